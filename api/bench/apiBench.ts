@@ -1,0 +1,197 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type ReadyChild, forkServer, installCleanup, killAllNow } from './children.js';
+import { type LoadResult, runLoad } from './runLoad.js';
+import { dropSchema, seed } from './seed.js';
+import { type StartupReport, measureStartup } from './startup.js';
+
+/**
+ * `npm run bench:api` — a report, not a test. The alert list of a user owning 100,000 alerts,
+ * served by Vigil on PostgreSQL, beside a naive node:http + pg handler (count(*) + page) and a
+ * ceiling node:http handler (Vigil's answer pre-built). Each server in its own process, one at
+ * a time; autocannon here. Exits 0 when below target (it reports BELOW); non-zero only when the
+ * benchmark itself could not run.
+ */
+const here = path.dirname(fileURLToPath(import.meta.url));
+const API_DIR = path.resolve(here, '..');
+const REPO_ROOT = path.resolve(API_DIR, '..');
+const OUT_FILE = path.join(REPO_ROOT, '.bench', 'api.json');
+
+const env = process.env;
+const DATABASE_URL = env.BENCH_DATABASE_URL ?? env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const SCHEMA = 'vigil_bench';
+const DURATION = Math.max(1, Number(env.BENCH_DURATION ?? 10) || 10);
+const WARMUP = 3;
+const CONNECTIONS = 50;
+const ALERTS = Math.max(1, Number(env.BENCH_ALERTS ?? 100_000) || 100_000);
+const LOGIN_CONNECTIONS = 10;
+const LOGIN_DURATION = Math.min(DURATION, 5);
+const TARGET = 0.35;
+const LIST_PATH = '/api/v1/alert/?limit=10';
+const SECRETS = { secretKey: 'vigil-benchmark-secret-key-0123456789abcdef', superuserPassword: 'bench-admin-password-1' };
+
+const serverEnv = { BENCH_DATABASE_URL: DATABASE_URL, BENCH_SCHEMA: SCHEMA };
+const serverPath = (name: string) => path.join(here, 'servers', name);
+
+interface Row {
+  name: string;
+  result: LoadResult;
+}
+
+async function login(port: number, email: string, password: string): Promise<string> {
+  const res = await fetch(`http://127.0.0.1:${port}/api/v1/login/access-token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ username: email, password }).toString(),
+  });
+  const text = await res.text();
+  if (res.status !== 200) throw new Error(`login failed: ${res.status} ${text}`);
+  return (JSON.parse(text) as { access_token: string }).access_token;
+}
+
+/** One GET, checked: a benchmark of error pages would be meaningless. */
+async function fetchPage(port: number, headers: Record<string, string>, name: string): Promise<{ body: Buffer; count: number; items: number }> {
+  const res = await fetch(`http://127.0.0.1:${port}${LIST_PATH}`, { headers });
+  const body = Buffer.from(await res.arrayBuffer());
+  if (res.status !== 200) throw new Error(`${name}: GET ${LIST_PATH} answered ${res.status}: ${body.toString().slice(0, 300)}`);
+  const json = JSON.parse(body.toString()) as { data?: unknown[]; count?: number };
+  return { body, count: Number(json.count), items: json.data?.length ?? -1 };
+}
+
+async function withServer<T>(file: string, extraEnv: Record<string, string>, use: (server: ReadyChild) => Promise<T>): Promise<T> {
+  const server = await forkServer(serverPath(file), { ...serverEnv, ...extraEnv });
+  try {
+    return await use(server);
+  } finally {
+    await server.stop();
+  }
+}
+
+const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+
+function printTable(rows: Row[]): void {
+  const header = ['server', 'req/s', 'p50 ms', 'p99 ms', 'requests', 'non-2xx', 'errors'];
+  const lines = rows.map((r) => [r.name, fmt(r.result.requestsPerSec), fmt(r.result.p50Ms), fmt(r.result.p99Ms), fmt(r.result.requests), String(r.result.non2xx), String(r.result.errors)]);
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => (l[i] ?? '').length)));
+  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join('  ');
+  console.log(line(header));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const l of lines) console.log(line(l));
+}
+
+async function main(): Promise<void> {
+  installCleanup((150 + 5 * (DURATION + WARMUP)) * 1000);
+  const started = performance.now();
+  const report: Record<string, unknown> = {
+    date: new Date().toISOString(),
+    node: process.version,
+    database: 'postgresql',
+    schema: SCHEMA,
+    alerts: ALERTS,
+    connections: CONNECTIONS,
+    durationS: DURATION,
+    warmupS: WARMUP,
+    target: TARGET,
+  };
+  console.log(`Vigil API benchmark: GET ${LIST_PATH}, ${fmt(ALERTS)} alerts, ${CONNECTIONS} connections, ${DURATION} s each after ${WARMUP} s warm-up`);
+
+  const seeded = await seed(DATABASE_URL, SCHEMA, ALERTS);
+  console.log(`Seeded schema ${SCHEMA}: one user owning ${fmt(ALERTS)} alerts in ${fmt(seeded.seedMs)} ms`);
+  report.seedMs = seeded.seedMs;
+
+  const rows: Row[] = [];
+  const bodyDir = await mkdtemp(path.join(tmpdir(), 'vigil-bench-'));
+  const bodyFile = path.join(bodyDir, 'page.json');
+  let logins: LoadResult | undefined;
+  try {
+    // 1. Vigil itself, then logins on the same process (argon2-bound, so 10 connections).
+    await withServer('vigilServer.ts', {}, async ({ port }) => {
+      const token = await login(port, seeded.ownerEmail, seeded.ownerPassword);
+      const auth = { authorization: `Bearer ${token}` };
+      const page = await fetchPage(port, auth, 'vigil');
+      if (page.count !== ALERTS || page.items !== 10) {
+        throw new Error(`vigil: expected count ${ALERTS} and 10 items, got count ${page.count} and ${page.items} items`);
+      }
+      await writeFile(bodyFile, page.body);
+      report.responseBytes = page.body.length;
+      console.log(`Vigil answers ${page.body.length} bytes, count ${fmt(page.count)}; measuring…`);
+      rows.push({ name: 'vigil (Fastify + Kysely, auth)', result: await runLoad({ url: `http://127.0.0.1:${port}${LIST_PATH}`, connections: CONNECTIONS, duration: DURATION, warmup: WARMUP, headers: auth }) });
+      console.log(`Logins: ${LOGIN_CONNECTIONS} connections, ${LOGIN_DURATION} s…`);
+      logins = await runLoad({
+        url: `http://127.0.0.1:${port}/api/v1/login/access-token`,
+        method: 'POST',
+        connections: LOGIN_CONNECTIONS,
+        duration: LOGIN_DURATION,
+        warmup: 1,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ username: seeded.ownerEmail, password: seeded.ownerPassword }).toString(),
+      });
+    });
+
+    // 2. The naive baseline: count(*) + page per request, same pool size.
+    await withServer('naiveServer.ts', { BENCH_OWNER_ID: seeded.ownerId }, async ({ port }) => {
+      const page = await fetchPage(port, {}, 'naive');
+      if (page.count !== ALERTS) throw new Error(`naive: count ${page.count}, expected ${ALERTS}`);
+      console.log(`Naive answers ${page.body.length} bytes; measuring…`);
+      rows.push({ name: 'naive (node:http + pg, count(*))', result: await runLoad({ url: `http://127.0.0.1:${port}${LIST_PATH}`, connections: CONNECTIONS, duration: DURATION, warmup: WARMUP }) });
+    });
+
+    // 3. The ceiling: Vigil's bytes, pre-built.
+    await withServer('ceilingServer.ts', { BENCH_BODY_FILE: bodyFile }, async ({ port }) => {
+      console.log('Ceiling (pre-built page); measuring…');
+      rows.push({ name: 'ceiling (node:http, pre-built JSON)', result: await runLoad({ url: `http://127.0.0.1:${port}${LIST_PATH}`, connections: CONNECTIONS, duration: DURATION, warmup: WARMUP }) });
+    });
+  } finally {
+    await rm(bodyDir, { recursive: true, force: true });
+    if (env.BENCH_KEEP !== '1') await dropSchema(DATABASE_URL, SCHEMA).catch(() => {});
+  }
+
+  console.log('Start-up times (fresh process to first 200 from /api/v1/utils/health-check/)…');
+  const startup: StartupReport = await measureStartup(API_DIR, DATABASE_URL, SECRETS);
+
+  const [vigil, naive, ceiling] = rows.map((r) => r.result);
+  const vsCeiling = vigil && ceiling ? vigil.requestsPerSec / ceiling.requestsPerSec : Number.NaN;
+  const vsNaive = vigil && naive ? vigil.requestsPerSec / naive.requestsPerSec : Number.NaN;
+  const verdict = vsCeiling >= TARGET ? 'PASS' : 'BELOW';
+
+  console.log('');
+  printTable(rows);
+  console.log('');
+  console.log(`vigil / ceiling = ${fmt(vsCeiling, 3)}   (target >= ${TARGET}: ${verdict})`);
+  console.log(`vigil / naive   = ${fmt(vsNaive, 2)}x`);
+  for (const r of rows) {
+    if (r.result.non2xx || r.result.errors) console.log(`WARNING: ${r.name} had ${r.result.non2xx} non-2xx answers and ${r.result.errors} errors: its figure is not comparable`);
+  }
+  if (logins) {
+    console.log(`logins/s        = ${fmt(logins.requestsPerSec)} (p99 ${fmt(logins.p99Ms)} ms, ${LOGIN_CONNECTIONS} connections, ${logins.non2xx} non-2xx)`);
+  }
+  console.log('');
+  console.log(`Start-up via ${startup.entry} — ${startup.note}`);
+  for (const run of startup.runs) {
+    const detail = run.error ? `FAILED: ${run.error}` : `${fmt(run.ms ?? 0)} ms${run.serverReportedMs !== undefined ? ` (server reports ${fmt(run.serverReportedMs)} ms in buildApp + listen)` : ''}`;
+    console.log(`  ${run.label.padEnd(52)} ${detail}`);
+  }
+
+  Object.assign(report, {
+    list: Object.fromEntries(rows.map((r) => [r.name.split(' ')[0], r.result])),
+    ratios: { vigilOverCeiling: vsCeiling, vigilOverNaive: vsNaive },
+    verdict,
+    logins,
+    startup,
+    totalS: Math.round((performance.now() - started) / 1000),
+  });
+  await mkdir(path.dirname(OUT_FILE), { recursive: true });
+  await writeFile(OUT_FILE, `${JSON.stringify(report, null, 2)}\n`);
+  console.log(`\nWritten ${path.relative(REPO_ROOT, OUT_FILE)} (total ${report.totalS} s)`);
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(`Benchmark failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    killAllNow();
+    process.exit(1);
+  },
+);

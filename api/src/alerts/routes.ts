@@ -1,0 +1,158 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { optionalUser } from '../auth/optionalUser.js';
+import { requireUser, userOf } from '../auth/currentUser.js';
+import { HttpErrorBody, IdParams, Message, PageQuery, errorResponses, pageOf } from '../common/schema.js';
+import type { AlertAction } from '../db/schema.js';
+import { AlertCreate, AlertEventsPublic, AlertPublic, AlertsPublic } from './schema.js';
+import {
+  applyAlertAction,
+  createAlert,
+  deleteAlert,
+  getAlert,
+  getOwnedAlert,
+  listAlertEvents,
+  listAlerts,
+  toAlertPublic,
+} from './service.js';
+
+const tags = ['alerts'];
+const security = [{ OAuth2PasswordBearer: [] }];
+const { 401: e401, 404: e404, 409: e409, 422: e422 } = errorResponses;
+/** Documented on the rate-limited public routes. */
+const e429 = HttpErrorBody;
+
+/**
+ * /api/v1/alert. Listing, creating, deleting and the history need a login; reading one
+ * alert and the three actions do not: they serve the public action page of an email link,
+ * where the alert's UUID is the capability. Those four are rate-limited per client.
+ * Login is checked onRequest, before validation: like FastAPI, an anonymous caller gets
+ * 401, never a 422 that probes the API.
+ */
+export async function alertRoutes(app: FastifyInstance): Promise<void> {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  const publicRateLimit = { rateLimit: { max: app.deps.config.rateLimit.publicAlert, timeWindow: '1 minute' } };
+
+  api.get(
+    '/',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags,
+        operationId: 'alerts-read_alerts',
+        summary: "List the caller's alerts, newest first (a superuser: all)",
+        security,
+        querystring: PageQuery,
+        response: { 200: AlertsPublic, 401: e401, 422: e422 },
+      },
+    },
+    async (request) => {
+      const { offset, limit } = pageOf(request.query);
+      return listAlerts(app.deps.db, userOf(request), offset, limit);
+    },
+  );
+
+  api.post(
+    '/',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags,
+        operationId: 'alerts-create_alert',
+        summary: 'Create an open alert and email its owner the action link',
+        security,
+        body: AlertCreate,
+        response: { 200: AlertPublic, 401: e401, 422: e422 },
+      },
+    },
+    async (request) => toAlertPublic(await createAlert(app.deps, request.log, userOf(request), request.body)),
+  );
+
+  api.get(
+    '/:id',
+    {
+      config: publicRateLimit,
+      schema: {
+        tags,
+        operationId: 'alerts-read_alert',
+        summary: 'Read one alert (public: no login, for the action page)',
+        params: IdParams,
+        response: { 200: AlertPublic, 404: e404, 422: e422, 429: e429 },
+      },
+    },
+    async (request) => toAlertPublic(await getAlert(app.deps.db, request.params.id)),
+  );
+
+  api.delete(
+    '/:id',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags,
+        operationId: 'alerts-delete_alert',
+        summary: 'Delete an alert (owner or superuser)',
+        security,
+        params: IdParams,
+        response: { 200: Message, 401: e401, 404: e404, 422: e422 },
+      },
+    },
+    async (request) => {
+      await deleteAlert(app.deps.db, userOf(request), request.params.id);
+      return { message: 'Alert deleted successfully' };
+    },
+  );
+
+  // The three actions share everything but their verb.
+  const actions: { action: AlertAction; summary: string }[] = [
+    { action: 'acknowledge', summary: 'Acknowledge an alert (public: no login)' },
+    { action: 'close', summary: 'Close an alert (public: no login)' },
+    { action: 'escalate', summary: 'Escalate an alert one level (public: no login)' },
+  ];
+  for (const { action, summary } of actions) {
+    api.post(
+      `/${action}/:id`,
+      {
+        config: publicRateLimit,
+        schema: {
+          tags,
+          operationId: `alerts-${action}_alert`,
+          summary,
+          description:
+            'Needs no login. With a valid bearer token the history records that user (via "console"); without one, an anonymous action via the link.',
+          params: IdParams,
+          response: { 200: AlertPublic, 404: e404, 409: e409, 422: e422, 429: e429 },
+        },
+      },
+      async (request, reply) => {
+        const actor = await optionalUser(request, reply);
+        const alert = await applyAlertAction(app.deps.db, request.params.id, action, {
+          actorId: actor?.id ?? null,
+          via: actor ? 'console' : 'link',
+          clientIp: request.ip ?? null,
+        });
+        return toAlertPublic(alert);
+      },
+    );
+  }
+
+  api.get(
+    '/:id/events',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags,
+        operationId: 'alerts-read_alert_events',
+        summary: "An alert's history of state changes, oldest first (owner or superuser)",
+        security,
+        params: IdParams,
+        querystring: PageQuery,
+        response: { 200: AlertEventsPublic, 401: e401, 404: e404, 422: e422 },
+      },
+    },
+    async (request) => {
+      const alert = await getOwnedAlert(app.deps.db, userOf(request), request.params.id);
+      const { offset, limit } = pageOf(request.query);
+      return listAlertEvents(app.deps.db, alert.id, offset, limit);
+    },
+  );
+}

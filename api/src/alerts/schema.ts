@@ -1,0 +1,67 @@
+import { type Static, Type } from 'typebox';
+import { OptionalText } from '../common/schema.js';
+import { ALERT_ACTIONS, ALERT_SEVERITIES, ALERT_STATES } from '../db/schema.js';
+
+export const ALERT_TITLE_MAX = 255;
+export const ALERT_DESCRIPTION_MAX = 4096;
+
+// `enum` (not a union of literals) so an unknown value is one Ajv error, answered as
+// pydantic's "Input should be 'a', 'b'" 422; the title makes each a named OpenAPI component.
+export const AlertState = Type.Enum([...ALERT_STATES], { title: 'AlertState' });
+export const AlertSeverity = Type.Enum([...ALERT_SEVERITIES], { title: 'AlertSeverity' });
+export const AlertAction = Type.Enum([...ALERT_ACTIONS], { title: 'AlertAction' });
+
+const DateTime = Type.String({ format: 'date-time' });
+const Uuid = Type.String({ format: 'uuid' });
+
+export const AlertPublic = Type.Object(
+  {
+    id: Uuid,
+    title: Type.String(),
+    description: Type.Union([Type.String(), Type.Null()]),
+    state: AlertState,
+    severity: AlertSeverity,
+    escalation_level: Type.Integer(),
+    integration_id: Type.Union([Uuid, Type.Null()]),
+    owner_id: Uuid,
+    created_at: DateTime,
+    updated_at: DateTime,
+  },
+  { title: 'AlertPublic' },
+);
+export type AlertPublic = Static<typeof AlertPublic>;
+
+export const AlertsPublic = Type.Object({ data: Type.Array(AlertPublic), count: Type.Integer() }, { title: 'AlertsPublic' });
+
+export const AlertCreate = Type.Object(
+  {
+    title: Type.String({ minLength: 1, maxLength: ALERT_TITLE_MAX }),
+    description: OptionalText(ALERT_DESCRIPTION_MAX),
+    // Untitled: a second "AlertSeverity" component carrying a default would clash with the first.
+    severity: Type.Optional(Type.Enum([...ALERT_SEVERITIES], { default: 'warning' })),
+  },
+  { title: 'AlertCreate' },
+);
+export type AlertCreate = Static<typeof AlertCreate>;
+
+export const AlertEventPublic = Type.Object(
+  {
+    id: Uuid,
+    action: AlertAction,
+    from_state: AlertState,
+    to_state: AlertState,
+    /** "console" when a signed-in user acted, "link" for the public action page without login. */
+    via: Type.Enum(['console', 'link'], { title: 'AlertEventVia' }),
+    actor_id: Type.Union([Uuid, Type.Null()]),
+    /** The client address the action came from, as the API saw it (see TRUST_PROXY). */
+    client_ip: Type.Union([Type.String(), Type.Null()]),
+    created_at: DateTime,
+  },
+  { title: 'AlertEventPublic' },
+);
+export type AlertEventPublic = Static<typeof AlertEventPublic>;
+
+export const AlertEventsPublic = Type.Object(
+  { data: Type.Array(AlertEventPublic), count: Type.Integer() },
+  { title: 'AlertEventsPublic' },
+);

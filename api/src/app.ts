@@ -1,0 +1,119 @@
+import { randomUUID } from 'node:crypto';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import pkg from '../package.json' with { type: 'json' };
+import { alertRoutes } from './alerts/routes.js';
+import { authRoutes } from './auth/routes.js';
+import { TokenSigner } from './auth/tokens.js';
+import type { Config } from './config.js';
+import { type Db, migrateToLatest, openDatabase } from './db/database.js';
+import { createMailer, type Mailer } from './email/mailer.js';
+import { errorHandlerPlugin } from './errors.js';
+import { integrationRoutes } from './integrations/routes.js';
+import { registerOpenapi } from './openapi.js';
+import { ensureFirstSuperuser } from './users/firstSuperuser.js';
+import { userRoutes } from './users/routes.js';
+import { utilsRoutes } from './utils/routes.js';
+
+export const API_PREFIX = '/api/v1';
+export const API_VERSION: string = pkg.version;
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  tokens: TokenSigner;
+  mailer: Mailer;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+}
+
+export interface BuildAppOptions {
+  config: Config;
+  /** An open database to use (the caller closes it); otherwise one is opened from the config. */
+  db?: Db;
+  /** A mailer to use instead of the configured one. */
+  mailer?: Mailer;
+  /** Pino options, or false for silence (tests). */
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Fields that must never reach a log line, wherever they appear. */
+export const REDACTED_LOG_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.headers["x-xsrf-token"]',
+  'res.headers["set-cookie"]',
+  '*.password',
+  '*.new_password',
+  '*.current_password',
+  '*.token',
+  '*.access_token',
+];
+
+/**
+ * Builds the whole API: database ready and migrated, first superuser present, every route
+ * registered. Tests call it in-process; server.ts calls it and listens.
+ */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel, redact: { paths: REDACTED_LOG_PATHS, censor: '[redacted]' } },
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: config.trustProxy,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    ajv: { customOptions: { allErrors: true, removeAdditional: true, coerceTypes: 'array', useDefaults: true } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  const ownsDb = !options.db;
+  const db =
+    options.db ??
+    (await openDatabase(
+      config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: `${config.dataDir}/pglite` },
+    ));
+  try {
+    await migrateToLatest(db);
+    await ensureFirstSuperuser(db, config, app.log);
+  } catch (error) {
+    if (ownsDb) await db.destroy();
+    throw error;
+  }
+  const mailer = options.mailer ?? createMailer(config, app.log);
+  app.decorate('deps', { config, db, tokens: new TokenSigner(config.secretKey, config.accessTokenExpireMinutes), mailer });
+  app.decorateRequest('user', null);
+  app.addHook('onClose', async () => {
+    mailer.close();
+    if (ownsDb) await db.destroy();
+  });
+
+  await app.register(errorHandlerPlugin);
+  await app.register(helmet, { global: true });
+  // JSON and forms only: anything else is a clear 415, not a confusing 422.
+  app.removeContentTypeParser('text/plain');
+  await app.register(formbody);
+  await app.register(rateLimit, { global: false });
+  await registerOpenapi(app, API_VERSION);
+
+  await app.register(
+    async (api) => {
+      await api.register(authRoutes);
+      await api.register(userRoutes, { prefix: '/users' });
+      await api.register(alertRoutes, { prefix: '/alert' });
+      await api.register(integrationRoutes, { prefix: '/integration' });
+      await api.register(utilsRoutes, { prefix: '/utils' });
+      api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+    },
+    { prefix: API_PREFIX },
+  );
+  await app.ready();
+  return app;
+}

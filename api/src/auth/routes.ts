@@ -1,0 +1,107 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import { errorResponses, Message } from '../common/schema.js';
+import { HttpError } from '../errors.js';
+import { UserPublic } from '../users/schema.js';
+import { findUserByEmail, toUserPublic } from '../users/service.js';
+import { requireSuperuser, requireUser, userOf } from './currentUser.js';
+import { EmailParams, LoginForm, NewPassword, Token } from './schema.js';
+import { authenticate, createRecoveryEmail, previewRecoveryEmail, resetPassword } from './service.js';
+
+const RECOVERY_SENT = 'Password recovery email sent';
+
+export async function authRoutes(root: FastifyInstance): Promise<void> {
+  const app = root.withTypeProvider<TypeBoxTypeProvider>();
+  const { db, tokens, mailer, config } = app.deps;
+  const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
+
+  app.post(
+    '/login/access-token',
+    {
+      config: perMinute(config.rateLimit.login),
+      schema: {
+        tags: ['login'],
+        operationId: 'login-login_access_token',
+        consumes: ['application/x-www-form-urlencoded'],
+        body: LoginForm,
+        response: { 200: Token, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const user = await authenticate(db, request.body.username, request.body.password);
+      return { access_token: await tokens.sign({ userId: user.id, version: user.token_version }), token_type: 'bearer' as const };
+    },
+  );
+
+  app.post(
+    '/login/test-token',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['login'],
+        operationId: 'login-test_token',
+        security: [{ OAuth2PasswordBearer: [] }],
+        response: { 200: UserPublic, ...errorResponses },
+      },
+    },
+    async (request) => toUserPublic(userOf(request)),
+  );
+
+  app.post(
+    '/password-recovery/:email',
+    {
+      config: perMinute(config.rateLimit.passwordRecovery),
+      schema: {
+        tags: ['login'],
+        operationId: 'login-recover_password',
+        params: EmailParams,
+        response: { 200: Message, ...errorResponses },
+      },
+    },
+    async (request) => {
+      // The same answer, at the same speed, whether or not the account exists: the mail goes out after we answer.
+      const user = await findUserByEmail(db, request.params.email);
+      if (user?.is_active) {
+        const email = await createRecoveryEmail(db, config, user);
+        mailer.send(email).catch((err: unknown) => request.log.error({ err }, 'password recovery email failed'));
+      }
+      return { message: RECOVERY_SENT };
+    },
+  );
+
+  app.post(
+    '/reset-password/',
+    {
+      config: perMinute(config.rateLimit.passwordRecovery),
+      schema: { tags: ['login'], operationId: 'login-reset_password', body: NewPassword, response: { 200: Message, ...errorResponses } },
+    },
+    async (request) => {
+      await resetPassword(db, request.body.token, request.body.new_password);
+      return { message: 'Password updated successfully' };
+    },
+  );
+
+  app.post(
+    '/password-recovery-html-content/:email',
+    {
+      preHandler: requireSuperuser,
+      schema: {
+        tags: ['login'],
+        operationId: 'login-recover_password_html_content',
+        security: [{ OAuth2PasswordBearer: [] }],
+        params: EmailParams,
+        response: {
+          200: { description: 'The HTML of the recovery email', content: { 'text/html': { schema: Type.String() } } },
+          ...errorResponses,
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = await findUserByEmail(db, request.params.email);
+      if (!user) throw new HttpError(404, 'User not found');
+      const email = previewRecoveryEmail(config, user);
+      return reply.type('text/html; charset=utf-8').header('x-email-subject', encodeURIComponent(email.subject)).send(email.html);
+    },
+  );
+}

@@ -1,0 +1,21 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/database.js';
+import type { UserRow } from '../db/schema.js';
+
+/**
+ * How many rows of a per-owner list `user` can see, from the trigger-kept owner_counts
+ * table: one row for an owner, a sum over the owner rows for a superuser. Never a
+ * count(*) over alerts or integrations, which would grow with the table.
+ */
+export async function visibleCount(db: Db, user: UserRow, column: 'alerts' | 'integrations'): Promise<number> {
+  if (user.is_superuser) {
+    const row = await db
+      .selectFrom('owner_counts')
+      .select(sql<string>`coalesce(sum(${sql.ref(column)}), 0)`.as('total'))
+      .executeTakeFirst();
+    // sum(bigint) is numeric, which the drivers hand over as a string.
+    return Number(row?.total ?? 0);
+  }
+  const row = await db.selectFrom('owner_counts').select(column).where('owner_id', '=', user.id).executeTakeFirst();
+  return Number(row?.[column] ?? 0);
+}

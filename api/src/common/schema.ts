@@ -1,0 +1,55 @@
+import { type Static, Type } from 'typebox';
+
+/**
+ * Schemas used by several features. A `title` names an OpenAPI component: the document
+ * builder (openapi.ts) turns every titled schema into a `$ref`, so the console's generated
+ * types get the same names.
+ */
+export const Message = Type.Object({ message: Type.String() }, { title: 'Message' });
+
+export const HttpErrorBody = Type.Object({ detail: Type.String() }, { title: 'HTTPError' });
+
+export const ValidationErrorBody = Type.Object(
+  {
+    detail: Type.Array(
+      Type.Object(
+        {
+          loc: Type.Array(Type.Union([Type.String(), Type.Integer()])),
+          msg: Type.String(),
+          type: Type.String(),
+        },
+        { title: 'ValidationError' },
+      ),
+    ),
+  },
+  { title: 'HTTPValidationError' },
+);
+
+export const MAX_PAGE_SIZE = 100;
+
+export const PageQuery = Type.Object({
+  skip: Type.Integer({ minimum: 0, default: 0 }),
+  limit: Type.Integer({ minimum: 1, default: MAX_PAGE_SIZE }),
+});
+export type PageQuery = Static<typeof PageQuery>;
+
+/** Lists are capped rather than refused: `limit=1000` answers the first 100. */
+export const pageOf = (query: PageQuery) => ({
+  offset: query.skip,
+  limit: Math.min(query.limit, MAX_PAGE_SIZE),
+});
+
+export const Uuid = Type.String({ format: 'uuid' });
+export const IdParams = Type.Object({ id: Uuid });
+
+/** Standard error answers, so every route documents them the same way. */
+export const errorResponses = {
+  400: HttpErrorBody,
+  401: HttpErrorBody,
+  403: HttpErrorBody,
+  404: HttpErrorBody,
+  409: HttpErrorBody,
+  422: ValidationErrorBody,
+} as const;
+
+export const OptionalText = (maxLength: number) => Type.Optional(Type.Union([Type.String({ maxLength }), Type.Null()]));

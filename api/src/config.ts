@@ -1,0 +1,186 @@
+import { randomBytes } from 'node:crypto';
+import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+/** Thrown for a bad environment: start-up prints `message` as one line and exits. */
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    detail: string,
+  ) {
+    super(`Invalid configuration: ${variable} ${detail}`);
+  }
+}
+
+export interface SmtpConfig {
+  host: string;
+  port: number;
+  user?: string;
+  password?: string;
+  /** STARTTLS after connecting (the template's SMTP_TLS). */
+  tls: boolean;
+  /** TLS from the first byte (the template's SMTP_SSL, usually port 465). */
+  ssl: boolean;
+}
+
+export interface RateLimitConfig {
+  /** Attempts per client address and minute. */
+  login: number;
+  passwordRecovery: number;
+  publicAlert: number;
+}
+
+export interface Config {
+  production: boolean;
+  port: number;
+  host: string;
+  dataDir: string;
+  /** A postgres:// URL, or undefined for the embedded PGlite database under dataDir. */
+  databaseUrl?: string;
+  /** Kept out of logs: only ever handed to the token signer. */
+  secretKey: string;
+  accessTokenExpireMinutes: number;
+  passwordResetExpireMinutes: number;
+  firstSuperuser: string;
+  firstSuperuserPassword: string;
+  /** True when the first superuser's password is the development default (printed at start-up). */
+  firstSuperuserPasswordIsDefault: boolean;
+  smtp?: SmtpConfig;
+  emailsFromEmail: string;
+  emailsFromName: string;
+  frontendHost: string;
+  trustProxy: boolean;
+  logLevel: string;
+  bodyLimitBytes: number;
+  rateLimit: RateLimitConfig;
+}
+
+type Env = Record<string, string | undefined>;
+
+const DEV_SUPERUSER = 'admin@example.com';
+const DEV_SUPERUSER_PASSWORD = 'changethis';
+const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+function str(env: Env, name: string): string | undefined {
+  const value = env[name]?.trim();
+  return value === '' ? undefined : value;
+}
+
+function int(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = str(env, name);
+  if (raw === undefined) return fallback;
+  if (!/^\d+$/.test(raw)) throw new ConfigError(name, `must be a whole number, got "${raw}"`);
+  const value = Number(raw);
+  if (value < min || value > max) throw new ConfigError(name, `must be between ${min} and ${max}, got ${value}`);
+  return value;
+}
+
+function bool(env: Env, name: string, fallback: boolean): boolean {
+  const raw = str(env, name)?.toLowerCase();
+  if (raw === undefined) return fallback;
+  if (['true', '1', 'yes', 'on'].includes(raw)) return true;
+  if (['false', '0', 'no', 'off'].includes(raw)) return false;
+  throw new ConfigError(name, `must be true or false, got "${raw}"`);
+}
+
+function url(env: Env, name: string, protocols: string[]): string | undefined {
+  const raw = str(env, name);
+  if (raw === undefined) return undefined;
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new ConfigError(name, 'must be a URL');
+  }
+  if (!protocols.includes(parsed.protocol)) {
+    throw new ConfigError(name, `must start with ${protocols.map((p) => `${p}//`).join(' or ')}`);
+  }
+  return raw;
+}
+
+function email(env: Env, name: string, fallback: string): string {
+  const value = str(env, name) ?? fallback;
+  if (!EMAIL_RE.test(value)) throw new ConfigError(name, `must be an email address, got "${value}"`);
+  return value;
+}
+
+/**
+ * Parses and validates the environment once, at start-up. Pure except for nothing:
+ * the development SECRET_KEY is resolved separately by {@link resolveSecretKey}.
+ */
+export function parseConfig(env: Env = process.env): Omit<Config, 'secretKey'> & { secretKey?: string } {
+  const production = env.NODE_ENV === 'production';
+  const port = int(env, 'PORT', 8000, 0, 65535);
+  const secretKey = str(env, 'SECRET_KEY');
+  if (production && !secretKey) throw new ConfigError('SECRET_KEY', 'is required when NODE_ENV=production');
+  if (secretKey !== undefined && secretKey.length < 32) {
+    throw new ConfigError('SECRET_KEY', 'must be at least 32 characters');
+  }
+  const firstSuperuserPassword = str(env, 'FIRST_SUPERUSER_PASSWORD');
+  if (production && !firstSuperuserPassword) {
+    throw new ConfigError('FIRST_SUPERUSER_PASSWORD', 'is required when NODE_ENV=production');
+  }
+  if (firstSuperuserPassword !== undefined && (firstSuperuserPassword.length < 8 || firstSuperuserPassword.length > 128)) {
+    throw new ConfigError('FIRST_SUPERUSER_PASSWORD', 'must be 8 to 128 characters');
+  }
+  const smtpHost = str(env, 'SMTP_HOST');
+  const smtpSsl = bool(env, 'SMTP_SSL', false);
+  const smtpTls = bool(env, 'SMTP_TLS', !smtpSsl);
+  if (smtpSsl && smtpTls) throw new ConfigError('SMTP_TLS', 'cannot be true together with SMTP_SSL');
+  const smtp: SmtpConfig | undefined = smtpHost
+    ? {
+        host: smtpHost,
+        port: int(env, 'SMTP_PORT', smtpSsl ? 465 : 587, 1, 65535),
+        user: str(env, 'SMTP_USER'),
+        password: str(env, 'SMTP_PASSWORD'),
+        tls: smtpTls,
+        ssl: smtpSsl,
+      }
+    : undefined;
+  const frontendHost = (url(env, 'FRONTEND_HOST', ['http:', 'https:']) ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  return {
+    production,
+    port,
+    host: str(env, 'HOST') ?? (production ? '0.0.0.0' : '127.0.0.1'),
+    dataDir: path.resolve(str(env, 'DATA_DIR') ?? '.data'),
+    databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
+    secretKey,
+    accessTokenExpireMinutes: int(env, 'ACCESS_TOKEN_EXPIRE_MINUTES', 60 * 24 * 8, 1, 60 * 24 * 365),
+    passwordResetExpireMinutes: int(env, 'EMAIL_RESET_TOKEN_EXPIRE_MINUTES', 60, 1, 60 * 24 * 7),
+    firstSuperuser: email(env, 'FIRST_SUPERUSER', DEV_SUPERUSER),
+    firstSuperuserPassword: firstSuperuserPassword ?? DEV_SUPERUSER_PASSWORD,
+    firstSuperuserPasswordIsDefault: firstSuperuserPassword === undefined,
+    smtp,
+    emailsFromEmail: email(env, 'EMAILS_FROM_EMAIL', 'vigil@localhost.localdomain'),
+    emailsFromName: str(env, 'EMAILS_FROM_NAME') ?? 'Vigil',
+    frontendHost,
+    trustProxy: bool(env, 'TRUST_PROXY', false),
+    logLevel: str(env, 'LOG_LEVEL') ?? 'info',
+    bodyLimitBytes: int(env, 'BODY_LIMIT_BYTES', 1024 * 1024, 1024, 64 * 1024 * 1024),
+    rateLimit: {
+      login: int(env, 'RATE_LIMIT_LOGIN_PER_MINUTE', 10, 1, 1_000_000),
+      passwordRecovery: int(env, 'RATE_LIMIT_RECOVERY_PER_MINUTE', 5, 1, 1_000_000),
+      publicAlert: int(env, 'RATE_LIMIT_PUBLIC_ALERT_PER_MINUTE', 60, 1, 1_000_000),
+    },
+  };
+}
+
+/** In development an unset SECRET_KEY is generated once and kept in DATA_DIR, so tokens survive restarts. */
+export async function resolveSecretKey(config: ReturnType<typeof parseConfig>): Promise<Config> {
+  if (config.secretKey) return config as Config;
+  await mkdir(config.dataDir, { recursive: true });
+  const file = path.join(config.dataDir, 'secret_key');
+  let secretKey: string;
+  try {
+    secretKey = (await readFile(file, 'utf8')).trim();
+  } catch {
+    secretKey = randomBytes(48).toString('base64url');
+    await writeFile(file, `${secretKey}\n`, { mode: 0o600 });
+    await chmod(file, 0o600);
+  }
+  return { ...config, secretKey };
+}
+
+export async function loadConfig(env: Env = process.env): Promise<Config> {
+  return resolveSecretKey(parseConfig(env));
+}

@@ -1,0 +1,65 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, Migrator, PostgresDialect } from 'kysely';
+import { PGliteDialect } from 'kysely-pglite-dialect';
+import pg from 'pg';
+import { migrations } from './migrations/index.js';
+import type { Database } from './schema.js';
+
+export type Db = Kysely<Database>;
+
+export type DatabaseOptions =
+  /** A PostgreSQL server. `schema` puts every table in that schema (tests use one per file). */
+  | { kind: 'postgres'; url: string; schema?: string; poolSize?: number }
+  /** Embedded PGlite: on disk under `dataDir`, or in memory when it is omitted. */
+  | { kind: 'pglite'; dataDir?: string };
+
+// int8 (count, sum) as a JS number: our counts stay far below 2^53.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number.parseInt(value, 10));
+
+export async function openDatabase(options: DatabaseOptions): Promise<Db> {
+  if (options.kind === 'postgres') {
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      // A schema per test file: every query, the migrator's included, resolves there.
+      options: options.schema ? `-c search_path=${options.schema}` : undefined,
+    });
+    pool.on('error', () => {
+      // An idle client lost its connection; the pool replaces it on next use.
+    });
+    if (options.schema) {
+      const client = await pool.connect();
+      try {
+        await client.query(`CREATE SCHEMA IF NOT EXISTS "${options.schema.replaceAll('"', '')}"`);
+      } finally {
+        client.release();
+      }
+    }
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  }
+  let client: PGlite;
+  if (options.dataDir) {
+    const dir = path.resolve(options.dataDir);
+    await mkdir(dir, { recursive: true });
+    client = await PGlite.create(dir);
+  } else {
+    client = await PGlite.create();
+  }
+  return new Kysely<Database>({ dialect: new PGliteDialect(client) });
+}
+
+/**
+ * Brings the schema up to date. Kysely's migrator takes a PostgreSQL advisory lock around
+ * the run, so API replicas starting together apply each migration exactly once.
+ */
+export async function migrateToLatest(db: Db): Promise<string[]> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

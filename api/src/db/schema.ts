@@ -1,0 +1,89 @@
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+
+/** Row types as Kysely sees the tables of migrations/. */
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
+
+export const ALERT_STATES = ['open', 'acknowledged', 'escalated', 'closed'] as const;
+export type AlertState = (typeof ALERT_STATES)[number];
+export const ALERT_SEVERITIES = ['critical', 'high', 'warning', 'info'] as const;
+export type AlertSeverity = (typeof ALERT_SEVERITIES)[number];
+export const ALERT_ACTIONS = ['acknowledge', 'escalate', 'close'] as const;
+export type AlertAction = (typeof ALERT_ACTIONS)[number];
+
+export interface UsersTable {
+  id: Generated<string>;
+  email: string;
+  full_name: string | null;
+  hashed_password: string;
+  is_active: Generated<boolean>;
+  is_superuser: Generated<boolean>;
+  /** Bumped on password change or deactivation: tokens carrying an older value are void. */
+  token_version: Generated<number>;
+  created_at: CreatedAt;
+}
+
+export interface IntegrationsTable {
+  id: Generated<string>;
+  title: string;
+  description: string | null;
+  owner_id: string;
+  created_at: CreatedAt;
+}
+
+export interface AlertsTable {
+  id: Generated<string>;
+  title: string;
+  description: string | null;
+  state: Generated<AlertState>;
+  severity: Generated<AlertSeverity>;
+  escalation_level: Generated<number>;
+  integration_id: string | null;
+  owner_id: string;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface AlertEventsTable {
+  id: Generated<string>;
+  alert_id: string;
+  action: AlertAction;
+  from_state: AlertState;
+  to_state: AlertState;
+  /** The signed-in user who acted, or null when the action came through a public link. */
+  actor_id: string | null;
+  via: 'console' | 'link';
+  client_ip: string | null;
+  created_at: CreatedAt;
+}
+
+export interface PasswordResetTokensTable {
+  /** SHA-256 of the token: a database leak does not leak usable tokens. */
+  token_hash: string;
+  user_id: string;
+  expires_at: Date;
+  used_at: Date | null;
+  created_at: CreatedAt;
+}
+
+/** Exact per-owner row counts kept by triggers, so a list's `count` is O(1), not O(rows). */
+export interface OwnerCountsTable {
+  owner_id: string;
+  alerts: ColumnType<number, number | undefined, number>;
+  integrations: ColumnType<number, number | undefined, number>;
+}
+
+export interface Database {
+  users: UsersTable;
+  integrations: IntegrationsTable;
+  alerts: AlertsTable;
+  alert_events: AlertEventsTable;
+  password_reset_tokens: PasswordResetTokensTable;
+  owner_counts: OwnerCountsTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type AlertRow = Selectable<AlertsTable>;
+export type IntegrationRow = Selectable<IntegrationsTable>;
+export type AlertEventRow = Selectable<AlertEventsTable>;

@@ -1,0 +1,83 @@
+import type { EmailMessage } from './mailer.js';
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+interface Layout {
+  to: string;
+  subject: string;
+  heading: string;
+  paragraphs: string[];
+  button?: { label: string; href: string };
+  footer?: string;
+}
+
+/** One layout for every email: an HTML part and a plain-text part with the same words and links. */
+function render({ to, subject, heading, paragraphs, button, footer }: Layout): EmailMessage {
+  const html = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
+<body style="margin:0;padding:24px;background:#f5f5f5;font-family:Segoe UI,Helvetica,Arial,sans-serif;color:#242424">
+<table role="presentation" width="100%" style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px">
+<tr><td>
+<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(heading)}</h1>
+${paragraphs.map((p) => `<p style="font-size:14px;line-height:20px;margin:0 0 12px">${escapeHtml(p)}</p>`).join('\n')}
+${
+  button
+    ? `<p style="margin:20px 0"><a href="${escapeHtml(button.href)}" style="background:#0f6cbd;color:#ffffff;padding:10px 18px;border-radius:4px;text-decoration:none;font-weight:600">${escapeHtml(button.label)}</a></p>
+<p style="font-size:12px;color:#616161">Or open this link: <a href="${escapeHtml(button.href)}">${escapeHtml(button.href)}</a></p>`
+    : ''
+}
+${footer ? `<p style="font-size:12px;color:#616161;margin-top:24px">${escapeHtml(footer)}</p>` : ''}
+</td></tr></table></body></html>`;
+  const text = [
+    heading,
+    '',
+    ...paragraphs,
+    ...(button ? ['', `${button.label}: ${button.href}`] : []),
+    ...(footer ? ['', footer] : []),
+  ].join('\n');
+  return { to, subject, html, text };
+}
+
+export function passwordRecoveryEmail(opts: { to: string; link: string; validMinutes: number }): EmailMessage {
+  return render({
+    to: opts.to,
+    subject: `Vigil - Password recovery for ${opts.to}`,
+    heading: 'Reset your password',
+    paragraphs: [
+      `We received a request to reset the password of the Vigil account ${opts.to}.`,
+      `The link below works once and expires in ${opts.validMinutes} minutes.`,
+    ],
+    button: { label: 'Reset password', href: opts.link },
+    footer: "If you didn't ask for this, you can ignore this email: your password stays as it is.",
+  });
+}
+
+export function newAccountEmail(opts: { to: string; loginLink: string }): EmailMessage {
+  return render({
+    to: opts.to,
+    subject: `Vigil - New account for ${opts.to}`,
+    heading: 'Welcome to Vigil',
+    paragraphs: [
+      `An account was created for ${opts.to}.`,
+      'Log in with this email address and the password you were given; you can change it under User Settings.',
+    ],
+    button: { label: 'Log in to Vigil', href: opts.loginLink },
+  });
+}
+
+export function newAlertEmail(opts: {
+  to: string;
+  title: string;
+  description: string | null;
+  severity: string;
+  actionLink: string;
+}): EmailMessage {
+  return render({
+    to: opts.to,
+    subject: `[Vigil][${opts.severity.toUpperCase()}] ${opts.title}`,
+    heading: `New ${opts.severity} alert: ${opts.title}`,
+    paragraphs: [opts.description ?? 'No description.', 'Acknowledge, escalate or close it from the alert page; no login needed.'],
+    button: { label: 'Open alert actions', href: opts.actionLink },
+  });
+}

@@ -1,0 +1,134 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+/** An expected failure: answered as `{"detail": message}` with its status. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly detail: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(detail);
+  }
+}
+
+export const notFound = (what: string) => new HttpError(404, `${what} not found`);
+
+export interface ValidationIssue {
+  loc: (string | number)[];
+  msg: string;
+  type: string;
+}
+
+const LOCATION: Record<string, string> = {
+  body: 'body',
+  querystring: 'query',
+  params: 'path',
+  headers: 'header',
+};
+
+interface AjvIssue {
+  keyword: string;
+  instancePath: string;
+  params: Record<string, unknown>;
+  message?: string;
+}
+
+function pathSegments(instancePath: string): (string | number)[] {
+  return instancePath
+    .split('/')
+    .slice(1)
+    .map((s) => s.replaceAll('~1', '/').replaceAll('~0', '~'))
+    .map((s) => (/^\d+$/.test(s) ? Number(s) : s));
+}
+
+/** One Ajv error in the shape and wording of FastAPI's (pydantic's) 422 items. */
+export function toValidationIssue(context: string, issue: AjvIssue): ValidationIssue {
+  const loc: (string | number)[] = [LOCATION[context] ?? context, ...pathSegments(issue.instancePath)];
+  const p = issue.params;
+  switch (issue.keyword) {
+    case 'required':
+      return { loc: [...loc, String(p.missingProperty)], msg: 'Field required', type: 'missing' };
+    case 'minLength':
+      return {
+        loc,
+        msg: `String should have at least ${p.limit} character${p.limit === 1 ? '' : 's'}`,
+        type: 'string_too_short',
+      };
+    case 'maxLength':
+      return { loc, msg: `String should have at most ${p.limit} characters`, type: 'string_too_long' };
+    case 'format':
+      if (p.format === 'email') {
+        return { loc, msg: 'value is not a valid email address', type: 'value_error' };
+      }
+      if (p.format === 'uuid') return { loc, msg: 'Input should be a valid UUID', type: 'uuid_parsing' };
+      return { loc, msg: `Input should be a valid ${p.format}`, type: `${p.format}_parsing` };
+    case 'type':
+      return { loc, msg: `Input should be a valid ${p.type}`, type: `${p.type}_type` };
+    case 'enum':
+      return {
+        loc,
+        msg: `Input should be ${(p.allowedValues as unknown[]).map((v) => `'${v}'`).join(', ')}`,
+        type: 'enum',
+      };
+    case 'minimum':
+      return { loc, msg: `Input should be greater than or equal to ${p.limit}`, type: 'greater_than_equal' };
+    case 'maximum':
+      return { loc, msg: `Input should be less than or equal to ${p.limit}`, type: 'less_than_equal' };
+    case 'additionalProperties':
+      return {
+        loc: [...loc, String(p.additionalProperty)],
+        msg: 'Extra inputs are not permitted',
+        type: 'extra_forbidden',
+      };
+    default:
+      return { loc, msg: issue.message ?? 'Invalid value', type: issue.keyword };
+  }
+}
+
+/** Fastify's own error codes that are the client's fault, mapped to FastAPI's answers. */
+const CLIENT_ERRORS: Record<string, (e: FastifyError) => { status: number; detail: unknown }> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: (e) => ({ status: 415, detail: `Unsupported media type: ${e.message.split(': ').pop()}` }),
+  FST_ERR_CTP_BODY_TOO_LARGE: () => ({ status: 413, detail: 'Request body is too large' }),
+  FST_ERR_CTP_EMPTY_JSON_BODY: () => ({
+    status: 422,
+    detail: [{ loc: ['body'], msg: 'Field required', type: 'missing' }],
+  }),
+  FST_ERR_CTP_INVALID_JSON_BODY: () => ({
+    status: 422,
+    detail: [{ loc: ['body'], msg: 'JSON decode error', type: 'json_invalid' }],
+  }),
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: () => ({ status: 400, detail: 'Invalid Content-Length' }),
+};
+
+/**
+ * The one place errors become answers: `{"detail": "..."}`, or a 422 with a list of
+ * `{loc, msg, type}`. Unexpected errors are logged and answered without internals.
+ */
+export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.code(error.statusCode).headers(error.headers).send({ detail: error.detail });
+    }
+    if (error.validation) {
+      const context = error.validationContext ?? 'body';
+      const detail = error.validation.map((issue) => toValidationIssue(context, issue as AjvIssue));
+      return reply.code(422).send({ detail });
+    }
+    const known = error.code ? CLIENT_ERRORS[error.code] : undefined;
+    if (known) {
+      const { status, detail } = known(error);
+      return reply.code(status).send({ detail });
+    }
+    if (error.statusCode === 429) {
+      return reply.code(429).send({ detail: 'Too many requests, please try again later' });
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return reply.code(error.statusCode).send({ detail: error.message });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send({ detail: 'Internal Server Error' });
+  });
+
+  app.setNotFoundHandler((_request, reply) => reply.code(404).send({ detail: 'Not Found' }));
+});

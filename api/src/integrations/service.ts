@@ -1,0 +1,51 @@
+import { visibleCount } from '../common/ownerCounts.js';
+import type { Db } from '../db/database.js';
+import type { IntegrationRow, UserRow } from '../db/schema.js';
+import { notFound } from '../errors.js';
+import type { IntegrationCreate, IntegrationPublic } from './schema.js';
+
+export function toIntegrationPublic(integration: IntegrationRow): IntegrationPublic {
+  return {
+    id: integration.id,
+    title: integration.title,
+    description: integration.description,
+    owner_id: integration.owner_id,
+    created_at: integration.created_at.toISOString(),
+  };
+}
+
+/** The caller's integrations (a superuser's: everyone's), newest first, counted from owner_counts. */
+export async function listIntegrations(db: Db, user: UserRow, offset: number, limit: number) {
+  let query = db.selectFrom('integrations').selectAll();
+  if (!user.is_superuser) query = query.where('owner_id', '=', user.id);
+  const [rows, count] = await Promise.all([
+    query.orderBy('created_at', 'desc').orderBy('id', 'desc').offset(offset).limit(limit).execute(),
+    visibleCount(db, user, 'integrations'),
+  ]);
+  return { data: rows.map(toIntegrationPublic), count };
+}
+
+/** The integration if `user` owns it or is a superuser; a stranger's is "not found", like an unknown id. */
+export async function getOwnedIntegration(db: Db, user: UserRow, id: string): Promise<IntegrationRow> {
+  let query = db.selectFrom('integrations').selectAll().where('id', '=', id);
+  if (!user.is_superuser) query = query.where('owner_id', '=', user.id);
+  const integration = await query.executeTakeFirst();
+  if (!integration) throw notFound('Integration');
+  return integration;
+}
+
+export async function createIntegration(db: Db, owner: UserRow, input: IntegrationCreate): Promise<IntegrationRow> {
+  return db
+    .insertInto('integrations')
+    .values({ title: input.title, description: input.description ?? null, owner_id: owner.id })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** Its alerts stay, detached (alerts.integration_id is ON DELETE SET NULL). */
+export async function deleteIntegration(db: Db, user: UserRow, id: string): Promise<void> {
+  let query = db.deleteFrom('integrations').where('id', '=', id);
+  if (!user.is_superuser) query = query.where('owner_id', '=', user.id);
+  const result = await query.executeTakeFirst();
+  if (result.numDeletedRows === 0n) throw notFound('Integration');
+}

@@ -1,0 +1,161 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { requireSuperuser, requireUser, userOf } from '../auth/currentUser.js';
+import { hashPassword, verifyPassword } from '../auth/passwords.js';
+import { errorResponses, Message, PageQuery, pageOf } from '../common/schema.js';
+import { newAccountEmail } from '../email/templates.js';
+import { HttpError } from '../errors.js';
+import { UpdatePassword, UserCreate, UserIdParams, UserPublic, UserRegister, UsersPublic, UserUpdate, UserUpdateMe } from './schema.js';
+import { createUser, deleteUser, getUserOr404, listUsers, toUserPublic, updateUser } from './service.js';
+
+const secured = { security: [{ OAuth2PasswordBearer: [] }], tags: ['users'] };
+const SELF_DELETE = 'Super users are not allowed to delete themselves';
+const ME_EMAIL_TAKEN = 'User with this email already exists';
+
+export async function userRoutes(root: FastifyInstance): Promise<void> {
+  const app = root.withTypeProvider<TypeBoxTypeProvider>();
+  const { db, mailer, config } = app.deps;
+
+  app.get(
+    '/',
+    {
+      preHandler: requireSuperuser,
+      schema: { ...secured, operationId: 'users-read_users', querystring: PageQuery, response: { 200: UsersPublic, ...errorResponses } },
+    },
+    async (request) => {
+      const { offset, limit } = pageOf(request.query);
+      return listUsers(db, offset, limit);
+    },
+  );
+
+  app.post(
+    '/',
+    {
+      preHandler: requireSuperuser,
+      schema: { ...secured, operationId: 'users-create_user', body: UserCreate, response: { 200: UserPublic, ...errorResponses } },
+    },
+    async (request) => {
+      const user = await createUser(db, request.body);
+      // Tell the new user an account exists; the password is never emailed.
+      mailer.send(newAccountEmail({ to: user.email, loginLink: `${config.frontendHost}/login` })).catch((err: unknown) => {
+        request.log.error({ err }, 'new account email failed');
+      });
+      return toUserPublic(user);
+    },
+  );
+
+  app.get(
+    '/me',
+    {
+      preHandler: requireUser,
+      schema: { ...secured, operationId: 'users-read_user_me', response: { 200: UserPublic, ...errorResponses } },
+    },
+    async (request) => toUserPublic(userOf(request)),
+  );
+
+  app.patch(
+    '/me',
+    {
+      preHandler: requireUser,
+      schema: { ...secured, operationId: 'users-update_user_me', body: UserUpdateMe, response: { 200: UserPublic, ...errorResponses } },
+    },
+    async (request) => toUserPublic(await updateUser(db, userOf(request), request.body, ME_EMAIL_TAKEN)),
+  );
+
+  app.delete(
+    '/me',
+    { preHandler: requireUser, schema: { ...secured, operationId: 'users-delete_user_me', response: { 200: Message, ...errorResponses } } },
+    async (request) => {
+      const user = userOf(request);
+      if (user.is_superuser) throw new HttpError(403, SELF_DELETE);
+      await deleteUser(db, user.id);
+      return { message: 'User deleted successfully' };
+    },
+  );
+
+  app.patch(
+    '/me/password',
+    {
+      preHandler: requireUser,
+      schema: { ...secured, operationId: 'users-update_password_me', body: UpdatePassword, response: { 200: Message, ...errorResponses } },
+    },
+    async (request) => {
+      const user = userOf(request);
+      const { current_password, new_password } = request.body;
+      if (!(await verifyPassword(user.hashed_password, current_password))) throw new HttpError(400, 'Incorrect password');
+      if (current_password === new_password) throw new HttpError(400, 'New password cannot be the same as the current one');
+      // Other sessions end with the old password: token_version moves on.
+      await db
+        .updateTable('users')
+        .set({ hashed_password: await hashPassword(new_password), token_version: sql<number>`token_version + 1` })
+        .where('id', '=', user.id)
+        .execute();
+      return { message: 'Password updated successfully' };
+    },
+  );
+
+  app.post(
+    '/signup',
+    {
+      schema: { tags: ['users'], operationId: 'users-register_user', body: UserRegister, response: { 200: UserPublic, ...errorResponses } },
+    },
+    async (request) => {
+      // Open registration: new users are active and never superusers, whatever the body says.
+      const { email, password, full_name } = request.body;
+      return toUserPublic(await createUser(db, { email, password, full_name, is_active: true, is_superuser: false }));
+    },
+  );
+
+  app.get(
+    '/:user_id',
+    {
+      preHandler: requireUser,
+      schema: { ...secured, operationId: 'users-read_user_by_id', params: UserIdParams, response: { 200: UserPublic, ...errorResponses } },
+    },
+    async (request) => {
+      const me = userOf(request);
+      if (request.params.user_id === me.id) return toUserPublic(me);
+      if (!me.is_superuser) throw new HttpError(403, "The user doesn't have enough privileges");
+      return toUserPublic(await getUserOr404(db, request.params.user_id));
+    },
+  );
+
+  app.patch(
+    '/:user_id',
+    {
+      preHandler: requireSuperuser,
+      schema: {
+        ...secured,
+        operationId: 'users-update_user',
+        params: UserIdParams,
+        body: UserUpdate,
+        response: { 200: UserPublic, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const me = userOf(request);
+      const user = await getUserOr404(db, request.params.user_id);
+      // The console disables editing one's own row; the server keeps an admin from locking themself out.
+      if (user.id === me.id && (request.body.is_superuser === false || request.body.is_active === false)) {
+        throw new HttpError(403, 'Super users are not allowed to demote or deactivate themselves');
+      }
+      return toUserPublic(await updateUser(db, user, request.body));
+    },
+  );
+
+  app.delete(
+    '/:user_id',
+    {
+      preHandler: requireSuperuser,
+      schema: { ...secured, operationId: 'users-delete_user', params: UserIdParams, response: { 200: Message, ...errorResponses } },
+    },
+    async (request) => {
+      const me = userOf(request);
+      const user = await getUserOr404(db, request.params.user_id);
+      if (user.id === me.id) throw new HttpError(403, SELF_DELETE);
+      await deleteUser(db, user.id);
+      return { message: 'User deleted successfully' };
+    },
+  );
+}

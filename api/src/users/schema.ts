@@ -1,0 +1,63 @@
+import { type Static, Type } from 'typebox';
+
+/** Server-side limits (the console is stricter for the profile name: 30). */
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+export const FULL_NAME_MAX = 255;
+
+export const Email = Type.String({ format: 'email', maxLength: 255 });
+export const Password = Type.String({ minLength: PASSWORD_MIN, maxLength: PASSWORD_MAX });
+const FullName = Type.Union([Type.String({ maxLength: FULL_NAME_MAX }), Type.Null()]);
+
+export const UserPublic = Type.Object(
+  {
+    id: Type.String({ format: 'uuid' }),
+    email: Type.String(),
+    full_name: FullName,
+    is_active: Type.Boolean(),
+    is_superuser: Type.Boolean(),
+    created_at: Type.String({ format: 'date-time' }),
+  },
+  { title: 'UserPublic' },
+);
+
+export const UsersPublic = Type.Object({ data: Type.Array(UserPublic), count: Type.Integer() }, { title: 'UsersPublic' });
+
+export const UserCreate = Type.Object(
+  {
+    email: Email,
+    password: Password,
+    full_name: Type.Optional(FullName),
+    is_active: Type.Optional(Type.Boolean({ default: true })),
+    is_superuser: Type.Optional(Type.Boolean({ default: false })),
+  },
+  { title: 'UserCreate' },
+);
+export type UserCreate = Static<typeof UserCreate>;
+
+export const UserRegister = Type.Object(
+  { email: Email, password: Password, full_name: Type.Optional(FullName) },
+  { title: 'UserRegister' },
+);
+
+/** Admin edit: every field optional; an absent password leaves it unchanged. */
+export const UserUpdate = Type.Object(
+  {
+    email: Type.Optional(Email),
+    password: Type.Optional(Password),
+    full_name: Type.Optional(FullName),
+    is_active: Type.Optional(Type.Boolean()),
+    is_superuser: Type.Optional(Type.Boolean()),
+  },
+  { title: 'UserUpdate' },
+);
+export type UserUpdate = Static<typeof UserUpdate>;
+
+export const UserUpdateMe = Type.Object({ email: Type.Optional(Email), full_name: Type.Optional(FullName) }, { title: 'UserUpdateMe' });
+
+export const UpdatePassword = Type.Object(
+  { current_password: Type.String({ minLength: 1, maxLength: PASSWORD_MAX }), new_password: Password },
+  { title: 'UpdatePassword' },
+);
+
+export const UserIdParams = Type.Object({ user_id: Type.String({ format: 'uuid' }) });

@@ -1,0 +1,103 @@
+import { sql } from 'kysely';
+import { hashPassword } from '../auth/passwords.js';
+import type { Db } from '../db/database.js';
+import type { UserRow } from '../db/schema.js';
+import { HttpError } from '../errors.js';
+import type { UserUpdate } from './schema.js';
+
+export const USER_EXISTS = 'The user with this email already exists in the system';
+
+/** The public face of a user: never the hash, never the token version. */
+export function toUserPublic(user: UserRow) {
+  return {
+    id: user.id,
+    email: user.email,
+    full_name: user.full_name,
+    is_active: user.is_active,
+    is_superuser: user.is_superuser,
+    created_at: user.created_at.toISOString(),
+  };
+}
+
+export const findUserByEmail = (db: Db, email: string) =>
+  db.selectFrom('users').selectAll().where(sql`lower(email)`, '=', email.toLowerCase()).executeTakeFirst();
+
+export const findUserById = (db: Db, id: string) => db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+
+export async function getUserOr404(db: Db, id: string): Promise<UserRow> {
+  const user = await findUserById(db, id);
+  if (!user) throw new HttpError(404, 'User not found');
+  return user;
+}
+
+/** PostgreSQL's unique violation on users_email_lower_key: two signups racing for one email. */
+const isEmailTaken = (error: unknown) => typeof error === 'object' && error !== null && (error as { code?: string }).code === '23505';
+
+export async function createUser(
+  db: Db,
+  input: { email: string; password: string; full_name?: string | null; is_active?: boolean; is_superuser?: boolean },
+): Promise<UserRow> {
+  if (await findUserByEmail(db, input.email)) throw new HttpError(409, USER_EXISTS);
+  const hashed_password = await hashPassword(input.password);
+  try {
+    return await db
+      .insertInto('users')
+      .values({
+        email: input.email,
+        full_name: input.full_name ?? null,
+        hashed_password,
+        is_active: input.is_active ?? true,
+        is_superuser: input.is_superuser ?? false,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  } catch (error) {
+    if (isEmailTaken(error)) throw new HttpError(409, USER_EXISTS);
+    throw error;
+  }
+}
+
+/**
+ * Applies an edit. A new password or a deactivation bumps token_version, which voids every
+ * token issued before.
+ */
+export async function updateUser(db: Db, user: UserRow, changes: UserUpdate, emailTakenMessage = USER_EXISTS): Promise<UserRow> {
+  if (changes.email !== undefined && changes.email.toLowerCase() !== user.email.toLowerCase()) {
+    if (await findUserByEmail(db, changes.email)) throw new HttpError(409, emailTakenMessage);
+  }
+  const voidTokens = changes.password !== undefined || (changes.is_active === false && user.is_active);
+  try {
+    return await db
+      .updateTable('users')
+      .set({
+        ...(changes.email !== undefined && { email: changes.email }),
+        ...(changes.full_name !== undefined && { full_name: changes.full_name }),
+        ...(changes.is_active !== undefined && { is_active: changes.is_active }),
+        ...(changes.is_superuser !== undefined && { is_superuser: changes.is_superuser }),
+        ...(changes.password !== undefined && { hashed_password: await hashPassword(changes.password) }),
+        ...(voidTokens && { token_version: sql<number>`token_version + 1` }),
+      })
+      .where('id', '=', user.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  } catch (error) {
+    if (isEmailTaken(error)) throw new HttpError(409, emailTakenMessage);
+    throw error;
+  }
+}
+
+export async function listUsers(db: Db, offset: number, limit: number) {
+  const [data, total] = await Promise.all([
+    db.selectFrom('users').selectAll().orderBy('created_at').orderBy('id').offset(offset).limit(limit).execute(),
+    db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { data: data.map(toUserPublic), count: Number(total.count) };
+}
+
+/** Deleting a user deletes their alerts and integrations (ON DELETE CASCADE). */
+export async function deleteUser(db: Db, id: string): Promise<void> {
+  await db.deleteFrom('users').where('id', '=', id).execute();
+}

@@ -1,0 +1,61 @@
+import { mkdtemp, readFile, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, parseConfig } from '../src/config.js';
+
+const failure = (env: Record<string, string>) => {
+  try {
+    parseConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as ConfigError).message;
+  }
+  throw new Error('expected a ConfigError');
+};
+
+describe('configuration', () => {
+  it('has working development defaults', () => {
+    const config = parseConfig({});
+    expect(config).toMatchObject({
+      port: 8000,
+      host: '127.0.0.1',
+      databaseUrl: undefined,
+      firstSuperuser: 'admin@example.com',
+      frontendHost: 'http://localhost:8000',
+      smtp: undefined,
+    });
+    expect(config.firstSuperuserPasswordIsDefault).toBe(true);
+  });
+
+  it('names the variable in one line when a value is bad', () => {
+    expect(failure({ PORT: 'eighty' })).toBe('Invalid configuration: PORT must be a whole number, got "eighty"');
+    expect(failure({ DATABASE_URL: 'mysql://x' })).toBe('Invalid configuration: DATABASE_URL must start with postgres:// or postgresql://');
+    expect(failure({ SMTP_HOST: 'mail', SMTP_TLS: 'maybe' })).toContain('SMTP_TLS');
+    expect(failure({ FIRST_SUPERUSER: 'not-an-email' })).toContain('FIRST_SUPERUSER must be an email address');
+    expect(failure({ SECRET_KEY: 'short' })).toContain('SECRET_KEY must be at least 32 characters');
+    expect(failure({ FRONTEND_HOST: 'ftp://x' })).toContain('FRONTEND_HOST');
+  });
+
+  it('requires SECRET_KEY and FIRST_SUPERUSER_PASSWORD in production', () => {
+    expect(failure({ NODE_ENV: 'production' })).toContain('SECRET_KEY is required');
+    expect(failure({ NODE_ENV: 'production', SECRET_KEY: 'k'.repeat(40) })).toContain('FIRST_SUPERUSER_PASSWORD is required');
+    const config = parseConfig({ NODE_ENV: 'production', SECRET_KEY: 'k'.repeat(40), FIRST_SUPERUSER_PASSWORD: 'strong-password' });
+    expect(config.host).toBe('0.0.0.0');
+  });
+
+  it('parses plain SMTP with no auth', () => {
+    const config = parseConfig({ SMTP_HOST: 'mail.local', SMTP_PORT: '25', SMTP_TLS: 'false', SMTP_SSL: 'false' });
+    expect(config.smtp).toEqual({ host: 'mail.local', port: 25, tls: false, ssl: false, user: undefined, password: undefined });
+  });
+
+  it('generates a development SECRET_KEY once and keeps it in DATA_DIR', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'vigil-config-'));
+    const first = await loadConfig({ DATA_DIR: dir });
+    const second = await loadConfig({ DATA_DIR: dir });
+    expect(first.secretKey.length).toBeGreaterThanOrEqual(32);
+    expect(second.secretKey).toBe(first.secretKey);
+    expect((await readFile(path.join(dir, 'secret_key'), 'utf8')).trim()).toBe(first.secretKey);
+    expect((await stat(path.join(dir, 'secret_key'))).mode & 0o077).toBe(0);
+  });
+});

@@ -1,0 +1,125 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../../src/app.js';
+import { type Config, parseConfig } from '../../src/config.js';
+import { type Db, openDatabase } from '../../src/db/database.js';
+import { SmtpSink } from './smtpSink.js';
+
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+/** Which database this test run uses: `VIGIL_TEST_DB=postgres` (set by the api-postgres project) or PGlite. */
+export const TEST_DB = process.env.VIGIL_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+
+export const SUPERUSER = { email: 'admin@example.com', password: 'admin-password-1' };
+
+export interface TestUser {
+  id: string;
+  email: string;
+  password: string;
+  token: string;
+  auth: { authorization: string };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  config: Config;
+  mail: SmtpSink;
+  superuser: TestUser;
+  /** A new ordinary (or super) user created through the API, logged in. */
+  createUser(overrides?: { email?: string; password?: string; full_name?: string | null; is_superuser?: boolean }): Promise<TestUser>;
+  login(email: string, password: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  const base = parseConfig({ NODE_ENV: 'test', FIRST_SUPERUSER: SUPERUSER.email, FIRST_SUPERUSER_PASSWORD: SUPERUSER.password });
+  return {
+    ...base,
+    secretKey: 'test-secret-key-that-is-long-enough-0123456789',
+    frontendHost: 'http://console.test',
+    // High limits so ordinary tests never trip them; rate-limit tests set their own.
+    rateLimit: { login: 10_000, passwordRecovery: 10_000, publicAlert: 10_000 },
+    ...overrides,
+  };
+}
+
+/** A fresh, empty database of the run's kind: an in-memory PGlite, or a new schema on PostgreSQL. */
+export async function openTestDatabase(): Promise<{ db: Db; drop(): Promise<void> }> {
+  if (TEST_DB === 'pglite') {
+    const db = await openDatabase({ kind: 'pglite' });
+    return { db, drop: () => db.destroy() };
+  }
+  const schema = `t_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
+  const db = await openDatabase({ kind: 'postgres', url: TEST_DATABASE_URL, schema, poolSize: 5 });
+  return {
+    db,
+    drop: async () => {
+      await db.destroy();
+      const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+      await client.connect();
+      await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      await client.end();
+    },
+  };
+}
+
+export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const mail = await new SmtpSink().start();
+  const config = testConfig({
+    smtp: { host: '127.0.0.1', port: mail.port, tls: false, ssl: false },
+    ...overrides,
+  });
+  const database = await openTestDatabase();
+  const app = await buildApp({ config, db: database.db, logger: false });
+
+  const login = async (email: string, password: string) => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v1/login/access-token',
+      payload: new URLSearchParams({ username: email, password }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    if (res.statusCode !== 200) throw new Error(`login failed for ${email}: ${res.statusCode} ${res.body}`);
+    return res.json().access_token as string;
+  };
+  const asUser = (id: string, email: string, password: string, token: string): TestUser => ({
+    id,
+    email,
+    password,
+    token,
+    auth: { authorization: `Bearer ${token}` },
+  });
+  const superToken = await login(SUPERUSER.email, SUPERUSER.password);
+  const me = (await app.inject({ method: 'GET', url: '/api/v1/users/me', headers: { authorization: `Bearer ${superToken}` } })).json();
+  const superuser = asUser(me.id, SUPERUSER.email, SUPERUSER.password, superToken);
+
+  return {
+    app,
+    db: database.db,
+    config,
+    mail,
+    superuser,
+    login,
+    async createUser(o = {}) {
+      const email = o.email ?? `user-${randomUUID().slice(0, 8)}@example.com`;
+      const password = o.password ?? 'user-password-1';
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/v1/users/',
+        headers: superuser.auth,
+        payload: { email, password, full_name: o.full_name ?? 'Test User', is_superuser: o.is_superuser ?? false, is_active: true },
+      });
+      if (res.statusCode !== 200) throw new Error(`create user failed: ${res.statusCode} ${res.body}`);
+      return asUser(res.json().id, email, password, await login(email, password));
+    },
+    async close() {
+      await app.close();
+      await database.drop();
+      await mail.stop();
+    },
+  };
+}
+
+/** The parsed JSON body of an inject answer, typed loosely for assertions. */
+export const body = (res: LightMyRequestResponse): any => res.json();

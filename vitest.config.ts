@@ -1,0 +1,24 @@
+import { defineConfig } from 'vitest/config';
+
+// Every unit and API suite. The API suites run twice: on embedded PGlite and on a real
+// PostgreSQL (scripts/test.mjs leaves that project out, saying so, when none answers).
+const apiProject = (name: string, db: 'pglite' | 'postgres') => ({
+  test: {
+    name,
+    root: 'api',
+    include: ['test/**/*.test.ts'],
+    env: { VIGIL_TEST_DB: db },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'shared', root: 'shared', include: ['src/**/*.test.ts', 'test/**/*.test.ts'], testTimeout: 20_000 } },
+      apiProject('api-pglite', 'pglite'),
+      apiProject('api-postgres', 'postgres'),
+    ],
+  },
+});
