@@ -78,7 +78,8 @@ export function stopChild(child: ChildProcess, graceMs = 5000): Promise<void> {
  */
 export function forkServer(modulePath: string, env: Record<string, string>, timeoutMs = 60_000): Promise<ReadyChild> {
   const child = fork(modulePath, [], {
-    execArgv: ['--import', 'tsx'],
+    // BENCH_SERVER_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") to profile a server.
+    execArgv: ['--import', 'tsx', ...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [])],
     env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });

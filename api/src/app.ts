@@ -57,6 +57,11 @@ export const REDACTED_LOG_PATHS = [
   '*.access_token',
 ];
 
+/** Structured JSON logs with secrets redacted; `stream` lets tests read what would be logged. */
+export function loggerOptions(config: Config, stream?: { write(line: string): void }) {
+  return { level: config.logLevel, redact: { paths: REDACTED_LOG_PATHS, censor: '[redacted]' }, ...(stream && { stream }) };
+}
+
 /**
  * Builds the whole API: database ready and migrated, first superuser present, every route
  * registered. Tests call it in-process; server.ts calls it and listens.
@@ -64,7 +69,7 @@ export const REDACTED_LOG_PATHS = [
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel, redact: { paths: REDACTED_LOG_PATHS, censor: '[redacted]' } },
+    logger: options.logger ?? loggerOptions(config),
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     genReqId: (req) => {

@@ -1,8 +1,8 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import { optionalUser } from '../auth/optionalUser.js';
 import { requireUser, userOf } from '../auth/currentUser.js';
-import { HttpErrorBody, IdParams, Message, PageQuery, errorResponses, pageOf } from '../common/schema.js';
+import { optionalUser } from '../auth/optionalUser.js';
+import { errorResponses, HttpErrorBody, IdParams, Message, PageQuery, pageOf } from '../common/schema.js';
 import type { AlertAction } from '../db/schema.js';
 import { AlertCreate, AlertEventsPublic, AlertPublic, AlertsPublic } from './schema.js';
 import {

@@ -61,7 +61,4 @@ export const AlertEventPublic = Type.Object(
 );
 export type AlertEventPublic = Static<typeof AlertEventPublic>;
 
-export const AlertEventsPublic = Type.Object(
-  { data: Type.Array(AlertEventPublic), count: Type.Integer() },
-  { title: 'AlertEventsPublic' },
-);
+export const AlertEventsPublic = Type.Object({ data: Type.Array(AlertEventPublic), count: Type.Integer() }, { title: 'AlertEventsPublic' });

@@ -1,11 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import type { AppDeps } from '../app.js';
+import { visibleCount } from '../common/ownerCounts.js';
 import type { Db } from '../db/database.js';
 import type { AlertAction, AlertEventRow, AlertRow, UserRow } from '../db/schema.js';
-import { visibleCount } from '../common/ownerCounts.js';
-import { notFound } from '../errors.js';
 import { newAlertEmail } from '../email/templates.js';
+import { notFound } from '../errors.js';
 import { nextState } from './alertTransitions.js';
 import type { AlertCreate, AlertEventPublic, AlertPublic } from './schema.js';
 

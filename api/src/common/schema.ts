@@ -28,15 +28,15 @@ export const ValidationErrorBody = Type.Object(
 export const MAX_PAGE_SIZE = 100;
 
 export const PageQuery = Type.Object({
-  skip: Type.Integer({ minimum: 0, default: 0 }),
-  limit: Type.Integer({ minimum: 1, default: MAX_PAGE_SIZE }),
+  skip: Type.Optional(Type.Integer({ minimum: 0, default: 0 })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, default: MAX_PAGE_SIZE })),
 });
 export type PageQuery = Static<typeof PageQuery>;
 
 /** Lists are capped rather than refused: `limit=1000` answers the first 100. */
 export const pageOf = (query: PageQuery) => ({
-  offset: query.skip,
-  limit: Math.min(query.limit, MAX_PAGE_SIZE),
+  offset: query.skip ?? 0,
+  limit: Math.min(query.limit ?? MAX_PAGE_SIZE, MAX_PAGE_SIZE),
 });
 
 export const Uuid = Type.String({ format: 'uuid' });

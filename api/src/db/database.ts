@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, Migrator, PostgresDialect } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import { migrations } from './migrations/index.js';
@@ -33,6 +33,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Db> {
       const client = await pool.connect();
       try {
         await client.query(`CREATE SCHEMA IF NOT EXISTS "${options.schema.replaceAll('"', '')}"`);
+      } catch (error) {
+        // IF NOT EXISTS still races when processes start together: the loser finds it made.
+        if ((error as { code?: string }).code !== '23505') throw error;
       } finally {
         client.release();
       }
@@ -55,9 +58,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Db> {
  * the run, so API replicas starting together apply each migration exactly once.
  */
 export async function migrateToLatest(db: Db): Promise<string[]> {
+  // Named explicitly: Kysely otherwise finds its bookkeeping tables in any schema, and a
+  // database shared by several schemas (one per test file) would confuse it.
+  const { rows } = await sql<{ schema: string }>`SELECT current_schema() AS schema`.execute(db);
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrations },
+    migrationTableSchema: rows[0]?.schema ?? 'public',
   });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));

@@ -1,15 +1,9 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { requireUser, userOf } from '../auth/currentUser.js';
-import { IdParams, Message, PageQuery, errorResponses, pageOf } from '../common/schema.js';
+import { errorResponses, IdParams, Message, PageQuery, pageOf } from '../common/schema.js';
 import { IntegrationCreate, IntegrationPublic, IntegrationsPublic } from './schema.js';
-import {
-  createIntegration,
-  deleteIntegration,
-  getOwnedIntegration,
-  listIntegrations,
-  toIntegrationPublic,
-} from './service.js';
+import { createIntegration, deleteIntegration, getOwnedIntegration, listIntegrations, toIntegrationPublic } from './service.js';
 
 const tags = ['integrations'];
 const security = [{ OAuth2PasswordBearer: [] }];

@@ -1,0 +1,57 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.js';
+import { openDatabase } from '../src/db/database.js';
+import { TEST_DATABASE_URL, TEST_DB, testConfig } from './helpers/testApp.js';
+
+describe.skipIf(TEST_DB !== 'pglite')('embedded PGlite under DATA_DIR', () => {
+  it('keeps its data across restarts and creates the first superuser only once', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'vigil-pglite-'));
+    try {
+      const config = testConfig({ dataDir, databaseUrl: undefined });
+      const first = await buildApp({ config, logger: false });
+      const signup = await first.inject({ method: 'POST', url: '/api/v1/users/signup', payload: { email: 'kept@example.com', password: 'password-123' } });
+      expect(signup.statusCode).toBe(200);
+      await first.close();
+
+      const second = await buildApp({ config, logger: false });
+      const users = await second.deps.db.selectFrom('users').select(['email', 'is_superuser']).orderBy('email').execute();
+      expect(users).toEqual([
+        { email: 'admin@example.com', is_superuser: true },
+        { email: 'kept@example.com', is_superuser: false },
+      ]);
+      await second.close();
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe.skipIf(TEST_DB !== 'postgres')('PostgreSQL server', () => {
+  it('two API processes starting at once on one database migrate it exactly once', async () => {
+    const schema = `t_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
+    const dbs = await Promise.all([1, 2, 3].map(() => openDatabase({ kind: 'postgres', url: TEST_DATABASE_URL, schema, poolSize: 3 })));
+    try {
+      const apps = await Promise.all(dbs.map((db) => buildApp({ config: testConfig(), db, logger: false })));
+      const migrations = await dbs[0]!.withSchema(schema).selectFrom('kysely_migration' as never).selectAll().execute();
+      expect(migrations.map((m) => (m as { name: string }).name)).toEqual(['0001_initial']);
+      const admins = await dbs[0]!.selectFrom('users').select('email').where('is_superuser', '=', true).execute();
+      expect(admins).toEqual([{ email: 'admin@example.com' }]);
+      // A token made by one replica works on another: they share SECRET_KEY and the database.
+      const login = await apps[0]!.inject({ method: 'POST', url: '/api/v1/login/access-token', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'username=admin@example.com&password=admin-password-1' });
+      const me = await apps[2]!.inject({ method: 'GET', url: '/api/v1/users/me', headers: { authorization: `Bearer ${login.json().access_token}` } });
+      expect(me.statusCode).toBe(200);
+      await Promise.all(apps.map((app) => app.close()));
+    } finally {
+      await Promise.all(dbs.map((db) => db.destroy()));
+      const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+      await client.connect();
+      await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      await client.end();
+    }
+  });
+});

@@ -1,0 +1,12 @@
+import { describe, expect, it } from 'vitest';
+import { generateOpenapiArtifacts, readCommittedArtifacts } from '../scripts/openapiArtifacts.js';
+import { TEST_DB } from './helpers/testApp.js';
+
+// Database-independent: checked once, in the PGlite run.
+describe.skipIf(TEST_DB !== 'pglite')('generated API types', () => {
+  it('shared/openapi.json and shared/src/api/schema.d.ts match the routes (run `npm run gen:api` when this fails)', async () => {
+    const [fresh, committed] = await Promise.all([generateOpenapiArtifacts(), readCommittedArtifacts()]);
+    expect(committed.json, 'shared/openapi.json is stale: run `npm run gen:api`').toBe(fresh.json);
+    expect(committed.types, 'shared/src/api/schema.d.ts is stale: run `npm run gen:api`').toBe(fresh.types);
+  });
+});

@@ -1,0 +1,57 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createApiClient } from './client';
+
+const BASE = 'http://api.test';
+
+function recordingFetch(status = 200, body: unknown = {}) {
+  const requests: Request[] = [];
+  const fetch = async (request: Request) => {
+    requests.push(request);
+    return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  };
+  return { requests, fetch };
+}
+
+describe('createApiClient', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('sends the stored token as a bearer header on each request, and none without a token', async () => {
+    let token: string | null = 'abc.def.ghi';
+    const { requests, fetch } = recordingFetch(200, { data: [], count: 0 });
+    const client = createApiClient({ baseUrl: BASE, getToken: () => token, fetch });
+    await client.GET('/api/v1/alert/', { params: { query: { skip: 0, limit: 10 } } });
+    expect(requests[0]?.headers.get('authorization')).toBe('Bearer abc.def.ghi');
+    expect(requests[0]?.url).toBe(`${BASE}/api/v1/alert/?skip=0&limit=10`);
+    expect(requests[0]?.headers.get('accept')).toBe('application/json');
+    token = null;
+    await client.GET('/api/v1/alert/', {});
+    expect(requests[1]?.headers.get('authorization')).toBeNull();
+  });
+
+  it('echoes the XSRF-TOKEN cookie in X-XSRF-TOKEN', async () => {
+    vi.stubGlobal('document', { cookie: 'other=1; XSRF-TOKEN=xsrf%20value' });
+    const { requests, fetch } = recordingFetch();
+    const client = createApiClient({ baseUrl: BASE, getToken: () => null, fetch });
+    await client.POST('/api/v1/login/test-token', {});
+    expect(requests[0]?.headers.get('x-xsrf-token')).toBe('xsrf value');
+  });
+
+  it.each([401, 403])('calls onUnauthorized on a %i answer', async (status) => {
+    const onUnauthorized = vi.fn();
+    const { fetch } = recordingFetch(status, { detail: 'Could not validate credentials' });
+    const client = createApiClient({ baseUrl: BASE, getToken: () => 't', fetch, onUnauthorized });
+    const { error } = await client.GET('/api/v1/users/me', {});
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+    expect(error).toEqual({ detail: 'Could not validate credentials' });
+  });
+
+  it('does not end the session on other errors', async () => {
+    const onUnauthorized = vi.fn();
+    const { fetch } = recordingFetch(400, { detail: 'Incorrect email or password' });
+    const client = createApiClient({ baseUrl: BASE, getToken: () => null, fetch, onUnauthorized });
+    await client.POST('/api/v1/login/access-token', { body: { username: 'a', password: 'b' } });
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+});
