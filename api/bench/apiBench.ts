@@ -1,5 +1,5 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type ReadyChild, forkServer, installCleanup, killAllNow } from './children.js';
@@ -99,9 +99,16 @@ async function main(): Promise<void> {
     durationS: DURATION,
     warmupS: WARMUP,
     target: TARGET,
+    cpus: cpus().length,
+    loadAverageAtStart: loadavg()[0],
   };
   console.log(`Vigil API benchmark: GET ${LIST_PATH}, ${fmt(ALERTS)} alerts, ${CONNECTIONS} connections, ${DURATION} s each after ${WARMUP} s warm-up`);
 
+  // Everything here shares the machine's cores: other work running meanwhile lowers every figure.
+  const [load1] = loadavg();
+  if ((load1 ?? 0) > 0.5 * cpus().length) {
+    console.log(`NOTE: load average ${load1?.toFixed(1)} on ${cpus().length} CPUs before starting: other work is running, the figures will be low.`);
+  }
   const seeded = await seed(DATABASE_URL, SCHEMA, ALERTS);
   console.log(
     `Seeded schema ${SCHEMA}: one user owning ${fmt(ALERTS)} alerts in ${fmt(seeded.seedMs)} ms (the last ${fmt(seeded.viaTriggers)} through the owner_counts trigger; count checked against count(*))`,

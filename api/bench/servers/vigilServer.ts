@@ -34,11 +34,9 @@ async function main(): Promise<void> {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   process.send?.({ type: 'ready', port });
+  // No db.destroy() here: requests autocannon left in flight would log "driver destroyed".
   process.once('SIGTERM', () => {
-    void app
-      .close()
-      .then(() => db.destroy())
-      .finally(() => process.exit(0));
+    void app.close().finally(() => process.exit(0));
   });
 }
 

@@ -128,7 +128,7 @@ export async function alertRoutes(app: FastifyInstance): Promise<void> {
         const alert = await applyAlertAction(app.deps.db, request.params.id, action, {
           actorId: actor?.id ?? null,
           via: actor ? 'console' : 'link',
-          clientIp: request.ip ?? null,
+          clientIp: request.ip,
         });
         return toAlertPublic(alert);
       },

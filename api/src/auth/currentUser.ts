@@ -18,7 +18,7 @@ function bearerToken(request: FastifyRequest): string | undefined {
   return scheme?.toLowerCase() === 'bearer' && token ? token : undefined;
 }
 
-/** preHandler: a valid token of an active user whose token version still matches, else 401. */
+/** Route hook (onRequest, before validation): a valid token of an active user whose token version still matches, else 401. */
 export async function requireUser(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
   const token = bearerToken(request);
   if (!token) throw UNAUTHENTICATED();
@@ -31,7 +31,7 @@ export async function requireUser(request: FastifyRequest, _reply: FastifyReply)
   request.user = user;
 }
 
-/** preHandler: as requireUser, and the user must be a superuser, else 403. */
+/** Route hook: as requireUser, and the user must be a superuser, else 403. */
 export async function requireSuperuser(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   await requireUser(request, reply);
   if (!request.user?.is_superuser) throw new HttpError(403, "The user doesn't have enough privileges");

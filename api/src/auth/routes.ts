@@ -37,7 +37,7 @@ export async function authRoutes(root: FastifyInstance): Promise<void> {
   app.post(
     '/login/test-token',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         tags: ['login'],
         operationId: 'login-test_token',
@@ -85,7 +85,7 @@ export async function authRoutes(root: FastifyInstance): Promise<void> {
   app.post(
     '/password-recovery-html-content/:email',
     {
-      preHandler: requireSuperuser,
+      onRequest: requireSuperuser,
       schema: {
         tags: ['login'],
         operationId: 'login-recover_password_html_content',

@@ -20,7 +20,7 @@ export async function userRoutes(root: FastifyInstance): Promise<void> {
   app.get(
     '/',
     {
-      preHandler: requireSuperuser,
+      onRequest: requireSuperuser,
       schema: { ...secured, operationId: 'users-read_users', querystring: PageQuery, response: { 200: UsersPublic, ...errorResponses } },
     },
     async (request) => {
@@ -32,7 +32,7 @@ export async function userRoutes(root: FastifyInstance): Promise<void> {
   app.post(
     '/',
     {
-      preHandler: requireSuperuser,
+      onRequest: requireSuperuser,
       schema: { ...secured, operationId: 'users-create_user', body: UserCreate, response: { 200: UserPublic, ...errorResponses } },
     },
     async (request) => {
@@ -48,7 +48,7 @@ export async function userRoutes(root: FastifyInstance): Promise<void> {
   app.get(
     '/me',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: { ...secured, operationId: 'users-read_user_me', response: { 200: UserPublic, ...errorResponses } },
     },
     async (request) => toUserPublic(userOf(request)),
@@ -57,7 +57,7 @@ export async function userRoutes(root: FastifyInstance): Promise<void> {
   app.patch(
     '/me',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: { ...secured, operationId: 'users-update_user_me', body: UserUpdateMe, response: { 200: UserPublic, ...errorResponses } },
     },
     async (request) => toUserPublic(await updateUser(db, userOf(request), request.body, ME_EMAIL_TAKEN)),
@@ -65,7 +65,7 @@ export async function userRoutes(root: FastifyInstance): Promise<void> {
 
   app.delete(
     '/me',
-    { preHandler: requireUser, schema: { ...secured, operationId: 'users-delete_user_me', response: { 200: Message, ...errorResponses } } },
+    { onRequest: requireUser, schema: { ...secured, operationId: 'users-delete_user_me', response: { 200: Message, ...errorResponses } } },
     async (request) => {
       const user = userOf(request);
       if (user.is_superuser) throw new HttpError(403, SELF_DELETE);
@@ -77,7 +77,7 @@ export async function userRoutes(root: FastifyInstance): Promise<void> {
   app.patch(
     '/me/password',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: { ...secured, operationId: 'users-update_password_me', body: UpdatePassword, response: { 200: Message, ...errorResponses } },
     },
     async (request) => {
@@ -110,7 +110,7 @@ export async function userRoutes(root: FastifyInstance): Promise<void> {
   app.get(
     '/:user_id',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: { ...secured, operationId: 'users-read_user_by_id', params: UserIdParams, response: { 200: UserPublic, ...errorResponses } },
     },
     async (request) => {
@@ -124,7 +124,7 @@ export async function userRoutes(root: FastifyInstance): Promise<void> {
   app.patch(
     '/:user_id',
     {
-      preHandler: requireSuperuser,
+      onRequest: requireSuperuser,
       schema: {
         ...secured,
         operationId: 'users-update_user',
@@ -147,7 +147,7 @@ export async function userRoutes(root: FastifyInstance): Promise<void> {
   app.delete(
     '/:user_id',
     {
-      preHandler: requireSuperuser,
+      onRequest: requireSuperuser,
       schema: { ...secured, operationId: 'users-delete_user', params: UserIdParams, response: { 200: Message, ...errorResponses } },
     },
     async (request) => {
