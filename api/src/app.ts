@@ -9,6 +9,7 @@ import { alertRoutes } from './alerts/routes.js';
 import { authRoutes } from './auth/routes.js';
 import { TokenSigner } from './auth/tokens.js';
 import type { Config } from './config.js';
+import { consolePlugin } from './console/plugin.js';
 import { type Db, migrateToLatest, openDatabase } from './db/database.js';
 import { createMailer, type Mailer } from './email/mailer.js';
 import { errorHandlerPlugin } from './errors.js';
@@ -101,7 +102,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   await app.register(errorHandlerPlugin);
-  await app.register(helmet, { global: true });
+  await app.register(helmet, {
+    global: true,
+    // TLS is the gateway's business; upgrading requests would break plain-HTTP local use.
+    contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } },
+  });
   // JSON and forms only: anything else is a clear 415, not a confusing 422.
   app.removeContentTypeParser('text/plain');
   await app.register(formbody);
@@ -119,6 +124,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     { prefix: API_PREFIX },
   );
+  if (config.consoleDir) await app.register(consolePlugin, { consoleDir: config.consoleDir });
   await app.ready();
   return app;
 }

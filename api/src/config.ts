@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /** Thrown for a bad environment: start-up prints `message` as one line and exits. */
 export class ConfigError extends Error {
@@ -52,11 +53,15 @@ export interface Config {
   trustProxy: boolean;
   logLevel: string;
   bodyLimitBytes: number;
+  /** The built console (shell and remotes) served on the API's origin; undefined: API only. */
+  consoleDir?: string;
   rateLimit: RateLimitConfig;
 }
 
 type Env = Record<string, string | undefined>;
 
+/** The built console, `<repo>/dist`: two levels up from both api/src and api/dist. */
+const DEFAULT_CONSOLE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist');
 const DEV_SUPERUSER = 'admin@example.com';
 const DEV_SUPERUSER_PASSWORD = 'changethis';
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -157,6 +162,7 @@ export function parseConfig(env: Env = process.env): Omit<Config, 'secretKey'> &
     trustProxy: bool(env, 'TRUST_PROXY', false),
     logLevel: str(env, 'LOG_LEVEL') ?? 'info',
     bodyLimitBytes: int(env, 'BODY_LIMIT_BYTES', 1024 * 1024, 1024, 64 * 1024 * 1024),
+    consoleDir: str(env, 'CONSOLE_DIR') === 'none' ? undefined : path.resolve(str(env, 'CONSOLE_DIR') ?? DEFAULT_CONSOLE_DIR),
     rateLimit: {
       login: int(env, 'RATE_LIMIT_LOGIN_PER_MINUTE', 10, 1, 1_000_000),
       passwordRecovery: int(env, 'RATE_LIMIT_RECOVERY_PER_MINUTE', 5, 1, 1_000_000),

@@ -38,6 +38,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     ...base,
     secretKey: 'test-secret-key-that-is-long-enough-0123456789',
     frontendHost: 'http://console.test',
+    consoleDir: undefined,
     // High limits so ordinary tests never trip them; rate-limit tests set their own.
     rateLimit: { login: 10_000, passwordRecovery: 10_000, publicAlert: 10_000 },
     ...overrides,

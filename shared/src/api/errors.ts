@@ -1,0 +1,55 @@
+/** Spec §8: the error carries url, status, statusText, body and the request. */
+export class ApiError extends Error {
+  constructor(
+    readonly url: string,
+    readonly status: number,
+    readonly statusText: string,
+    readonly body: unknown,
+    readonly request: Request | undefined,
+    message = statusText,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export const REQUEST_ABORTED = 'Request aborted';
+export const FALLBACK_ERROR = 'Something went wrong.';
+
+/**
+ * The text of the error toast (spec §8): the server's `detail`; if it is a list, the `msg` of
+ * its first item; otherwise 'Something went wrong.'. A cancelled request says 'Request aborted'.
+ */
+export function errorText(error: unknown): string {
+  if (error instanceof DOMException && error.name === 'AbortError') return REQUEST_ABORTED;
+  if (error instanceof Error && error.name === 'AbortError') return REQUEST_ABORTED;
+  const body = error instanceof ApiError ? error.body : error;
+  if (body && typeof body === 'object' && 'detail' in body) {
+    const detail = (body as { detail: unknown }).detail;
+    if (typeof detail === 'string' && detail) return detail;
+    if (Array.isArray(detail)) {
+      const first = detail[0] as { msg?: unknown } | undefined;
+      if (first && typeof first.msg === 'string') return first.msg;
+    }
+  }
+  return FALLBACK_ERROR;
+}
+
+/** Label of an API error status (spec §8: a 422 is labelled 'Validation Error'). */
+export const statusLabel = (status: number): string => (status === 422 ? 'Validation Error' : '');
+
+/** openapi-fetch answers `{data, error, response}`: this turns an error answer into a thrown ApiError. */
+export function unwrap<T>(result: { data?: T; error?: unknown; response: Response }, request?: Request): T {
+  if (result.error !== undefined || !result.response.ok) {
+    const { response } = result;
+    throw new ApiError(
+      response.url,
+      response.status,
+      statusLabel(response.status) || response.statusText,
+      result.error,
+      request,
+      errorText(result.error),
+    );
+  }
+  return result.data as T;
+}
