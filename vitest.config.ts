@@ -16,7 +16,14 @@ const apiProject = (name: string, db: 'pglite' | 'postgres') => ({
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'shared', root: 'shared', include: ['src/**/*.test.ts', 'test/**/*.test.ts'], testTimeout: 20_000 } },
+      {
+        test: {
+          name: 'shared',
+          root: 'shared',
+          include: ['src/**/*.test.{ts,tsx}'],
+          testTimeout: 20_000,
+        },
+      },
       apiProject('api-pglite', 'pglite'),
       apiProject('api-postgres', 'postgres'),
     ],

@@ -2,10 +2,10 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type ReadyChild, forkServer, installCleanup, killAllNow } from './children.js';
+import { forkServer, installCleanup, killAllNow, type ReadyChild } from './children.js';
 import { type LoadResult, runLoad } from './runLoad.js';
 import { dropSchema, seed } from './seed.js';
-import { type StartupReport, measureStartup } from './startup.js';
+import { measureStartup, type StartupReport } from './startup.js';
 
 /**
  * `npm run bench:api` — a report, not a test. The alert list of a user owning 100,000 alerts,
@@ -57,7 +57,11 @@ async function login(port: number, email: string, password: string): Promise<str
 }
 
 /** One GET, checked: a benchmark of error pages would be meaningless. */
-async function fetchPage(port: number, headers: Record<string, string>, name: string): Promise<{ body: Buffer; count: number; items: number }> {
+async function fetchPage(
+  port: number,
+  headers: Record<string, string>,
+  name: string,
+): Promise<{ body: Buffer; count: number; items: number }> {
   const res = await fetch(`http://127.0.0.1:${port}${LIST_PATH}`, { headers });
   const body = Buffer.from(await res.arrayBuffer());
   if (res.status !== 200) throw new Error(`${name}: GET ${LIST_PATH} answered ${res.status}: ${body.toString().slice(0, 300)}`);
@@ -78,7 +82,15 @@ const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFracti
 
 function printTable(rows: Row[]): void {
   const header = ['server', 'req/s', 'p50 ms', 'p99 ms', 'requests', 'non-2xx', 'errors'];
-  const lines = rows.map((r) => [r.name, fmt(r.result.requestsPerSec), fmt(r.result.p50Ms), fmt(r.result.p99Ms), fmt(r.result.requests), String(r.result.non2xx), String(r.result.errors)]);
+  const lines = rows.map((r) => [
+    r.name,
+    fmt(r.result.requestsPerSec),
+    fmt(r.result.p50Ms),
+    fmt(r.result.p99Ms),
+    fmt(r.result.requests),
+    String(r.result.non2xx),
+    String(r.result.errors),
+  ]);
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => (l[i] ?? '').length)));
   const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join('  ');
   console.log(line(header));
@@ -102,18 +114,22 @@ async function main(): Promise<void> {
     cpus: cpus().length,
     loadAverageAtStart: loadavg()[0],
   };
-  console.log(`Vigil API benchmark: GET ${LIST_PATH}, ${fmt(ALERTS)} alerts, ${CONNECTIONS} connections, ${DURATION} s each after ${WARMUP} s warm-up`);
+  console.log(
+    `Vigil API benchmark: GET ${LIST_PATH}, ${fmt(ALERTS)} alerts, ${CONNECTIONS} connections, ${DURATION} s each after ${WARMUP} s warm-up`,
+  );
 
   // Everything here shares the machine's cores: other work running meanwhile lowers every figure.
   const [load1] = loadavg();
   if ((load1 ?? 0) > 0.5 * cpus().length) {
-    console.log(`NOTE: load average ${load1?.toFixed(1)} on ${cpus().length} CPUs before starting: other work is running, the figures will be low.`);
+    console.log(
+      `NOTE: load average ${load1?.toFixed(1)} on ${cpus().length} CPUs before starting: other work is running, the figures will be low.`,
+    );
   }
   const seeded = await seed(DATABASE_URL, SCHEMA, ALERTS);
   console.log(
     `Seeded schema ${SCHEMA}: one user owning ${fmt(ALERTS)} alerts in ${fmt(seeded.seedMs)} ms (the last ${fmt(seeded.viaTriggers)} through the owner_counts trigger; count checked against count(*))`,
   );
-  report.seed = seeded;
+  report.seed = { ownerId: seeded.ownerId, alerts: seeded.alerts, viaTriggers: seeded.viaTriggers, seedMs: seeded.seedMs };
 
   const rows: Row[] = [];
   const bodyDir = await mkdtemp(path.join(tmpdir(), 'vigil-bench-'));
@@ -131,7 +147,16 @@ async function main(): Promise<void> {
       await writeFile(bodyFile, page.body);
       report.responseBytes = page.body.length;
       console.log(`Vigil answers ${page.body.length} bytes, count ${fmt(page.count)}; measuring…`);
-      rows.push({ name: 'vigil (Fastify + Kysely, auth)', result: await runLoad({ url: `http://127.0.0.1:${port}${LIST_PATH}`, connections: CONNECTIONS, duration: DURATION, warmup: WARMUP, headers: auth }) });
+      rows.push({
+        name: 'vigil (Fastify + Kysely, auth)',
+        result: await runLoad({
+          url: `http://127.0.0.1:${port}${LIST_PATH}`,
+          connections: CONNECTIONS,
+          duration: DURATION,
+          warmup: WARMUP,
+          headers: auth,
+        }),
+      });
       console.log(`Logins: ${LOGIN_CONNECTIONS} connections, ${LOGIN_DURATION} s…`);
       logins = await runLoad({
         url: `http://127.0.0.1:${port}/api/v1/login/access-token`,
@@ -149,13 +174,29 @@ async function main(): Promise<void> {
       const page = await fetchPage(port, {}, 'naive');
       if (page.count !== ALERTS) throw new Error(`naive: count ${page.count}, expected ${ALERTS}`);
       console.log(`Naive answers ${page.body.length} bytes; measuring…`);
-      rows.push({ name: 'naive (node:http + pg, count(*))', result: await runLoad({ url: `http://127.0.0.1:${port}${LIST_PATH}`, connections: CONNECTIONS, duration: DURATION, warmup: WARMUP }) });
+      rows.push({
+        name: 'naive (node:http + pg, count(*))',
+        result: await runLoad({
+          url: `http://127.0.0.1:${port}${LIST_PATH}`,
+          connections: CONNECTIONS,
+          duration: DURATION,
+          warmup: WARMUP,
+        }),
+      });
     });
 
     // 3. The ceiling: Vigil's bytes, pre-built.
     await withServer('ceilingServer.ts', { BENCH_BODY_FILE: bodyFile }, async ({ port }) => {
       console.log('Ceiling (pre-built page); measuring…');
-      rows.push({ name: 'ceiling (node:http, pre-built JSON)', result: await runLoad({ url: `http://127.0.0.1:${port}${LIST_PATH}`, connections: CONNECTIONS, duration: DURATION, warmup: WARMUP }) });
+      rows.push({
+        name: 'ceiling (node:http, pre-built JSON)',
+        result: await runLoad({
+          url: `http://127.0.0.1:${port}${LIST_PATH}`,
+          connections: CONNECTIONS,
+          duration: DURATION,
+          warmup: WARMUP,
+        }),
+      });
     });
   } finally {
     await rm(bodyDir, { recursive: true, force: true });
@@ -176,15 +217,20 @@ async function main(): Promise<void> {
   console.log(`vigil / ceiling = ${fmt(vsCeiling, 3)}   (target >= ${TARGET}: ${verdict})`);
   console.log(`vigil / naive   = ${fmt(vsNaive, 2)}x`);
   for (const r of rows) {
-    if (r.result.non2xx || r.result.errors) console.log(`WARNING: ${r.name} had ${r.result.non2xx} non-2xx answers and ${r.result.errors} errors: its figure is not comparable`);
+    if (r.result.non2xx || r.result.errors)
+      console.log(`WARNING: ${r.name} had ${r.result.non2xx} non-2xx answers and ${r.result.errors} errors: its figure is not comparable`);
   }
   if (logins) {
-    console.log(`logins/s        = ${fmt(logins.requestsPerSec)} (p99 ${fmt(logins.p99Ms)} ms, ${LOGIN_CONNECTIONS} connections, ${logins.non2xx} non-2xx)`);
+    console.log(
+      `logins/s        = ${fmt(logins.requestsPerSec)} (p99 ${fmt(logins.p99Ms)} ms, ${LOGIN_CONNECTIONS} connections, ${logins.non2xx} non-2xx)`,
+    );
   }
   console.log('');
   console.log(`Start-up via ${startup.entry} — ${startup.note}`);
   for (const run of startup.runs) {
-    const detail = run.error ? `FAILED: ${run.error}` : `${fmt(run.ms ?? 0)} ms${run.serverReportedMs !== undefined ? ` (server reports ${fmt(run.serverReportedMs)} ms in buildApp + listen)` : ''}`;
+    const detail = run.error
+      ? `FAILED: ${run.error}`
+      : `${fmt(run.ms ?? 0)} ms${run.serverReportedMs !== undefined ? ` (server reports ${fmt(run.serverReportedMs)} ms in buildApp + listen)` : ''}`;
     console.log(`  ${run.label.padEnd(52)} ${detail}`);
   }
 

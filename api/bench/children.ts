@@ -120,7 +120,8 @@ export function spawnTracked(command: string, args: string[], env: Record<string
 export async function waitFor200(url: string, child: ChildProcess, timeoutMs: number): Promise<number> {
   const deadline = performance.now() + timeoutMs;
   while (performance.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`server exited (code ${child.exitCode}) before answering ${url}`);
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`server exited (code ${child.exitCode}) before answering ${url}`);
     try {
       const res = await fetch(url, { signal: AbortSignal.timeout(1000) });
       await res.arrayBuffer();

@@ -1,7 +1,6 @@
-import { Migrator, sql } from 'kysely';
+import { sql } from 'kysely';
 import pg from 'pg';
-import { type Db, openDatabase } from '../src/db/database.js';
-import { migrations } from '../src/db/migrations/index.js';
+import { migrateToLatest, openDatabase } from '../src/db/database.js';
 import { createUser } from '../src/users/service.js';
 
 export interface Seeded {
@@ -25,19 +24,6 @@ export async function dropSchema(url: string, schema: string): Promise<void> {
   } finally {
     await client.end();
   }
-}
-
-/**
- * The app's migrations, with Kysely's bookkeeping tables pinned to `schema`. Why not
- * migrateToLatest: Kysely decides whether kysely_migration(_lock) exist by looking in every
- * schema, so while another schema of the database (a test run's) holds them it skips creating
- * ours and then fails on "relation kysely_migration_lock does not exist". Created here, they
- * are found through search_path when the Vigil server migrates (nothing left to do) at start.
- */
-async function migrate(db: Db, schema: string): Promise<void> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, migrationTableSchema: schema });
-  const { error } = await migrator.migrateToLatest();
-  if (error) throw error instanceof Error ? error : new Error(String(error));
 }
 
 const insertAlerts = (ownerId: string, from: number, to: number) => sql`
@@ -68,7 +54,7 @@ export async function seed(url: string, schema: string, alerts: number): Promise
   await dropSchema(url, schema);
   const db = await openDatabase({ kind: 'postgres', url, schema, poolSize: 2 });
   try {
-    await migrate(db, schema);
+    await migrateToLatest(db);
     const ownerEmail = 'bench-owner@example.com';
     const ownerPassword = 'bench-owner-password-1';
     const owner = await createUser(db, { email: ownerEmail, password: ownerPassword, full_name: 'Bench Owner' });

@@ -37,9 +37,17 @@ async function pickEntry(apiDir: string): Promise<{ args: string[]; entry: strin
     if (statSync(dist).mtimeMs >= (await newestMtime(path.join(apiDir, 'src')))) {
       return { args: [dist], entry: 'node dist/server.js', note: 'built server (npm run build -w api)' };
     }
-    return { args: ['--import', 'tsx', 'src/server.ts'], entry: 'node --import tsx src/server.ts', note: 'dist/ is older than src/, so src/ through tsx (includes on-the-fly transpiling; run `npm run build -w api` for the built figure)' };
+    return {
+      args: ['--import', 'tsx', 'src/server.ts'],
+      entry: 'node --import tsx src/server.ts',
+      note: 'dist/ is older than src/, so src/ through tsx (includes on-the-fly transpiling; run `npm run build -w api` for the built figure)',
+    };
   }
-  return { args: ['--import', 'tsx', 'src/server.ts'], entry: 'node --import tsx src/server.ts', note: 'no dist/ build, so src/ through tsx (includes on-the-fly transpiling; run `npm run build -w api` for the built figure)' };
+  return {
+    args: ['--import', 'tsx', 'src/server.ts'],
+    entry: 'node --import tsx src/server.ts',
+    note: 'no dist/ build, so src/ through tsx (includes on-the-fly transpiling; run `npm run build -w api` for the built figure)',
+  };
 }
 
 async function startOnce(label: string, apiDir: string, args: string[], env: Record<string, string>): Promise<StartupRun> {
@@ -80,10 +88,19 @@ async function admin(url: string, statement: string): Promise<void> {
  * first start with migrations, then a second start on the same data) and on PostgreSQL (a
  * dedicated database, since DATABASE_URL has no schema option: first start, then again).
  */
-export async function measureStartup(apiDir: string, databaseUrl: string, secrets: { secretKey: string; superuserPassword: string }): Promise<StartupReport> {
+export async function measureStartup(
+  apiDir: string,
+  databaseUrl: string,
+  secrets: { secretKey: string; superuserPassword: string },
+): Promise<StartupReport> {
   const { args, entry, note } = await pickEntry(apiDir);
   // LOG_LEVEL=info so the server's own "Vigil API ready" line (with startupMs) is printed.
-  const base = { NODE_ENV: 'production', LOG_LEVEL: 'info', SECRET_KEY: secrets.secretKey, FIRST_SUPERUSER_PASSWORD: secrets.superuserPassword };
+  const base = {
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'info',
+    SECRET_KEY: secrets.secretKey,
+    FIRST_SUPERUSER_PASSWORD: secrets.superuserPassword,
+  };
   const runs: StartupRun[] = [];
 
   const dataDir = await mkdtemp(path.join(tmpdir(), 'vigil-bench-'));
@@ -101,7 +118,10 @@ export async function measureStartup(apiDir: string, databaseUrl: string, secret
     await admin(databaseUrl, `DROP DATABASE IF EXISTS ${STARTUP_DB}`);
     await admin(databaseUrl, `CREATE DATABASE ${STARTUP_DB}`);
   } catch (error) {
-    runs.push({ label: 'PostgreSQL', error: `cannot create database ${STARTUP_DB} (${error instanceof Error ? error.message : error}); DATABASE_URL has no schema option, so this measurement needs its own database` });
+    runs.push({
+      label: 'PostgreSQL',
+      error: `cannot create database ${STARTUP_DB} (${error instanceof Error ? error.message : error}); DATABASE_URL has no schema option, so this measurement needs its own database`,
+    });
     return { entry, note, runs };
   }
   const scratch = await mkdtemp(path.join(tmpdir(), 'vigil-bench-'));

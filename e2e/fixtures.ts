@@ -1,0 +1,77 @@
+import { randomUUID } from 'node:crypto';
+import { type APIRequestContext, type Page, test as base, expect } from '@playwright/test';
+
+export const ADMIN = { email: 'admin@example.com', password: 'e2e-admin-password' };
+
+export interface E2EUser {
+  id: string;
+  email: string;
+  password: string;
+  full_name: string | null;
+  is_superuser: boolean;
+  token: string;
+}
+
+/** Talks to the real API of the server under test (no mocks), to arrange what a test needs. */
+export class ApiHelper {
+  constructor(private readonly request: APIRequestContext) {}
+
+  async token(email: string, password: string): Promise<string> {
+    const res = await this.request.post('/api/v1/login/access-token', { form: { username: email, password } });
+    expect(res.status(), await res.text()).toBe(200);
+    return ((await res.json()) as { access_token: string }).access_token;
+  }
+
+  async admin(): Promise<E2EUser> {
+    const token = await this.token(ADMIN.email, ADMIN.password);
+    const me = await (await this.request.get('/api/v1/users/me', { headers: auth(token) })).json();
+    return { ...me, password: ADMIN.password, token };
+  }
+
+  /** A fresh user with a unique email, created by the superuser, logged in. */
+  async createUser(options: { full_name?: string | null; is_superuser?: boolean; password?: string; is_active?: boolean } = {}): Promise<E2EUser> {
+    const admin = await this.token(ADMIN.email, ADMIN.password);
+    const email = `e2e-${randomUUID().slice(0, 8)}@example.com`;
+    const password = options.password ?? 'e2e-password-1';
+    const res = await this.request.post('/api/v1/users/', {
+      headers: auth(admin),
+      data: { email, password, full_name: options.full_name === undefined ? 'E2E Person' : options.full_name, is_superuser: options.is_superuser ?? false, is_active: options.is_active ?? true },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+    const user = await res.json();
+    return { ...user, password, token: options.is_active === false ? '' : await this.token(email, password) };
+  }
+
+  async createAlert(token: string, body: { title: string; description?: string | null; severity?: string }) {
+    const res = await this.request.post('/api/v1/alert/', { headers: auth(token), data: body });
+    expect(res.status(), await res.text()).toBe(200);
+    return res.json() as Promise<{ id: string; title: string; state: string }>;
+  }
+
+  async createIntegration(token: string, body: { title: string; description?: string | null }) {
+    const res = await this.request.post('/api/v1/integration/', { headers: auth(token), data: body });
+    expect(res.status(), await res.text()).toBe(200);
+    return res.json() as Promise<{ id: string; title: string }>;
+  }
+
+  async alert(id: string) {
+    return (await this.request.get(`/api/v1/alert/${id}`)).json() as Promise<{ id: string; state: string; escalation_level: number }>;
+  }
+}
+
+const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** Signs the page in as `user` the way the console does: the raw token in localStorage. */
+export async function signIn(page: Page, user: { token: string }, path = '/'): Promise<void> {
+  await page.goto('/login');
+  await page.evaluate((token) => localStorage.setItem('access_token', token), user.token);
+  await page.goto(path);
+}
+
+export const test = base.extend<{ api: ApiHelper }>({
+  api: async ({ request }, use) => {
+    await use(new ApiHelper(request));
+  },
+});
+
+export { expect };

@@ -1,0 +1,52 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+// End-to-end tests drive Debian's Chromium against the real product: the built API serving
+// the built console on one origin, on a fresh embedded database (nothing mocked).
+const port = Number(process.env.E2E_PORT ?? 8765);
+export const E2E_BASE_URL = `http://127.0.0.1:${port}`;
+const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'vigil-e2e-'));
+process.env.E2E_DATA_DIR = dataDir;
+
+export default defineConfig({
+  testDir: 'e2e',
+  testMatch: '**/*.spec.ts',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL: E2E_BASE_URL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  webServer: {
+    command: 'node api/dist/server.js',
+    url: `${E2E_BASE_URL}/api/v1/utils/health-check/`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      FIRST_SUPERUSER: 'admin@example.com',
+      FIRST_SUPERUSER_PASSWORD: 'e2e-admin-password',
+      FRONTEND_HOST: E2E_BASE_URL,
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_LOGIN_PER_MINUTE: '100000',
+      RATE_LIMIT_RECOVERY_PER_MINUTE: '100000',
+      RATE_LIMIT_PUBLIC_ALERT_PER_MINUTE: '100000',
+    },
+  },
+});

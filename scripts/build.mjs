@@ -1,0 +1,36 @@
+#!/usr/bin/env node
+// `npm run build`: the API (tsc) and every console app (Rsbuild), each on its own, two at a time.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+export const CONSOLE_APPS = ['shell', 'remote-alerts', 'remote-integrations', 'remote-admin', 'remote-settings', 'remote-actions'];
+const wanted = process.argv.slice(2);
+const targets = wanted.length ? wanted : ['api', ...CONSOLE_APPS];
+
+const build = (app) =>
+  new Promise((resolve, reject) => {
+    const args = app === 'api' ? ['run', 'build', '-w', 'api'] : ['exec', '--', 'rsbuild', 'build'];
+    const child = spawn('npm', args, { cwd: app === 'api' ? root : path.join(root, app), stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    child.on('exit', (code) => (code === 0 ? resolve(app) : reject(new Error(`${app} build failed:\n${output}`))));
+  });
+
+const queue = [...targets];
+const started = Date.now();
+async function worker() {
+  for (let app = queue.shift(); app; app = queue.shift()) {
+    await build(app);
+    console.log(`built ${app}`);
+  }
+}
+try {
+  await Promise.all([worker(), worker()]);
+  console.log(`build done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+} catch (error) {
+  console.error(error.message);
+  process.exit(1);
+}

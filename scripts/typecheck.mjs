@@ -1,0 +1,17 @@
+#!/usr/bin/env node
+// `npm run typecheck`: tsc --noEmit for every workspace that has a tsconfig.json.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+const { workspaces } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
+let failed = false;
+for (const ws of workspaces) {
+  if (!existsSync(path.join(root, ws, 'tsconfig.json'))) continue;
+  const result = spawnSync('npx', ['tsc', '-p', ws, '--noEmit'], { cwd: root, stdio: 'inherit' });
+  console.log(`${result.status === 0 ? 'ok  ' : 'FAIL'} ${ws}`);
+  failed ||= result.status !== 0;
+}
+process.exit(failed ? 1 : 0);
