@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig, type RsbuildConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
+import { SHARED_SINGLETON_MODULES, singletonShareKey } from './shared/src/federation/singletonModules';
 
 const ROOT = path.dirname(fileURLToPath(import.meta.url));
 
@@ -15,16 +16,13 @@ const versionOf = (pkg: string): string =>
  * are separate share keys (without `react-dom/client` the reconciler is bundled privately).
  * Of Fluent, only the packages that hold cross-app React context and style state are shared
  * (theme, renderer, tabster, provider contexts); component code is bundled per app so nobody
- * downloads all of Fluent up front (docs/console.md has the measurements behind this).
+ * downloads all of Fluent up front. The router and @vigil/shared are added by sharedConfig.
  */
 export const SHARED_SINGLETONS = [
   'react',
   'react/jsx-runtime',
   'react-dom',
   'react-dom/client',
-  'react-router',
-  'react-router/dom',
-  'react-router-dom',
   '@tanstack/react-query',
   'jotai',
   '@fluentui/react-shared-contexts',
@@ -34,16 +32,79 @@ export const SHARED_SINGLETONS = [
   '@griffel/react',
 ] as const;
 
+interface SharedEntry {
+  singleton: true;
+  requiredVersion: string;
+  version?: string;
+  /** The module provided under the key, when it is not the package itself. */
+  import?: string;
+  shareKey?: string;
+}
+
+/**
+ * A shared module is never tree-shaken (its provider cannot know what the others use), so
+ * sharing a package whole makes every page download all of it. Two keys avoid that
+ * (`npm run bench:web` measured them: /login 328 → 252 KiB gzip of JS, /actions 378 → 267,
+ * with the external runtime below):
+ * - the router: one react-router (its contexts) for every app, under the key
+ *   'react-router-dom' that every app imports, but provided as shared/src/router/reactRouterDom.ts,
+ *   the exports the console uses (~15 KiB gzip instead of ~64);
+ * - @vigil/shared: only its modules with state or identity are singletons, one key per file
+ *   (shared/src/federation/singletonModules.ts); the rest (hooks, components, rules) is
+ *   stateless and each app bundles just what it imports (`sideEffects: false` in its package.json).
+ */
 function sharedConfig() {
-  const shared: Record<string, { singleton: true; requiredVersion: string; eager?: boolean }> = {};
+  const shared: Record<string, SharedEntry> = {};
   for (const name of SHARED_SINGLETONS) {
     const pkg = name.startsWith('@') ? name.split('/').slice(0, 2).join('/') : name.split('/')[0]!;
     shared[name] = { singleton: true, requiredVersion: `^${versionOf(pkg)}` };
   }
-  // The workspace package: one copy of the API client, query setup and session helpers.
-  shared['@vigil/shared'] = { singleton: true, requiredVersion: '^0.1.0' };
+  const router = versionOf('react-router-dom');
+  shared['react-router-dom'] = {
+    singleton: true,
+    requiredVersion: `^${router}`,
+    version: router,
+    import: path.join(ROOT, 'shared/src/router/reactRouterDom.ts'),
+  };
+  const sharedVersion = (JSON.parse(readFileSync(path.join(ROOT, 'shared/package.json'), 'utf8')) as { version: string }).version;
+  for (const file of SHARED_SINGLETON_MODULES) {
+    // An absolute path as the key: it matches the module however it is imported (index or relative).
+    const modulePath = path.join(ROOT, 'shared/src', file);
+    shared[modulePath] = {
+      singleton: true,
+      requiredVersion: `^${sharedVersion}`,
+      version: sharedVersion,
+      import: modulePath,
+      shareKey: singletonShareKey(file),
+    };
+  }
   return shared;
 }
+
+/** Dev server ports: the shell on 3000, each remote on its own (`npm run dev`). */
+export const DEV_PORTS = {
+  shell: 3000,
+  'remote-alerts': 3001,
+  'remote-integrations': 3002,
+  'remote-admin': 3003,
+  'remote-settings': 3004,
+  'remote-actions': 3005,
+} as const;
+
+/** In dev the shell's /remotes.json points at the remotes' dev servers. */
+const devRemotesMap = () =>
+  Object.fromEntries(
+    Object.entries(DEV_PORTS)
+      .filter(([dir]) => dir !== 'shell')
+      .map(([dir, port]) => [dir.replaceAll('-', '_'), `http://localhost:${port}/mf-manifest.json`]),
+  );
+
+/**
+ * Dev only: a DevTools-style hook that remembers React renderers, so each remote's React
+ * Refresh runtime (loaded after react-dom registered) finds the shared renderer and hot
+ * updates show inside the shell. Without it a remote's edits rebuild but never appear.
+ */
+const REFRESH_HOOK = `if(!window.__REACT_DEVTOOLS_GLOBAL_HOOK__){var r=new Map(),n=0;window.__REACT_DEVTOOLS_GLOBAL_HOOK__={renderers:r,supportsFiber:true,inject:function(i){n+=1;r.set(n,i);return n},onScheduleFiberRoot:function(){},onCommitFiberRoot:function(){},onCommitFiberUnmount:function(){},onPostCommitFiberRoot:function(){}}}`;
 
 export interface AppOptions {
   /** The app folder, e.g. `remote-alerts`. */
@@ -62,6 +123,7 @@ export function createAppConfig(options: AppOptions): RsbuildConfig {
   const appDir = path.join(ROOT, options.dir);
   const pkg = JSON.parse(readFileSync(path.join(appDir, 'package.json'), 'utf8')) as { version: string };
   const isHost = !options.exposes;
+  const production = process.env.NODE_ENV !== 'development';
   // Remotes build into a folder named by their own version, so earlier versions stay deployable.
   const distPath = isHost ? path.join(ROOT, 'dist', options.dir) : path.join(ROOT, 'dist', options.dir, pkg.version);
   return defineConfig({
@@ -76,6 +138,10 @@ export function createAppConfig(options: AppOptions): RsbuildConfig {
         shared: sharedConfig(),
         dts: false,
         manifest: { fileName: 'mf-manifest.json' },
+        // One Module Federation runtime on the page, the shell's: a remote entry without its own
+        // copy is ~17 KiB gzip smaller. Production only, so a remote's dev server still runs alone;
+        // a remote built this way needs a shell built this way.
+        ...(production && { experiments: isHost ? { provideExternalRuntime: true } : { externalRuntime: true } }),
       }),
     ],
     source: {
@@ -85,7 +151,13 @@ export function createAppConfig(options: AppOptions): RsbuildConfig {
         'process.env.VIGIL_APP_NAME': JSON.stringify(options.dir),
       },
     },
-    html: isHost ? { title: options.title ?? 'Vigil', template: path.join(ROOT, 'shell/index.html') } : undefined,
+    html: isHost
+      ? {
+          title: options.title ?? 'Vigil',
+          template: path.join(ROOT, 'shell/index.html'),
+          tags: process.env.NODE_ENV === 'development' ? [{ tag: 'script', children: REFRESH_HOOK, head: true, append: false }] : [],
+        }
+      : undefined,
     output: {
       distPath: { root: distPath },
       // Remotes resolve their chunks against their own manifest URL (versioned paths, CDNs).
@@ -97,7 +169,18 @@ export function createAppConfig(options: AppOptions): RsbuildConfig {
       port: options.port,
       strictPort: true,
       headers: { 'Access-Control-Allow-Origin': '*', 'Cache-Control': 'no-cache' },
-      ...(isHost && { historyApiFallback: true, proxy: { '/api': 'http://127.0.0.1:8000' } }),
+      ...(isHost && {
+        historyApiFallback: true,
+        proxy: { '/api': 'http://127.0.0.1:8000' },
+        setup: ({ action, server }) => {
+          if (action !== 'dev') return;
+          server.middlewares.use('/remotes.json', (_req, res) => {
+            res.setHeader('Content-Type', 'application/json');
+            res.setHeader('Cache-Control', 'no-cache');
+            res.end(JSON.stringify(devRemotesMap()));
+          });
+        },
+      }),
     },
     dev: { assetPrefix: isHost ? '/' : `http://localhost:${options.port}/` },
   });

@@ -24,6 +24,14 @@ export default defineConfig({
           testTimeout: 20_000,
         },
       },
+      // Components and form rules of the console apps (shell and remotes), next to their code.
+      {
+        test: {
+          name: 'console',
+          include: ['shell/src/**/*.test.{ts,tsx}', 'remote-*/src/**/*.test.{ts,tsx}'],
+          testTimeout: 20_000,
+        },
+      },
       apiProject('api-pglite', 'pglite'),
       apiProject('api-postgres', 'postgres'),
     ],

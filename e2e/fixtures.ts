@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type APIRequestContext, type Page, test as base, expect } from '@playwright/test';
+import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
 
 export const ADMIN = { email: 'admin@example.com', password: 'e2e-admin-password' };
 
@@ -29,13 +29,21 @@ export class ApiHelper {
   }
 
   /** A fresh user with a unique email, created by the superuser, logged in. */
-  async createUser(options: { full_name?: string | null; is_superuser?: boolean; password?: string; is_active?: boolean } = {}): Promise<E2EUser> {
+  async createUser(
+    options: { full_name?: string | null; is_superuser?: boolean; password?: string; is_active?: boolean } = {},
+  ): Promise<E2EUser> {
     const admin = await this.token(ADMIN.email, ADMIN.password);
     const email = `e2e-${randomUUID().slice(0, 8)}@example.com`;
     const password = options.password ?? 'e2e-password-1';
     const res = await this.request.post('/api/v1/users/', {
       headers: auth(admin),
-      data: { email, password, full_name: options.full_name === undefined ? 'E2E Person' : options.full_name, is_superuser: options.is_superuser ?? false, is_active: options.is_active ?? true },
+      data: {
+        email,
+        password,
+        full_name: options.full_name === undefined ? 'E2E Person' : options.full_name,
+        is_superuser: options.is_superuser ?? false,
+        is_active: options.is_active ?? true,
+      },
     });
     expect(res.status(), await res.text()).toBe(200);
     const user = await res.json();

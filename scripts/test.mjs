@@ -38,15 +38,21 @@ function ensureChromium() {
   if (existsSync(chromium)) return true;
   const isRoot = process.getuid?.() === 0;
   if (isRoot && existsSync('/usr/bin/apt-get')) {
-    console.log('Chromium is missing: installing Debian\'s chromium package…');
+    console.log("Chromium is missing: installing Debian's chromium package…");
     const env = { DEBIAN_FRONTEND: 'noninteractive' };
-    if (run('apt-get', ['update'], env) === 0 && run('apt-get', ['install', '-y', '--no-install-recommends', 'chromium', 'fonts-noto-core'], env) === 0) return existsSync(chromium);
+    if (
+      run('apt-get', ['update'], env) === 0 &&
+      run('apt-get', ['install', '-y', '--no-install-recommends', 'chromium', 'fonts-noto-core'], env) === 0
+    )
+      return existsSync(chromium);
   }
-  console.error(`Chromium is needed for the browser tests at ${chromium}. Install it (Debian: sudo apt-get install chromium) or set CHROMIUM_PATH.`);
+  console.error(
+    `Chromium is needed for the browser tests at ${chromium}. Install it (Debian: sudo apt-get install chromium) or set CHROMIUM_PATH.`,
+  );
   return false;
 }
 
-const projects = ['shared', 'api-pglite'];
+const projects = ['shared', 'console', 'api-pglite'];
 if (await postgresAnswers()) projects.push('api-postgres');
 console.log(`Running vitest projects: ${projects.join(', ')}`);
 const vitestArgs = args.filter((a) => a !== '--unit-only');

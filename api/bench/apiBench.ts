@@ -78,10 +78,22 @@ async function withServer<T>(file: string, extraEnv: Record<string, string>, use
   }
 }
 
+/** The measured list load, the same for the three servers. */
+const listLoad = (server: ReadyChild, headers?: Record<string, string>) =>
+  runLoad({
+    url: `http://127.0.0.1:${server.port}${LIST_PATH}`,
+    connections: CONNECTIONS,
+    duration: DURATION,
+    warmup: WARMUP,
+    headers,
+    pid: server.child.pid,
+  });
+
 const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
 function printTable(rows: Row[]): void {
-  const header = ['server', 'req/s', 'p50 ms', 'p99 ms', 'requests', 'non-2xx', 'errors'];
+  const header = ['server', 'req/s', 'p50 ms', 'p99 ms', 'requests', 'non-2xx', 'errors', 'server CPU', 'PG CPU'];
+  const cores = (n?: number) => (n === undefined ? '-' : `${fmt(n, 2)} cores`);
   const lines = rows.map((r) => [
     r.name,
     fmt(r.result.requestsPerSec),
@@ -90,6 +102,8 @@ function printTable(rows: Row[]): void {
     fmt(r.result.requests),
     String(r.result.non2xx),
     String(r.result.errors),
+    cores(r.result.serverCores),
+    cores(r.result.postgresCores),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => (l[i] ?? '').length)));
   const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join('  ');
@@ -137,7 +151,8 @@ async function main(): Promise<void> {
   let logins: LoadResult | undefined;
   try {
     // 1. Vigil itself, then logins on the same process (argon2-bound, so 10 connections).
-    await withServer('vigilServer.ts', {}, async ({ port }) => {
+    await withServer('vigilServer.ts', { NODE_ENV: 'production' }, async (server) => {
+      const { port } = server;
       const token = await login(port, seeded.ownerEmail, seeded.ownerPassword);
       const auth = { authorization: `Bearer ${token}` };
       const page = await fetchPage(port, auth, 'vigil');
@@ -147,16 +162,7 @@ async function main(): Promise<void> {
       await writeFile(bodyFile, page.body);
       report.responseBytes = page.body.length;
       console.log(`Vigil answers ${page.body.length} bytes, count ${fmt(page.count)}; measuring…`);
-      rows.push({
-        name: 'vigil (Fastify + Kysely, auth)',
-        result: await runLoad({
-          url: `http://127.0.0.1:${port}${LIST_PATH}`,
-          connections: CONNECTIONS,
-          duration: DURATION,
-          warmup: WARMUP,
-          headers: auth,
-        }),
-      });
+      rows.push({ name: 'vigil (Fastify + Kysely, auth)', result: await listLoad(server, auth) });
       console.log(`Logins: ${LOGIN_CONNECTIONS} connections, ${LOGIN_DURATION} s…`);
       logins = await runLoad({
         url: `http://127.0.0.1:${port}/api/v1/login/access-token`,
@@ -166,37 +172,22 @@ async function main(): Promise<void> {
         warmup: 1,
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
         body: new URLSearchParams({ username: seeded.ownerEmail, password: seeded.ownerPassword }).toString(),
+        pid: server.child.pid,
       });
     });
 
     // 2. The naive baseline: count(*) + page per request, same pool size.
-    await withServer('naiveServer.ts', { BENCH_OWNER_ID: seeded.ownerId }, async ({ port }) => {
-      const page = await fetchPage(port, {}, 'naive');
+    await withServer('naiveServer.ts', { BENCH_OWNER_ID: seeded.ownerId }, async (server) => {
+      const page = await fetchPage(server.port, {}, 'naive');
       if (page.count !== ALERTS) throw new Error(`naive: count ${page.count}, expected ${ALERTS}`);
       console.log(`Naive answers ${page.body.length} bytes; measuring…`);
-      rows.push({
-        name: 'naive (node:http + pg, count(*))',
-        result: await runLoad({
-          url: `http://127.0.0.1:${port}${LIST_PATH}`,
-          connections: CONNECTIONS,
-          duration: DURATION,
-          warmup: WARMUP,
-        }),
-      });
+      rows.push({ name: 'naive (node:http + pg, count(*))', result: await listLoad(server) });
     });
 
     // 3. The ceiling: Vigil's bytes, pre-built.
-    await withServer('ceilingServer.ts', { BENCH_BODY_FILE: bodyFile }, async ({ port }) => {
+    await withServer('ceilingServer.ts', { BENCH_BODY_FILE: bodyFile }, async (server) => {
       console.log('Ceiling (pre-built page); measuring…');
-      rows.push({
-        name: 'ceiling (node:http, pre-built JSON)',
-        result: await runLoad({
-          url: `http://127.0.0.1:${port}${LIST_PATH}`,
-          connections: CONNECTIONS,
-          duration: DURATION,
-          warmup: WARMUP,
-        }),
-      });
+      rows.push({ name: 'ceiling (node:http, pre-built JSON)', result: await listLoad(server) });
     });
   } finally {
     await rm(bodyDir, { recursive: true, force: true });
@@ -207,12 +198,15 @@ async function main(): Promise<void> {
   const startup: StartupReport = await measureStartup(API_DIR, DATABASE_URL, SECRETS);
 
   const [vigil, naive, ceiling] = rows.map((r) => r.result);
+  const cpuNote =
+    'CPU: cores used while measured, by the server process and by all of PostgreSQL; autocannon (this process) uses the rest.';
   const vsCeiling = vigil && ceiling ? vigil.requestsPerSec / ceiling.requestsPerSec : Number.NaN;
   const vsNaive = vigil && naive ? vigil.requestsPerSec / naive.requestsPerSec : Number.NaN;
   const verdict = vsCeiling >= TARGET ? 'PASS' : 'BELOW';
 
   console.log('');
   printTable(rows);
+  console.log(cpuNote);
   console.log('');
   console.log(`vigil / ceiling = ${fmt(vsCeiling, 3)}   (target >= ${TARGET}: ${verdict})`);
   console.log(`vigil / naive   = ${fmt(vsNaive, 2)}x`);
@@ -240,6 +234,7 @@ async function main(): Promise<void> {
     verdict,
     logins,
     startup,
+    loadAverageAtEnd: loadavg()[0],
     totalS: Math.round((performance.now() - started) / 1000),
   });
   await mkdir(path.dirname(OUT_FILE), { recursive: true });

@@ -1,4 +1,5 @@
 import autocannon from 'autocannon';
+import { coresBetween, cpuSnapshot } from './cpu.js';
 
 export interface LoadOptions {
   url: string;
@@ -10,6 +11,8 @@ export interface LoadOptions {
   method?: 'GET' | 'POST';
   headers?: Record<string, string>;
   body?: string;
+  /** The server's process id, to report the CPU it used while measured. */
+  pid?: number;
 }
 
 export interface LoadResult {
@@ -21,6 +24,9 @@ export interface LoadResult {
   errors: number;
   timeouts: number;
   durationS: number;
+  /** Cores used while measured by the server process and by all of PostgreSQL (Linux only). */
+  serverCores?: number;
+  postgresCores?: number;
 }
 
 function run(options: LoadOptions, duration: number): Promise<autocannon.Result> {
@@ -39,7 +45,9 @@ function run(options: LoadOptions, duration: number): Promise<autocannon.Result>
 /** Warm-up, then one measured autocannon run; the figures that matter, without its tables. */
 export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   if (options.warmup && options.warmup > 0) await run(options, options.warmup);
+  const before = cpuSnapshot(options.pid);
   const result = await run(options, options.duration);
+  const cores = coresBetween(before, cpuSnapshot(options.pid));
   return {
     // Mean of autocannon's per-second samples, the "Req/Sec avg" it prints itself.
     requestsPerSec: Math.round(result.requests.average),
@@ -50,5 +58,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     errors: result.errors,
     timeouts: result.timeouts,
     durationS: result.duration,
+    serverCores: cores.server,
+    postgresCores: cores.postgres,
   };
 }

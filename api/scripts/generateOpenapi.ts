@@ -1,7 +1,7 @@
 // `npm run gen:api`: writes shared/openapi.json and shared/src/api/schema.d.ts from the routes' schemas.
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { OPENAPI_JSON, OPENAPI_TYPES, generateOpenapiArtifacts } from './openapiArtifacts.js';
+import { generateOpenapiArtifacts, OPENAPI_JSON, OPENAPI_TYPES } from './openapiArtifacts.js';
 
 const { json, types } = await generateOpenapiArtifacts();
 await mkdir(path.dirname(OPENAPI_TYPES), { recursive: true });

@@ -10,7 +10,7 @@ const sharedDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..
 export const OPENAPI_JSON = path.join(sharedDir, 'openapi.json');
 export const OPENAPI_TYPES = path.join(sharedDir, 'src/api/schema.d.ts');
 
-const HEADER = '// Generated from the API\'s OpenAPI document by `npm run gen:api`. Do not edit.\n\n';
+const HEADER = "// Generated from the API's OpenAPI document by `npm run gen:api`. Do not edit.\n\n";
 
 /** The OpenAPI document and the TypeScript types the console is built on, as text. */
 export async function generateOpenapiArtifacts(): Promise<{ json: string; types: string }> {
@@ -29,6 +29,9 @@ export async function generateOpenapiArtifacts(): Promise<{ json: string; types:
 }
 
 export async function readCommittedArtifacts(): Promise<{ json: string; types: string }> {
-  const [json, types] = await Promise.all([readFile(OPENAPI_JSON, 'utf8').catch(() => ''), readFile(OPENAPI_TYPES, 'utf8').catch(() => '')]);
+  const [json, types] = await Promise.all([
+    readFile(OPENAPI_JSON, 'utf8').catch(() => ''),
+    readFile(OPENAPI_TYPES, 'utf8').catch(() => ''),
+  ]);
   return { json, types };
 }

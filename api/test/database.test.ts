@@ -1,12 +1,39 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
-import { openDatabase } from '../src/db/database.js';
-import { TEST_DATABASE_URL, TEST_DB, testConfig } from './helpers/testApp.js';
+import { migrateToLatest, openDatabase } from '../src/db/database.js';
+import { openTestDatabase, TEST_DATABASE_URL, TEST_DB, testConfig } from './helpers/testApp.js';
+
+describe('owner_counts', () => {
+  it('stays exact through bulk inserts and deletes in one statement', async () => {
+    const { db, drop } = await openTestDatabase();
+    try {
+      await migrateToLatest(db);
+      const owner = await db
+        .insertInto('users')
+        .values({ email: 'bulk@example.com', hashed_password: 'x' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await sql`INSERT INTO alerts (title, owner_id) SELECT 'bulk ' || i, ${owner.id} FROM generate_series(1, 3000) i`.execute(db);
+      await sql`DELETE FROM alerts WHERE owner_id = ${owner.id} AND title LIKE 'bulk 1%'`.execute(db);
+      const counted = await db
+        .selectFrom('alerts')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('owner_id', '=', owner.id)
+        .executeTakeFirstOrThrow();
+      const kept = await db.selectFrom('owner_counts').select('alerts').where('owner_id', '=', owner.id).executeTakeFirstOrThrow();
+      expect(Number(kept.alerts)).toBe(Number(counted.n));
+      expect(Number(counted.n)).toBe(3000 - 1111);
+    } finally {
+      await drop();
+    }
+  });
+});
 
 describe.skipIf(TEST_DB !== 'pglite')('embedded PGlite under DATA_DIR', () => {
   it('keeps its data across restarts and creates the first superuser only once', async () => {
@@ -14,7 +41,11 @@ describe.skipIf(TEST_DB !== 'pglite')('embedded PGlite under DATA_DIR', () => {
     try {
       const config = testConfig({ dataDir, databaseUrl: undefined });
       const first = await buildApp({ config, logger: false });
-      const signup = await first.inject({ method: 'POST', url: '/api/v1/users/signup', payload: { email: 'kept@example.com', password: 'password-123' } });
+      const signup = await first.inject({
+        method: 'POST',
+        url: '/api/v1/users/signup',
+        payload: { email: 'kept@example.com', password: 'password-123' },
+      });
       expect(signup.statusCode).toBe(200);
       await first.close();
 
@@ -37,13 +68,26 @@ describe.skipIf(TEST_DB !== 'postgres')('PostgreSQL server', () => {
     const dbs = await Promise.all([1, 2, 3].map(() => openDatabase({ kind: 'postgres', url: TEST_DATABASE_URL, schema, poolSize: 3 })));
     try {
       const apps = await Promise.all(dbs.map((db) => buildApp({ config: testConfig(), db, logger: false })));
-      const migrations = await dbs[0]!.withSchema(schema).selectFrom('kysely_migration' as never).selectAll().execute();
-      expect(migrations.map((m) => (m as { name: string }).name)).toEqual(['0001_initial']);
+      const migrations = await dbs[0]!
+        .withSchema(schema)
+        .selectFrom('kysely_migration' as never)
+        .selectAll()
+        .execute();
+      expect(migrations.map((m) => (m as { name: string }).name)).toEqual(['0001_initial', '0002_statement_count_triggers']);
       const admins = await dbs[0]!.selectFrom('users').select('email').where('is_superuser', '=', true).execute();
       expect(admins).toEqual([{ email: 'admin@example.com' }]);
       // A token made by one replica works on another: they share SECRET_KEY and the database.
-      const login = await apps[0]!.inject({ method: 'POST', url: '/api/v1/login/access-token', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'username=admin@example.com&password=admin-password-1' });
-      const me = await apps[2]!.inject({ method: 'GET', url: '/api/v1/users/me', headers: { authorization: `Bearer ${login.json().access_token}` } });
+      const login = await apps[0]!.inject({
+        method: 'POST',
+        url: '/api/v1/login/access-token',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'username=admin@example.com&password=admin-password-1',
+      });
+      const me = await apps[2]!.inject({
+        method: 'GET',
+        url: '/api/v1/users/me',
+        headers: { authorization: `Bearer ${login.json().access_token}` },
+      });
       expect(me.statusCode).toBe(200);
       await Promise.all(apps.map((app) => app.close()));
     } finally {

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import type { AppDeps } from '../app.js';
-import { visibleCount } from '../common/ownerCounts.js';
+import { countOfPage, visibleCountSql } from '../common/ownerCounts.js';
 import type { Db } from '../db/database.js';
 import type { AlertAction, AlertEventRow, AlertRow, UserRow } from '../db/schema.js';
 import { newAlertEmail } from '../email/templates.js';
@@ -41,12 +41,16 @@ export function toAlertEventPublic(event: AlertEventRow): AlertEventPublic {
 export async function listAlerts(db: Db, user: UserRow, offset: number, limit: number) {
   let query = db.selectFrom('alerts').selectAll();
   if (!user.is_superuser) query = query.where('owner_id', '=', user.id);
-  const [rows, count] = await Promise.all([
-    // id breaks ties between alerts created in the same microsecond, so pages never overlap.
-    query.orderBy('created_at', 'desc').orderBy('id', 'desc').offset(offset).limit(limit).execute(),
-    visibleCount(db, user, 'alerts'),
-  ]);
-  return { data: rows.map(toAlertPublic), count };
+  // One round trip: the page, each row carrying the (O(1)) count.
+  const rows = await query
+    .select(visibleCountSql(user, 'alerts').as('total_count'))
+    // id breaks ties between rows created in the same microsecond, so pages never overlap.
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .offset(offset)
+    .limit(limit)
+    .execute();
+  return { data: rows.map(toAlertPublic), count: await countOfPage(db, user, 'alerts', rows) };
 }
 
 export async function getAlert(db: Db, id: string): Promise<AlertRow> {

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createSecretKey, type KeyObject, randomBytes } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 
 export interface AccessClaims {
@@ -10,13 +10,14 @@ export interface AccessClaims {
 const ALGORITHM = 'HS256';
 
 export class TokenSigner {
-  private readonly key: Uint8Array;
+  // A KeyObject made once: given raw bytes, jose imports the key again on every check.
+  private readonly key: KeyObject;
 
   constructor(
     secretKey: string,
     private readonly expireMinutes: number,
   ) {
-    this.key = new TextEncoder().encode(secretKey);
+    this.key = createSecretKey(Buffer.from(secretKey, 'utf8'));
   }
 
   async sign(claims: AccessClaims): Promise<string> {

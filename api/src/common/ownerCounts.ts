@@ -19,3 +19,23 @@ export async function visibleCount(db: Db, user: UserRow, column: 'alerts' | 'in
   const row = await db.selectFrom('owner_counts').select(column).where('owner_id', '=', user.id).executeTakeFirst();
   return Number(row?.[column] ?? 0);
 }
+
+/**
+ * The same number as a scalar subquery, so a list reads its page and its count in one round
+ * trip (`.select(visibleCountSql(user, 'alerts').as('total_count'))`).
+ */
+export function visibleCountSql(user: UserRow, column: 'alerts' | 'integrations') {
+  return user.is_superuser
+    ? sql<string>`(SELECT coalesce(sum(${sql.ref(column)}), 0) FROM owner_counts)`
+    : sql<string>`(SELECT ${sql.ref(column)} FROM owner_counts WHERE owner_id = ${user.id})`;
+}
+
+/** The count of a page read with visibleCountSql; an empty page (past the end) asks separately. */
+export async function countOfPage(
+  db: Db,
+  user: UserRow,
+  column: 'alerts' | 'integrations',
+  rows: { total_count: string | number | null }[],
+): Promise<number> {
+  return rows.length > 0 ? Number(rows[0]?.total_count ?? 0) : visibleCount(db, user, column);
+}

@@ -1,7 +1,153 @@
-import { Button } from '@fluentui/react-components';
-import { useParams } from 'react-router-dom';
+import { Badge, Button, Card, makeStyles, Spinner, Text, Title2, Title3, tokens } from '@fluentui/react-components';
+import { ArrowTrendingRegular, CheckmarkRegular, DismissCircleRegular, ErrorCircleRegular } from '@fluentui/react-icons';
+import { ALERT_ACTIONS, type AlertAction, type AlertPublic, useAlert, useAlertAction, useNotify } from '@vigil/shared';
+import type { ReactElement } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { ACTION_TEXT, LOAD_FAILED, SEVERITY_COLOR, STATE_COLOR, severityLabel, stateLabel } from '../components/alertLabels';
+import { PublicFrame } from '../components/PublicFrame';
 
+const ACTION_ICON: Record<AlertAction, ReactElement> = {
+  acknowledge: <CheckmarkRegular />,
+  escalate: <ArrowTrendingRegular />,
+  close: <DismissCircleRegular />,
+};
+
+const useStyles = makeStyles({
+  card: { padding: tokens.spacingHorizontalXL, gap: tokens.spacingVerticalL },
+  eyebrow: { display: 'block', color: tokens.colorNeutralForeground3, textTransform: 'uppercase', letterSpacing: '0.06em' },
+  title: { overflowWrap: 'anywhere', margin: 0 },
+  description: { color: tokens.colorNeutralForeground2, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' },
+  noDescription: { color: tokens.colorNeutralForeground4, fontStyle: 'italic' },
+  facts: {
+    display: 'grid',
+    gridTemplateColumns: 'max-content 1fr',
+    columnGap: tokens.spacingHorizontalL,
+    rowGap: tokens.spacingVerticalS,
+    alignItems: 'center',
+    margin: 0,
+  },
+  term: { color: tokens.colorNeutralForeground3 },
+  detail: { margin: 0 },
+  actions: {
+    display: 'grid',
+    gridTemplateColumns: 'repeat(3, 1fr)',
+    // Stacked full width on phones, where three side by side would squeeze the labels.
+    '@media (max-width: 479px)': { gridTemplateColumns: '1fr' },
+    gap: tokens.spacingHorizontalS,
+    paddingTop: tokens.spacingVerticalS,
+    borderTop: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+  },
+  failed: { alignItems: 'center', textAlign: 'center', gap: tokens.spacingVerticalM, padding: tokens.spacingHorizontalXXL },
+  failedIcon: { fontSize: '48px', color: tokens.colorStatusDangerForeground1 },
+  failedTitle: { margin: 0 },
+  hint: { display: 'block', color: tokens.colorNeutralForeground3 },
+  center: { display: 'flex', justifyContent: 'center', padding: tokens.spacingVerticalXXXL },
+});
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** /actions/:alertId — the public page of a notification link: the alert and its three actions. */
 export default function ActionsPage() {
+  const styles = useStyles();
   const { alertId } = useParams();
-  return <Button appearance="primary">Acknowledge {alertId}</Button>;
+  const alert = useAlert(alertId);
+
+  if (alert.data) {
+    return (
+      <PublicFrame footer="Anyone with this link can act on this alert.">
+        <AlertCard alert={alert.data} />
+      </PublicFrame>
+    );
+  }
+  return (
+    <PublicFrame>
+      {alert.isPending && alertId ? (
+        <div className={styles.center}>
+          <Spinner label="Loading alert…" />
+        </div>
+      ) : (
+        <Card className={styles.failed} role="alert">
+          <ErrorCircleRegular className={styles.failedIcon} aria-hidden />
+          <Title3 as="h1" className={styles.failedTitle}>
+            {LOAD_FAILED}
+          </Title3>
+          <Text className={styles.hint}>
+            Check the link in your notification: it may be incomplete, or the alert may have been deleted.
+          </Text>
+        </Card>
+      )}
+    </PublicFrame>
+  );
+}
+
+function AlertCard({ alert }: { alert: AlertPublic }) {
+  const styles = useStyles();
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const action = useAlertAction();
+
+  // Only a press acts (never the page load); a failure (e.g. 409 'Alert is closed') stays here.
+  const run = (which: AlertAction) =>
+    action.mutate(
+      { action: which, id: alert.id },
+      { onSuccess: () => navigate(`/${which}/${alert.id}`), onError: (error) => notify.error(error) },
+    );
+
+  return (
+    <Card className={styles.card} aria-labelledby="alert-title">
+      <div>
+        <Text size={200} weight="semibold" className={styles.eyebrow}>
+          Alert
+        </Text>
+        <Title2 as="h1" id="alert-title" className={styles.title}>
+          {alert.title}
+        </Title2>
+      </div>
+      {alert.description ? (
+        <Text className={styles.description}>{alert.description}</Text>
+      ) : (
+        <Text className={styles.noDescription}>No description</Text>
+      )}
+      <dl className={styles.facts}>
+        <dt className={styles.term}>State</dt>
+        <dd className={styles.detail}>
+          <Badge appearance="tint" color={STATE_COLOR[alert.state]}>
+            {stateLabel(alert.state)}
+          </Badge>
+        </dd>
+        <dt className={styles.term}>Severity</dt>
+        <dd className={styles.detail}>
+          <Badge appearance="filled" color={SEVERITY_COLOR[alert.severity]}>
+            {severityLabel(alert.severity)}
+          </Badge>
+        </dd>
+        {alert.escalation_level > 0 && (
+          <>
+            <dt className={styles.term}>Escalation level</dt>
+            <dd className={styles.detail}>{alert.escalation_level}</dd>
+          </>
+        )}
+        <dt className={styles.term}>Raised</dt>
+        <dd className={styles.detail}>
+          <time dateTime={alert.created_at}>{dateFormat.format(new Date(alert.created_at))}</time>
+        </dd>
+      </dl>
+      <div className={styles.actions}>
+        {ALERT_ACTIONS.map((which) => {
+          const running = action.isPending && action.variables?.action === which;
+          return (
+            <Button
+              key={which}
+              appearance={which === 'acknowledge' ? 'primary' : 'secondary'}
+              icon={running ? <Spinner size="tiny" /> : ACTION_ICON[which]}
+              disabled={action.isPending}
+              onClick={() => run(which)}
+            >
+              {ACTION_TEXT[which].button}
+            </Button>
+          );
+        })}
+      </div>
+    </Card>
+  );
 }

@@ -59,7 +59,8 @@ export function RemotePage({ remote, module, label }: Props) {
   }
   const { Page } = state;
   return (
-    <RemoteBoundary key={attempt} onError={fail}>
+    // Keyed by the remote too: a page that crashed must not keep the next route's page hidden.
+    <RemoteBoundary key={`${remote}/${module}/${attempt}`} onError={fail}>
       <Page />
     </RemoteBoundary>
   );

@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import * as initial from './0001_initial.js';
+import * as statementCountTriggers from './0002_statement_count_triggers.js';
 
 /**
  * Every migration, in order. Listed in code (not read from a folder) so the compiled
@@ -7,4 +8,5 @@ import * as initial from './0001_initial.js';
  */
 export const migrations: Record<string, Migration> = {
   '0001_initial': initial,
+  '0002_statement_count_triggers': statementCountTriggers,
 };

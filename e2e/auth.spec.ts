@@ -1,0 +1,272 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { ADMIN, expect, signIn, test } from './fixtures';
+
+// The public auth pages (spec §2, §5, §8): exact messages, the login/signup/recovery/reset
+// flows against the real API, and the rule that a signed-in user is sent away from them.
+
+const uniqueEmail = () => `auth-${randomUUID().slice(0, 8)}@example.com`;
+/** A toast's title and body (the toaster's live region repeats them as one string, so match exactly). */
+const toastText = (page: Page, text: string) => page.locator('.fui-Toast').getByText(text, { exact: true });
+const passwordField = (page: Page) => page.getByLabel('Password', { exact: true });
+
+test.describe('login', () => {
+  test('shows its fields, links and the spec messages', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', '/recover-password');
+    await expect(page.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/signup');
+
+    // Nothing shows before the user acts; everything on submit.
+    await expect(page.getByText('Username is required')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await expect(page.getByText('Username is required')).toBeVisible();
+    await expect(page.getByText('Password is required')).toBeVisible();
+
+    // A touched field follows every change.
+    await page.getByLabel('Email').fill('not-an-email');
+    await expect(page.getByText('Invalid email address')).toBeVisible();
+    await passwordField(page).fill('short');
+    await expect(page.getByText('Password must be at least 8 characters')).toBeVisible();
+    await page.getByLabel('Email').fill('someone@example.com');
+    await passwordField(page).fill('long-enough');
+    await expect(page.getByText('Invalid email address')).toHaveCount(0);
+    await expect(page.getByText('Password must be at least 8 characters')).toHaveCount(0);
+  });
+
+  test('a wrong password shows the error toast with the server detail and stays on /login', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(ADMIN.email);
+    await passwordField(page).fill('not-the-password');
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await expect(toastText(page, 'Something went wrong!')).toBeVisible();
+    await expect(toastText(page, 'Incorrect email or password')).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+    expect(await page.evaluate(() => localStorage.getItem('access_token'))).toBeNull();
+  });
+
+  test('logs in (email sent as username, form-encoded), stores the raw token and goes to /', async ({ page, api }) => {
+    const user = await api.createUser({ full_name: 'Grace Hopper' });
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(user.email);
+    await passwordField(page).fill(user.password);
+    const [request] = await Promise.all([
+      page.waitForRequest((r) => r.url().endsWith('/api/v1/login/access-token')),
+      page.getByRole('button', { name: 'Log In' }).click(),
+    ]);
+    expect(request.headers()['content-type']).toContain('application/x-www-form-urlencoded');
+    expect(new URLSearchParams(request.postData() ?? '').get('username')).toBe(user.email);
+
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('button', { name: 'Grace Hopper' })).toBeVisible();
+    const token = await page.evaluate(() => localStorage.getItem('access_token'));
+    expect(token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/); // raw JWT, not JSON-encoded
+  });
+
+  test('the password toggle shows and hides the password', async ({ page }) => {
+    await page.goto('/login');
+    await passwordField(page).fill('secret-value');
+    const toggle = page.getByRole('button', { name: 'Toggle password visibility' });
+    await expect(passwordField(page)).toHaveAttribute('type', 'password');
+    await toggle.click();
+    await expect(passwordField(page)).toHaveAttribute('type', 'text');
+    await toggle.click();
+    await expect(passwordField(page)).toHaveAttribute('type', 'password');
+  });
+});
+
+test.describe('signup', () => {
+  test('shows every spec message and the strength meter', async ({ page }) => {
+    await page.goto('/signup');
+    for (const label of ['Full name', 'Email', 'Confirm password']) await expect(page.getByLabel(label, { exact: true })).toBeVisible();
+    await expect(passwordField(page)).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
+
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    for (const message of ['Full Name is required', 'Email is required', 'Password is required', 'Password confirmation is required']) {
+      await expect(page.getByText(message, { exact: true })).toBeVisible();
+    }
+
+    const meter = page.getByRole('meter', { name: 'Password strength' });
+    await passwordField(page).fill('password');
+    await expect(meter).toHaveAttribute('aria-valuetext', 'Low');
+    await passwordField(page).fill('Password1');
+    await expect(meter).toHaveAttribute('aria-valuetext', 'Medium');
+    await passwordField(page).fill('Password1!');
+    await expect(meter).toHaveAttribute('aria-valuetext', 'High');
+    await expect(meter.getByText('High', { exact: true })).toBeVisible();
+
+    await page.getByLabel('Confirm password').fill('Password1?');
+    await expect(page.getByText('The passwords do not match')).toBeVisible();
+    await page.getByLabel('Email').fill('nope');
+    await expect(page.getByText('Invalid email address')).toBeVisible();
+  });
+
+  test('creates the account, goes to /login, and the new account can log in', async ({ page }) => {
+    const email = uniqueEmail();
+    await page.goto('/signup');
+    await page.getByLabel('Full name').fill('Ada Lovelace');
+    await page.getByLabel('Email').fill(email);
+    await passwordField(page).fill('analytical-engine');
+    await page.getByLabel('Confirm password').fill('analytical-engine');
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+
+    await page.getByLabel('Email').fill(email);
+    await passwordField(page).fill('analytical-engine');
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await expect(page.getByRole('button', { name: 'Ada Lovelace' })).toBeVisible();
+  });
+
+  test('an email already in use shows the server detail in the error toast', async ({ page, api }) => {
+    const existing = await api.createUser();
+    await page.goto('/signup');
+    await page.getByLabel('Full name').fill('Someone Else');
+    await page.getByLabel('Email').fill(existing.email);
+    await passwordField(page).fill('another-password');
+    await page.getByLabel('Confirm password').fill('another-password');
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await expect(toastText(page, 'Something went wrong!')).toBeVisible();
+    await expect(toastText(page, 'The user with this email already exists in the system')).toBeVisible();
+    await expect(page).toHaveURL(/\/signup$/);
+  });
+});
+
+test.describe('password recovery', () => {
+  test('validates the email and confirms with the success toast', async ({ page, api }) => {
+    const user = await api.createUser();
+    await page.goto('/login');
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await expect(page).toHaveURL(/\/recover-password$/);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByText('Email is required')).toBeVisible();
+    await page.getByLabel('Email').fill('bad@address');
+    await expect(page.getByText('Invalid email address')).toBeVisible();
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(toastText(page, 'Success!')).toBeVisible();
+    await expect(toastText(page, 'Password recovery email sent successfully.')).toBeVisible();
+  });
+});
+
+test.describe('reset password', () => {
+  test('validates, and an invalid token shows the error toast', async ({ page }) => {
+    await page.goto('/reset-password?token=not-a-real-token');
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await expect(page.getByText('Password is required')).toBeVisible();
+    await expect(page.getByText('Password confirmation is required')).toBeVisible();
+    await page.getByLabel('New password').fill('brand-new-password');
+    await expect(page.getByRole('meter', { name: 'Password strength' })).toBeVisible();
+    await page.getByLabel('Confirm password').fill('brand-new-passwork');
+    await expect(page.getByText('The passwords do not match')).toBeVisible();
+    await page.getByLabel('Confirm password').fill('brand-new-password');
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await expect(toastText(page, 'Invalid token')).toBeVisible();
+    await expect(page).toHaveURL(/\/reset-password/);
+  });
+});
+
+test.describe('public routes', () => {
+  test('send a signed-in user to /', async ({ page, api }) => {
+    const user = await api.createUser({ full_name: 'Signed In' });
+    await signIn(page, user);
+    for (const path of ['/login', '/signup', '/recover-password', '/reset-password?token=x']) {
+      await page.goto(path);
+      await expect(page, path).toHaveURL(/\/$/);
+      await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+    }
+  });
+});
+
+// The whole recovery loop needs the token from the email. The shared test server discards its
+// log, so this one test runs its own server (same build, fresh database) and reads the link the
+// server logs in place of sending mail (contract: no SMTP_HOST → emails are logged).
+test.describe('password reset from the recovery email', () => {
+  let server: ChildProcess | undefined;
+  let base = '';
+  const log: string[] = [];
+
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    server = spawn(process.execPath, ['api/dist/server.js'], {
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: mkdtempSync(path.join(tmpdir(), 'vigil-e2e-mail-')),
+        FIRST_SUPERUSER: ADMIN.email,
+        FIRST_SUPERUSER_PASSWORD: ADMIN.password,
+        FRONTEND_HOST: base,
+        LOG_LEVEL: 'info',
+        SMTP_HOST: '',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    server.stdout?.on('data', (chunk: Buffer) => log.push(chunk.toString()));
+    for (let i = 0; i < 200; i++) {
+      const ok = await fetch(`${base}/api/v1/utils/health-check/`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (ok) return;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    throw new Error(`the mail-logging server did not start:\n${log.join('')}`);
+  });
+
+  test.afterAll(() => {
+    server?.kill();
+  });
+
+  test('recover, follow the link, set a new password, log in with it', async ({ page }) => {
+    const email = uniqueEmail();
+    const signup = await fetch(`${base}/api/v1/users/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: 'first-password', full_name: 'Reset Me' }),
+    });
+    expect(signup.status).toBe(200);
+
+    await page.goto(`${base}/recover-password`);
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(toastText(page, 'Password recovery email sent successfully.')).toBeVisible();
+
+    let link = '';
+    await expect(async () => {
+      const match = log.join('').match(new RegExp(`${base.replace(/[.:/]/g, '\\$&')}/reset-password\\?token=[\\w-]+`, 'g'));
+      link = match?.at(-1) ?? '';
+      expect(link).not.toBe('');
+    }).toPass({ timeout: 10_000 });
+
+    await page.goto(link);
+    await page.getByLabel('New password').fill('second-password');
+    await page.getByLabel('Confirm password').fill('second-password');
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await expect(page).toHaveURL(`${base}/login`);
+    await expect(toastText(page, 'Password updated successfully.')).toBeVisible();
+
+    await page.getByLabel('Email').fill(email);
+    await passwordField(page).fill('second-password');
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await expect(page.getByRole('button', { name: 'Reset Me' })).toBeVisible();
+  });
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}

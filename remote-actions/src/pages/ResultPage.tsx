@@ -1,0 +1,64 @@
+import { Card, makeStyles, shorthands, Text, Title2, tokens } from '@fluentui/react-components';
+import { ArrowLeftRegular, CheckmarkCircleFilled } from '@fluentui/react-icons';
+import { isAlertAction } from '@vigil/shared';
+import { Link, Navigate, useLocation, useParams } from 'react-router-dom';
+import { ACTION_TEXT } from '../components/alertLabels';
+import { PublicFrame } from '../components/PublicFrame';
+
+const useStyles = makeStyles({
+  card: {
+    alignItems: 'center',
+    textAlign: 'center',
+    gap: tokens.spacingVerticalM,
+    paddingBlock: tokens.spacingVerticalXXXL,
+    paddingInline: tokens.spacingHorizontalXL,
+  },
+  icon: { fontSize: '56px', color: tokens.colorPaletteGreenForeground1 },
+  title: { margin: 0 },
+  explanation: { display: 'block', color: tokens.colorNeutralForeground2, maxWidth: '40ch' },
+  // A router link (no page reload) that looks like a Fluent secondary button.
+  back: {
+    display: 'inline-flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalSNudge,
+    marginTop: tokens.spacingVerticalS,
+    minHeight: '32px',
+    paddingInline: tokens.spacingHorizontalM,
+    borderRadius: tokens.borderRadiusMedium,
+    border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke1}`,
+    backgroundColor: tokens.colorNeutralBackground1,
+    color: tokens.colorNeutralForeground1,
+    fontWeight: tokens.fontWeightSemibold,
+    fontSize: tokens.fontSizeBase300,
+    textDecorationLine: 'none',
+    ':hover': { backgroundColor: tokens.colorNeutralBackground1Hover, ...shorthands.borderColor(tokens.colorNeutralStroke1Hover) },
+    ':focus-visible': { outline: `${tokens.strokeWidthThick} solid ${tokens.colorStrokeFocus2}`, outlineOffset: '2px' },
+  },
+});
+
+/**
+ * /acknowledge/:alertId, /escalate/:alertId, /close/:alertId — the confirmation after an
+ * action. The action is the path's first segment (one exposed page serves the three routes).
+ */
+export default function ResultPage() {
+  const styles = useStyles();
+  const { alertId = '' } = useParams();
+  const action = useLocation().pathname.split('/')[1];
+  if (!isAlertAction(action)) return <Navigate to={`/actions/${alertId}`} replace />;
+  const text = ACTION_TEXT[action];
+  return (
+    <PublicFrame>
+      <Card className={styles.card}>
+        <CheckmarkCircleFilled className={styles.icon} aria-hidden />
+        <Title2 as="h1" className={styles.title}>
+          {text.done}
+        </Title2>
+        <Text className={styles.explanation}>{text.explanation}</Text>
+        <Link to={`/actions/${encodeURIComponent(alertId)}`} className={styles.back}>
+          <ArrowLeftRegular aria-hidden />
+          Back
+        </Link>
+      </Card>
+    </PublicFrame>
+  );
+}

@@ -1,0 +1,165 @@
+// @vitest-environment jsdom
+import { FluentProvider, Toaster, webLightTheme } from '@fluentui/react-components';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { TOASTER_ID, type UserPublic } from '@vigil/shared';
+import type { ReactNode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AddUserDialog } from './AddUserDialog';
+import { EditUserDialog } from './EditUserDialog';
+
+/** The requests the dialogs make, answered by "METHOD path". */
+const sent: { method: string; path: string; body: unknown }[] = [];
+let answers: Record<string, { status?: number; body: unknown }> = {};
+
+// The real hooks and client, with an absolute base URL and a fake server behind fetch.
+vi.mock('../../../shared/src/api/api', async () => {
+  const { createApiClient } = await import('../../../shared/src/api/client');
+  return {
+    api: createApiClient({
+      baseUrl: 'http://api.test',
+      getToken: () => 'token',
+      fetch: async (request: Request) => {
+        const { pathname } = new URL(request.url);
+        const text = await request.text();
+        sent.push({ method: request.method, path: pathname, body: text ? JSON.parse(text) : undefined });
+        const answer = answers[`${request.method} ${pathname}`] ?? { status: 404, body: { detail: 'Not Found' } };
+        return new Response(JSON.stringify(answer.body), { status: answer.status ?? 200, headers: { 'content-type': 'application/json' } });
+      },
+    }),
+  };
+});
+
+const ANN: UserPublic = {
+  id: '7b0b5f8e-7c1e-4a57-9d7a-4f7f3c1b2a10',
+  email: 'ann@example.com',
+  full_name: 'Ann',
+  is_active: true,
+  is_superuser: false,
+  created_at: '2025-01-01T00:00:00Z',
+};
+
+function renderWithProviders(ui: ReactNode) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  return render(
+    <QueryClientProvider client={queryClient}>
+      <FluentProvider theme={webLightTheme}>
+        {ui}
+        <Toaster toasterId={TOASTER_ID} />
+      </FluentProvider>
+    </QueryClientProvider>,
+  );
+}
+
+const save = () => screen.getByRole('button', { name: 'Save' });
+const input = (label: RegExp) => screen.getByLabelText(label, { selector: 'input' });
+const type = (label: RegExp, value: string) => fireEvent.change(input(label), { target: { value } });
+
+beforeEach(() => {
+  sent.length = 0;
+  answers = {};
+});
+afterEach(cleanup);
+
+describe('Add User dialog', () => {
+  it('keeps Save disabled until email, password and a matching confirmation are valid, then creates the user', async () => {
+    answers['POST /api/v1/users/'] = { body: { ...ANN, full_name: null } };
+    const onClose = vi.fn();
+    renderWithProviders(<AddUserDialog open onClose={onClose} />);
+    expect(screen.getByRole('heading', { name: 'Add User' })).toBeTruthy();
+    expect(save().hasAttribute('disabled')).toBe(true);
+
+    type(/^Email/, 'ann@example.com');
+    type(/^Password/, 'secret123');
+    expect(save().hasAttribute('disabled')).toBe(true);
+
+    type(/^Confirm password/, 'secret124');
+    fireEvent.blur(input(/^Confirm password/));
+    expect(await screen.findByText('The passwords do not match')).toBeTruthy();
+    expect(save().hasAttribute('disabled')).toBe(true);
+
+    type(/^Password/, 'short');
+    type(/^Confirm password/, 'short');
+    expect(save().hasAttribute('disabled')).toBe(true);
+
+    type(/^Password/, 'secret123');
+    type(/^Confirm password/, 'secret123');
+    expect(save().hasAttribute('disabled')).toBe(false);
+    expect(screen.getByRole('meter', { name: 'Password strength' })).toBeTruthy();
+
+    await act(async () => fireEvent.click(save()));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(sent).toEqual([
+      {
+        method: 'POST',
+        path: '/api/v1/users/',
+        body: { email: 'ann@example.com', full_name: null, password: 'secret123', is_superuser: false, is_active: true },
+      },
+    ]);
+    expect(await screen.findByText('User created successfully.')).toBeTruthy();
+  });
+
+  it('asks for the confirmation with its own message', async () => {
+    renderWithProviders(<AddUserDialog open onClose={() => {}} />);
+    fireEvent.blur(input(/^Confirm password/));
+    expect(await screen.findByText('Please confirm your password')).toBeTruthy();
+  });
+
+  it('shows the server detail in an error toast and stays open (duplicate email)', async () => {
+    answers['POST /api/v1/users/'] = { status: 409, body: { detail: 'The user with this email already exists in the system' } };
+    const onClose = vi.fn();
+    renderWithProviders(<AddUserDialog open onClose={onClose} />);
+    type(/^Email/, 'ann@example.com');
+    type(/^Password/, 'secret123');
+    type(/^Confirm password/, 'secret123');
+    await act(async () => fireEvent.click(save()));
+    expect(await screen.findByText('The user with this email already exists in the system')).toBeTruthy();
+    expect(screen.getByText('Something went wrong!')).toBeTruthy();
+    expect(onClose).not.toHaveBeenCalled();
+  });
+});
+
+describe('Edit User dialog', () => {
+  it('starts from the user, keeps Save disabled until something changes, and omits an empty password', async () => {
+    answers[`PATCH /api/v1/users/${ANN.id}`] = { body: { ...ANN, is_superuser: true } };
+    const onClose = vi.fn();
+    renderWithProviders(<EditUserDialog user={ANN} open onClose={onClose} />);
+    expect(screen.getByRole('heading', { name: 'Edit User' })).toBeTruthy();
+    expect((input(/^Email/) as HTMLInputElement).value).toBe('ann@example.com');
+    expect((input(/^Full name/) as HTMLInputElement).value).toBe('Ann');
+    expect((screen.getByRole('checkbox', { name: 'Is active?' }) as HTMLInputElement).checked).toBe(true);
+    expect(save().hasAttribute('disabled')).toBe(true);
+
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Is superuser?' }));
+    expect(save().hasAttribute('disabled')).toBe(false);
+
+    await act(async () => fireEvent.click(save()));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(sent).toEqual([
+      {
+        method: 'PATCH',
+        path: `/api/v1/users/${ANN.id}`,
+        body: { email: 'ann@example.com', full_name: 'Ann', is_superuser: true, is_active: true },
+      },
+    ]);
+    expect(await screen.findByText('User updated successfully.')).toBeTruthy();
+  });
+
+  it('checks a password only when one is given: at least 8 characters, confirmed', async () => {
+    answers[`PATCH /api/v1/users/${ANN.id}`] = { body: ANN };
+    renderWithProviders(<EditUserDialog user={ANN} open onClose={() => {}} />);
+    type(/^Set Password/, 'short');
+    fireEvent.blur(input(/^Set Password/));
+    expect(await screen.findByText('Password must be at least 8 characters')).toBeTruthy();
+    expect(save().hasAttribute('disabled')).toBe(true);
+
+    type(/^Set Password/, 'new-secret1');
+    expect(save().hasAttribute('disabled')).toBe(true);
+    type(/^Confirm password/, 'new-secret1');
+    expect(save().hasAttribute('disabled')).toBe(false);
+
+    await act(async () => fireEvent.click(save()));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]?.body).toMatchObject({ password: 'new-secret1' });
+  });
+});

@@ -1,0 +1,40 @@
+import { Badge, makeStyles, tokens } from '@fluentui/react-components';
+import type { Schemas } from '@vigil/shared';
+
+type BadgeColor = 'brand' | 'danger' | 'important' | 'informative' | 'severe' | 'subtle' | 'success' | 'warning';
+
+// The same colours as the public action page (remote-actions), so a state looks alike everywhere.
+const STATE_COLOR: Record<Schemas['AlertState'], BadgeColor> = {
+  open: 'danger',
+  acknowledged: 'warning',
+  escalated: 'severe',
+  closed: 'success',
+};
+
+const SEVERITY_COLOR: Record<Schemas['AlertSeverity'], BadgeColor> = {
+  critical: 'danger',
+  high: 'severe',
+  warning: 'warning',
+  info: 'informative',
+};
+
+const capitalised = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
+
+const useStyles = makeStyles({
+  cell: { display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: tokens.spacingHorizontalXS },
+});
+
+/** The State column: the state as a coloured badge, the severity as a quieter outline one. */
+export function AlertStateBadges({ state, severity }: { state: Schemas['AlertState']; severity: Schemas['AlertSeverity'] }) {
+  const styles = useStyles();
+  return (
+    <span className={styles.cell}>
+      <Badge appearance="filled" color={STATE_COLOR[state]} shape="rounded">
+        {capitalised(state)}
+      </Badge>
+      <Badge appearance="outline" color={SEVERITY_COLOR[severity]} shape="rounded" title={`Severity: ${severity}`}>
+        {capitalised(severity)}
+      </Badge>
+    </span>
+  );
+}

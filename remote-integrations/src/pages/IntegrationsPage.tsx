@@ -1,0 +1,120 @@
+import { Button, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle, makeStyles, tokens } from '@fluentui/react-components';
+import { ArrowClockwiseRegular, PlugConnectedRegular } from '@fluentui/react-icons';
+import {
+  ConfirmDialog,
+  EmptyState,
+  errorText,
+  INTEGRATIONS_PAGE_SIZE,
+  type IntegrationPublic,
+  PageHeader,
+  Pagination,
+  useDeleteIntegration,
+  useIntegrations,
+  useNotify,
+  usePageParam,
+  useStayWithinPages,
+} from '@vigil/shared';
+import { useState } from 'react';
+import { IntegrationsTable } from '../components/IntegrationsTable';
+
+// Spec §2 and §8, verbatim.
+const EMPTY = "You don't have any integrations yet";
+const DELETED = 'The Integration was deleted successfully';
+const DELETE_FAILED = 'An error occurred while deleting the Integration';
+
+const useStyles = makeStyles({
+  root: { display: 'flex', flexDirection: 'column', minWidth: 0 },
+  error: { marginBottom: tokens.spacingVerticalL },
+});
+
+/** The line under the heading: how many there are once known (and not zero). */
+const summary = (count: number | undefined) =>
+  count ? `${count === 1 ? '1 integration' : `${count} integrations`}, newest first.` : 'The sources that send you alerts, newest first.';
+
+/** /integrations?page=n — the signed-in user's integrations, 5 a page, newest first, with Delete. */
+export default function IntegrationsPage() {
+  const styles = useStyles();
+  const notify = useNotify();
+  const { page, setPage } = usePageParam();
+  const integrations = useIntegrations(page);
+  const deleteIntegration = useDeleteIntegration();
+  // The dialog keeps showing its integration while it closes, so `toDelete` outlives `confirming`.
+  const [toDelete, setToDelete] = useState<IntegrationPublic | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const count = integrations.data?.count;
+  useStayWithinPages(page, integrations.isPlaceholderData ? undefined : count, INTEGRATIONS_PAGE_SIZE, setPage);
+
+  const confirmDelete = () => {
+    if (!toDelete) return;
+    deleteIntegration.mutate(toDelete.id, {
+      onSuccess: () => notify.success(DELETED),
+      onError: () => notify.error(DELETE_FAILED),
+      onSettled: () => setConfirming(false),
+    });
+  };
+
+  const askToDelete = (integration: IntegrationPublic) => {
+    setToDelete(integration);
+    setConfirming(true);
+  };
+
+  const failedFirstLoad = integrations.isError && !integrations.data;
+  const empty = count === 0;
+
+  return (
+    <div className={styles.root}>
+      <PageHeader
+        title="Integrations"
+        description={summary(count)}
+        actions={
+          <Button icon={<ArrowClockwiseRegular />} disabled={integrations.isFetching} onClick={() => integrations.refetch()}>
+            Refresh
+          </Button>
+        }
+      />
+
+      {failedFirstLoad ? (
+        <MessageBar intent="error" className={styles.error}>
+          <MessageBarBody>
+            <MessageBarTitle>Integrations could not be loaded</MessageBarTitle>
+            {errorText(integrations.error)}
+          </MessageBarBody>
+          <MessageBarActions>
+            <Button onClick={() => integrations.refetch()}>Retry</Button>
+          </MessageBarActions>
+        </MessageBar>
+      ) : empty ? (
+        <EmptyState
+          title={EMPTY}
+          icon={<PlugConnectedRegular />}
+          description="Integrations connect the systems you monitor to Vigil. Once you add one, it shows up here."
+        />
+      ) : (
+        <>
+          <IntegrationsTable integrations={integrations.data?.data} skeletonRows={INTEGRATIONS_PAGE_SIZE} onDelete={askToDelete} />
+          {count !== undefined && (
+            <Pagination
+              page={page}
+              pageSize={INTEGRATIONS_PAGE_SIZE}
+              count={count}
+              onPageChange={setPage}
+              disabled={integrations.isPlaceholderData}
+            />
+          )}
+        </>
+      )}
+
+      <ConfirmDialog
+        open={confirming}
+        title="Delete Integration"
+        confirmLabel="Delete"
+        destructive
+        busy={deleteIntegration.isPending}
+        onConfirm={confirmDelete}
+        onCancel={() => setConfirming(false)}
+      >
+        The integration <strong>{toDelete?.title}</strong> will be permanently deleted. This cannot be undone.
+      </ConfirmDialog>
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../api/api';
+import type { ApiClient } from '../api/client';
+import { unwrap } from '../api/errors';
+import { skipOf } from '../ui/usePageParam';
+
+/** Spec §9: the alerts list shows 10 per page. */
+export const ALERTS_PAGE_SIZE = 10;
+
+/** Every alerts query starts with 'alerts', so invalidating `alertKeys.all` refreshes lists and counts. */
+export const alertKeys = {
+  all: ['alerts'] as const,
+  page: (page: number) => ['alerts', { page }] as const,
+  count: ['alerts', 'count'] as const,
+};
+
+/** One page of the caller's alerts (GET /alert/?skip&limit), newest first. */
+export const alertsQuery = (page: number, client: ApiClient = api) =>
+  queryOptions({
+    queryKey: alertKeys.page(page),
+    queryFn: async ({ signal }) =>
+      unwrap(
+        await client.GET('/api/v1/alert/', {
+          params: { query: { skip: skipOf(page, ALERTS_PAGE_SIZE), limit: ALERTS_PAGE_SIZE } },
+          signal,
+        }),
+      ),
+  });
+
+/** The dashboard's count (spec §9: a request with limit 1, reading `count`). */
+export const alertsCountQuery = (client: ApiClient = api) =>
+  queryOptions({
+    queryKey: alertKeys.count,
+    queryFn: async ({ signal }) => unwrap(await client.GET('/api/v1/alert/', { params: { query: { skip: 0, limit: 1 } }, signal })).count,
+  });
+
+export function deleteAlert(id: string, client: ApiClient = api) {
+  return client.DELETE('/api/v1/alert/{id}', { params: { path: { id } } }).then((result) => unwrap(result));
+}
+
+/** A page of alerts; the previous page stays on screen while the next one loads. */
+export const useAlerts = (page: number, client?: ApiClient) =>
+  useQuery({ ...alertsQuery(page, client), placeholderData: keepPreviousData });
+
+export const useAlertsCount = (client?: ApiClient) => useQuery(alertsCountQuery(client));
+
+/** Deletes an alert by id, then refreshes every alerts list and the count, whatever the outcome (a 404 means it is gone already). */
+export function useDeleteAlert(client?: ApiClient) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => deleteAlert(id, client),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: alertKeys.all }),
+  });
+}

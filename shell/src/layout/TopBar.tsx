@@ -1,0 +1,45 @@
+import { Button, makeStyles, tokens } from '@fluentui/react-components';
+import { NavigationRegular } from '@fluentui/react-icons';
+import { Logo } from './Logo';
+import { UserMenu } from './UserMenu';
+
+export const TOP_BAR_HEIGHT = '56px';
+
+const useStyles = makeStyles({
+  root: {
+    position: 'sticky',
+    top: 0,
+    zIndex: 10,
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalS,
+    height: TOP_BAR_HEIGHT,
+    paddingInline: tokens.spacingHorizontalL,
+    backgroundColor: tokens.colorNeutralBackground1,
+    borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
+    boxShadow: tokens.shadow2,
+    '@media (max-width: 767px)': { paddingInline: tokens.spacingHorizontalS },
+  },
+  // The hamburger only where the side menu becomes a drawer.
+  menuButton: { '@media (min-width: 768px)': { display: 'none' } },
+  spacer: { flex: 1 },
+});
+
+export function TopBar({ onOpenMenu, menuOpen }: { onOpenMenu: () => void; menuOpen: boolean }) {
+  const styles = useStyles();
+  return (
+    <header className={styles.root}>
+      <Button
+        className={styles.menuButton}
+        appearance="subtle"
+        icon={<NavigationRegular />}
+        aria-label="Open navigation menu"
+        aria-expanded={menuOpen}
+        onClick={onOpenMenu}
+      />
+      <Logo />
+      <div className={styles.spacer} />
+      <UserMenu />
+    </header>
+  );
+}

@@ -1,0 +1,51 @@
+import { Button, Field, Input, Spinner } from '@fluentui/react-components';
+import { useNotify, useValidatedForm, validateEmail } from '@vigil/shared';
+import { AuthLayout, useAuthFormStyles } from '../layout/AuthLayout';
+import { RouterLink } from '../layout/RouterLink';
+import { useRecoverPassword } from '../session/authApi';
+
+/** /recover-password (spec §2): asks for the email the reset link goes to. */
+export default function RecoverPasswordPage() {
+  const styles = useAuthFormStyles();
+  const notify = useNotify();
+  const recover = useRecoverPassword();
+  const form = useValidatedForm({ email: '' }, { email: (value) => validateEmail(value) });
+
+  const submit = form.handleSubmit(({ email }) =>
+    recover.mutate(email, {
+      onSuccess: () => {
+        notify.success('Password recovery email sent successfully.');
+        form.reset();
+      },
+      onError: (error) => notify.error(error),
+    }),
+  );
+
+  return (
+    <AuthLayout
+      title="Password Recovery"
+      subtitle="A password recovery email will be sent to the registered account."
+      footer={
+        <>
+          Remembered it? <RouterLink to="/login">Log in</RouterLink>
+        </>
+      }
+    >
+      <form className={styles.form} onSubmit={submit} noValidate>
+        <Field label="Email" {...form.fieldState('email')}>
+          <Input type="email" autoComplete="email" inputMode="email" {...form.field('email')} />
+        </Field>
+        <Button
+          className={styles.submit}
+          type="submit"
+          appearance="primary"
+          size="large"
+          disabled={recover.isPending}
+          icon={recover.isPending ? <Spinner size="tiny" /> : undefined}
+        >
+          Continue
+        </Button>
+      </form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,81 @@
+import { Button, Field, MessageBar, MessageBarBody, MessageBarTitle, Spinner } from '@fluentui/react-components';
+import {
+  PasswordInput,
+  PasswordStrengthMeter,
+  useNotify,
+  useValidatedForm,
+  validateConfirmPassword,
+  validatePassword,
+} from '@vigil/shared';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { AuthLayout, useAuthFormStyles } from '../layout/AuthLayout';
+import { RouterLink } from '../layout/RouterLink';
+import { useResetPassword } from '../session/authApi';
+
+/** /reset-password?token=… (spec §2): a new password and its confirmation; then /login. */
+export default function ResetPasswordPage() {
+  const styles = useAuthFormStyles();
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const reset = useResetPassword();
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const form = useValidatedForm(
+    { new_password: '', confirm_password: '' },
+    {
+      new_password: (value) => validatePassword(value),
+      confirm_password: (value, values) => validateConfirmPassword(value, values.new_password),
+    },
+  );
+
+  const submit = form.handleSubmit(({ new_password }) =>
+    reset.mutate(
+      { token, new_password },
+      {
+        onSuccess: () => {
+          notify.success('Password updated successfully.');
+          navigate('/login', { replace: true });
+        },
+        onError: (error) => notify.error(error),
+      },
+    ),
+  );
+
+  return (
+    <AuthLayout
+      title="Reset Password"
+      subtitle="Please enter your new password and confirm it to reset your password."
+      footer={<RouterLink to="/login">Back to log in</RouterLink>}
+    >
+      {!token && (
+        <MessageBar intent="warning">
+          <MessageBarBody>
+            <MessageBarTitle>This link has no reset token.</MessageBarTitle>
+            Open the link from the recovery email, or <RouterLink to="/recover-password">ask for a new one</RouterLink>.
+          </MessageBarBody>
+        </MessageBar>
+      )}
+      <form className={styles.form} onSubmit={submit} noValidate>
+        <div className={styles.passwordGroup}>
+          <Field label="New password" {...form.fieldState('new_password')}>
+            <PasswordInput autoComplete="new-password" {...form.field('new_password')} />
+          </Field>
+          <PasswordStrengthMeter password={form.values.new_password} />
+        </div>
+        <Field label="Confirm password" {...form.fieldState('confirm_password')}>
+          <PasswordInput autoComplete="new-password" {...form.field('confirm_password')} />
+        </Field>
+        <Button
+          className={styles.submit}
+          type="submit"
+          appearance="primary"
+          size="large"
+          disabled={reset.isPending}
+          icon={reset.isPending ? <Spinner size="tiny" /> : undefined}
+        >
+          Reset Password
+        </Button>
+      </form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,80 @@
+import { Button, Field, Input, Spinner } from '@fluentui/react-components';
+import {
+  FULL_NAME_MIN_LENGTH,
+  PasswordInput,
+  PasswordStrengthMeter,
+  useNotify,
+  useValidatedForm,
+  validateConfirmPassword,
+  validateEmail,
+  validateFullName,
+  validatePassword,
+} from '@vigil/shared';
+import { useNavigate } from 'react-router-dom';
+import { AuthLayout, useAuthFormStyles } from '../layout/AuthLayout';
+import { RouterLink } from '../layout/RouterLink';
+import { useSignup } from '../session/authApi';
+
+/** /signup (spec §2): full name, email, password, confirmation; then /login. */
+export default function SignupPage() {
+  const styles = useAuthFormStyles();
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const signup = useSignup();
+  const form = useValidatedForm(
+    { full_name: '', email: '', password: '', confirm_password: '' },
+    {
+      full_name: (value) => validateFullName(value),
+      email: (value) => validateEmail(value),
+      password: (value) => validatePassword(value),
+      confirm_password: (value, values) => validateConfirmPassword(value, values.password),
+    },
+  );
+
+  const submit = form.handleSubmit(({ full_name, email, password }) =>
+    signup.mutate(
+      { full_name, email, password },
+      { onSuccess: () => navigate('/login', { replace: true }), onError: (error) => notify.error(error) },
+    ),
+  );
+
+  return (
+    <AuthLayout
+      title="Sign up"
+      subtitle="Create your Vigil account."
+      footer={
+        <>
+          Already have an account? <RouterLink to="/login">Log in</RouterLink>
+        </>
+      }
+    >
+      <form className={styles.form} onSubmit={submit} noValidate>
+        <Field label="Full name" {...form.fieldState('full_name')}>
+          <Input autoComplete="name" minLength={FULL_NAME_MIN_LENGTH} {...form.field('full_name')} />
+        </Field>
+        <Field label="Email" {...form.fieldState('email')}>
+          <Input type="email" autoComplete="email" inputMode="email" {...form.field('email')} />
+        </Field>
+        <div className={styles.passwordGroup}>
+          <Field label="Password" {...form.fieldState('password')}>
+            <PasswordInput autoComplete="new-password" {...form.field('password')} />
+          </Field>
+          <PasswordStrengthMeter password={form.values.password} />
+        </div>
+        <Field label="Confirm password" {...form.fieldState('confirm_password')}>
+          <PasswordInput autoComplete="new-password" {...form.field('confirm_password')} />
+        </Field>
+        <Button
+          className={styles.submit}
+          type="submit"
+          appearance="primary"
+          size="large"
+          disabled={signup.isPending}
+          icon={signup.isPending ? <Spinner size="tiny" /> : undefined}
+        >
+          Sign Up
+        </Button>
+      </form>
+    </AuthLayout>
+  );
+}
