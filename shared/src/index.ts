@@ -18,6 +18,7 @@ export * from './ui/Pagination';
 export * from './ui/PasswordInput';
 export * from './ui/PasswordStrengthMeter';
 export * from './ui/RowActionsMenu';
+export * from './ui/SkeletonRows';
 export * from './ui/TruncatedId';
 export * from './ui/usePageParam';
 export * from './validation/rules';

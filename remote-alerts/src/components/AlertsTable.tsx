@@ -11,7 +11,7 @@ import {
   TableRow,
 } from '@fluentui/react-components';
 import { DeleteRegular } from '@fluentui/react-icons';
-import { type AlertPublic, RowActionsMenu, TruncatedId, useListTableStyles } from '@vigil/shared';
+import { type AlertPublic, RowActionsMenu, SkeletonRows, TruncatedId, useListTableStyles } from '@vigil/shared';
 import { AlertStateBadges } from './alertBadges';
 
 const useStyles = makeStyles({
@@ -46,49 +46,36 @@ export function AlertsTable({ alerts, skeletonRows, onDelete }: Props) {
           </TableRow>
         </TableHeader>
         <TableBody>
-          {alerts
-            ? alerts.map((alert) => (
-                <TableRow key={alert.id}>
-                  <TableCell className={list.cell}>
-                    <TruncatedId id={alert.id} />
-                  </TableCell>
-                  <TableCell className={mergeClasses(list.cell, list.title)}>{alert.title}</TableCell>
-                  <TableCell className={list.cell}>
-                    {alert.description ? (
-                      <span className={list.clamp} title={alert.description}>
-                        {alert.description}
-                      </span>
-                    ) : (
-                      <span className={list.missing}>N/A</span>
-                    )}
-                  </TableCell>
-                  <TableCell className={list.cell}>
-                    <AlertStateBadges state={alert.state} severity={alert.severity} />
-                  </TableCell>
-                  <TableCell className={actionsBody}>
-                    <RowActionsMenu
-                      label={`Actions for alert ${alert.title}`}
-                      actions={[{ label: 'Delete Alert', icon: <DeleteRegular />, danger: true, onClick: () => onDelete(alert) }]}
-                    />
-                  </TableCell>
-                </TableRow>
-              ))
-            : Array.from({ length: skeletonRows }, (_, row) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have nothing else to key on
-                <TableRow key={row} className={list.skeletonRow} aria-hidden="true">
-                  {SKELETON_WIDTHS.map((width, column) => {
-                    const isActions = column === SKELETON_WIDTHS.length - 1;
-                    return (
-                      // biome-ignore lint/suspicious/noArrayIndexKey: fixed placeholder columns
-                      <TableCell key={column} className={isActions ? actionsBody : undefined}>
-                        <Skeleton>
-                          <SkeletonItem style={{ width, maxWidth: '100%', marginInlineStart: isActions ? 'auto' : undefined }} />
-                        </Skeleton>
-                      </TableCell>
-                    );
-                  })}
-                </TableRow>
-              ))}
+          {alerts ? (
+            alerts.map((alert) => (
+              <TableRow key={alert.id}>
+                <TableCell className={list.cell}>
+                  <TruncatedId id={alert.id} />
+                </TableCell>
+                <TableCell className={mergeClasses(list.cell, list.title)}>{alert.title}</TableCell>
+                <TableCell className={list.cell}>
+                  {alert.description ? (
+                    <span className={list.clamp} title={alert.description}>
+                      {alert.description}
+                    </span>
+                  ) : (
+                    <span className={list.missing}>N/A</span>
+                  )}
+                </TableCell>
+                <TableCell className={list.cell}>
+                  <AlertStateBadges state={alert.state} severity={alert.severity} />
+                </TableCell>
+                <TableCell className={actionsBody}>
+                  <RowActionsMenu
+                    label={`Actions for alert ${alert.title}`}
+                    actions={[{ label: 'Delete Alert', icon: <DeleteRegular />, danger: true, onClick: () => onDelete(alert) }]}
+                  />
+                </TableCell>
+              </TableRow>
+            ))
+          ) : (
+            <SkeletonRows rows={skeletonRows} widths={SKELETON_WIDTHS} rowClassName={list.skeletonRow} actionsClassName={actionsBody} />
+          )}
         </TableBody>
       </Table>
     </div>

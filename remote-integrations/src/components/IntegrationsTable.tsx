@@ -11,7 +11,7 @@ import {
   TableRow,
 } from '@fluentui/react-components';
 import { DeleteRegular } from '@fluentui/react-icons';
-import { type IntegrationPublic, RowActionsMenu, TruncatedId, useListTableStyles } from '@vigil/shared';
+import { type IntegrationPublic, RowActionsMenu, SkeletonRows, TruncatedId, useListTableStyles } from '@vigil/shared';
 
 const useStyles = makeStyles({
   table: { minWidth: '600px' },
@@ -43,48 +43,33 @@ export function IntegrationsTable({ integrations, skeletonRows, onDelete }: Prop
           </TableRow>
         </TableHeader>
         <TableBody>
-          {integrations
-            ? integrations.map((integration) => (
-                <TableRow key={integration.id}>
-                  <TableCell className={list.cell}>
-                    <TruncatedId id={integration.id} />
-                  </TableCell>
-                  <TableCell className={mergeClasses(list.cell, list.title)}>{integration.title}</TableCell>
-                  <TableCell className={list.cell}>
-                    {integration.description ? (
-                      <span className={list.clamp} title={integration.description}>
-                        {integration.description}
-                      </span>
-                    ) : (
-                      <span className={list.missing}>N/A</span>
-                    )}
-                  </TableCell>
-                  <TableCell className={actionsBody}>
-                    <RowActionsMenu
-                      label={`Actions for integration ${integration.title}`}
-                      actions={[
-                        { label: 'Delete Integration', icon: <DeleteRegular />, danger: true, onClick: () => onDelete(integration) },
-                      ]}
-                    />
-                  </TableCell>
-                </TableRow>
-              ))
-            : Array.from({ length: skeletonRows }, (_, row) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have nothing else to key on
-                <TableRow key={row} className={list.skeletonRow} aria-hidden="true">
-                  {SKELETON_WIDTHS.map((width, column) => {
-                    const isActions = column === SKELETON_WIDTHS.length - 1;
-                    return (
-                      // biome-ignore lint/suspicious/noArrayIndexKey: fixed placeholder columns
-                      <TableCell key={column} className={isActions ? actionsBody : undefined}>
-                        <Skeleton>
-                          <SkeletonItem style={{ width, maxWidth: '100%', marginInlineStart: isActions ? 'auto' : undefined }} />
-                        </Skeleton>
-                      </TableCell>
-                    );
-                  })}
-                </TableRow>
-              ))}
+          {integrations ? (
+            integrations.map((integration) => (
+              <TableRow key={integration.id}>
+                <TableCell className={list.cell}>
+                  <TruncatedId id={integration.id} />
+                </TableCell>
+                <TableCell className={mergeClasses(list.cell, list.title)}>{integration.title}</TableCell>
+                <TableCell className={list.cell}>
+                  {integration.description ? (
+                    <span className={list.clamp} title={integration.description}>
+                      {integration.description}
+                    </span>
+                  ) : (
+                    <span className={list.missing}>N/A</span>
+                  )}
+                </TableCell>
+                <TableCell className={actionsBody}>
+                  <RowActionsMenu
+                    label={`Actions for integration ${integration.title}`}
+                    actions={[{ label: 'Delete Integration', icon: <DeleteRegular />, danger: true, onClick: () => onDelete(integration) }]}
+                  />
+                </TableCell>
+              </TableRow>
+            ))
+          ) : (
+            <SkeletonRows rows={skeletonRows} widths={SKELETON_WIDTHS} rowClassName={list.skeletonRow} actionsClassName={actionsBody} />
+          )}
         </TableBody>
       </Table>
     </div>
