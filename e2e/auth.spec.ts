@@ -116,6 +116,8 @@ test.describe('signup', () => {
     await page.getByLabel('Confirm password').fill('analytical-engine');
     await page.getByRole('button', { name: 'Sign Up' }).click();
     await expect(page).toHaveURL(/\/login$/);
+    // The login page is a lazy chunk: fill its fields, not the signup form still on screen.
+    await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible();
 
     await page.getByLabel('Email').fill(email);
     await passwordField(page).fill('analytical-engine');
