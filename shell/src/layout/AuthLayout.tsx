@@ -1,4 +1,4 @@
-import { Body1, makeStyles, Title2, tokens } from '@fluentui/react-components';
+import { Body1, Button, makeStyles, Spinner, Title2, tokens } from '@fluentui/react-components';
 import type { ReactNode } from 'react';
 import { Logo } from './Logo';
 
@@ -73,3 +73,20 @@ const useFormStyles = makeStyles({
 
 /** Styles the auth forms share. */
 export const useAuthFormStyles = useFormStyles;
+
+/** The full-width submit button of an auth form, with a spinner while its request runs. */
+export function AuthSubmitButton({ pending, children }: { pending: boolean; children: ReactNode }) {
+  const styles = useFormStyles();
+  return (
+    <Button
+      className={styles.submit}
+      type="submit"
+      appearance="primary"
+      size="large"
+      disabled={pending}
+      icon={pending ? <Spinner size="tiny" /> : undefined}
+    >
+      {children}
+    </Button>
+  );
+}

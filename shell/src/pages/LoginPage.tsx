@@ -1,8 +1,8 @@
-import { Button, Field, Input, Spinner } from '@fluentui/react-components';
+import { Field, Input } from '@fluentui/react-components';
 import { useQueryClient } from '@tanstack/react-query';
 import { PasswordInput, setToken, useNotify, useValidatedForm, validatePassword, validateUsername } from '@vigil/shared';
 import { useNavigate } from 'react-router-dom';
-import { AuthLayout, useAuthFormStyles } from '../layout/AuthLayout';
+import { AuthLayout, AuthSubmitButton, useAuthFormStyles } from '../layout/AuthLayout';
 import { RouterLink } from '../layout/RouterLink';
 import { useLogin } from '../session/authApi';
 
@@ -50,16 +50,7 @@ export default function LoginPage() {
         <div className={styles.row}>
           <RouterLink to="/recover-password">Forgot password?</RouterLink>
         </div>
-        <Button
-          className={styles.submit}
-          type="submit"
-          appearance="primary"
-          size="large"
-          disabled={login.isPending}
-          icon={login.isPending ? <Spinner size="tiny" /> : undefined}
-        >
-          Log In
-        </Button>
+        <AuthSubmitButton pending={login.isPending}>Log In</AuthSubmitButton>
       </form>
     </AuthLayout>
   );

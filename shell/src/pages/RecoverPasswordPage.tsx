@@ -1,6 +1,6 @@
-import { Button, Field, Input, Spinner } from '@fluentui/react-components';
+import { Field, Input } from '@fluentui/react-components';
 import { useNotify, useValidatedForm, validateEmail } from '@vigil/shared';
-import { AuthLayout, useAuthFormStyles } from '../layout/AuthLayout';
+import { AuthLayout, AuthSubmitButton, useAuthFormStyles } from '../layout/AuthLayout';
 import { RouterLink } from '../layout/RouterLink';
 import { useRecoverPassword } from '../session/authApi';
 
@@ -35,16 +35,7 @@ export default function RecoverPasswordPage() {
         <Field label="Email" {...form.fieldState('email')}>
           <Input type="email" autoComplete="email" inputMode="email" {...form.field('email')} />
         </Field>
-        <Button
-          className={styles.submit}
-          type="submit"
-          appearance="primary"
-          size="large"
-          disabled={recover.isPending}
-          icon={recover.isPending ? <Spinner size="tiny" /> : undefined}
-        >
-          Continue
-        </Button>
+        <AuthSubmitButton pending={recover.isPending}>Continue</AuthSubmitButton>
       </form>
     </AuthLayout>
   );

@@ -1,4 +1,4 @@
-import { Button, Field, MessageBar, MessageBarBody, MessageBarTitle, Spinner } from '@fluentui/react-components';
+import { Field, MessageBar, MessageBarBody, MessageBarTitle } from '@fluentui/react-components';
 import {
   PasswordInput,
   PasswordStrengthMeter,
@@ -8,7 +8,7 @@ import {
   validatePassword,
 } from '@vigil/shared';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { AuthLayout, useAuthFormStyles } from '../layout/AuthLayout';
+import { AuthLayout, AuthSubmitButton, useAuthFormStyles } from '../layout/AuthLayout';
 import { RouterLink } from '../layout/RouterLink';
 import { useResetPassword } from '../session/authApi';
 
@@ -65,16 +65,7 @@ export default function ResetPasswordPage() {
         <Field label="Confirm password" {...form.fieldState('confirm_password')}>
           <PasswordInput autoComplete="new-password" {...form.field('confirm_password')} />
         </Field>
-        <Button
-          className={styles.submit}
-          type="submit"
-          appearance="primary"
-          size="large"
-          disabled={reset.isPending}
-          icon={reset.isPending ? <Spinner size="tiny" /> : undefined}
-        >
-          Reset Password
-        </Button>
+        <AuthSubmitButton pending={reset.isPending}>Reset Password</AuthSubmitButton>
       </form>
     </AuthLayout>
   );

@@ -1,4 +1,4 @@
-import { Button, Field, Input, Spinner } from '@fluentui/react-components';
+import { Field, Input } from '@fluentui/react-components';
 import {
   FULL_NAME_MIN_LENGTH,
   PasswordInput,
@@ -11,7 +11,7 @@ import {
   validatePassword,
 } from '@vigil/shared';
 import { useNavigate } from 'react-router-dom';
-import { AuthLayout, useAuthFormStyles } from '../layout/AuthLayout';
+import { AuthLayout, AuthSubmitButton, useAuthFormStyles } from '../layout/AuthLayout';
 import { RouterLink } from '../layout/RouterLink';
 import { useSignup } from '../session/authApi';
 
@@ -64,16 +64,7 @@ export default function SignupPage() {
         <Field label="Confirm password" {...form.fieldState('confirm_password')}>
           <PasswordInput autoComplete="new-password" {...form.field('confirm_password')} />
         </Field>
-        <Button
-          className={styles.submit}
-          type="submit"
-          appearance="primary"
-          size="large"
-          disabled={signup.isPending}
-          icon={signup.isPending ? <Spinner size="tiny" /> : undefined}
-        >
-          Sign Up
-        </Button>
+        <AuthSubmitButton pending={signup.isPending}>Sign Up</AuthSubmitButton>
       </form>
     </AuthLayout>
   );
