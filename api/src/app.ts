@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -11,10 +10,12 @@ import { TokenSigner } from './auth/tokens.js';
 import type { Config } from './config.js';
 import { consolePlugin } from './console/plugin.js';
 import { type Db, migrateToLatest, openDatabase } from './db/database.js';
+import { createListReads, type ListReads } from './db/listReads.js';
 import { createMailer, type Mailer } from './email/mailer.js';
 import { errorHandlerPlugin } from './errors.js';
 import { integrationRoutes } from './integrations/routes.js';
 import { registerOpenapi } from './openapi.js';
+import { securityHeaders } from './securityHeaders.js';
 import { ensureFirstSuperuser } from './users/firstSuperuser.js';
 import { userRoutes } from './users/routes.js';
 import { utilsRoutes } from './utils/routes.js';
@@ -27,6 +28,8 @@ export interface AppDeps {
   db: Db;
   tokens: TokenSigner;
   mailer: Mailer;
+  /** Batched reads of the hot paths (db/listReads.ts). */
+  reads: ListReads;
 }
 
 declare module 'fastify' {
@@ -94,7 +97,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     throw error;
   }
   const mailer = options.mailer ?? createMailer(config, app.log);
-  app.decorate('deps', { config, db, tokens: new TokenSigner(config.secretKey, config.accessTokenExpireMinutes), mailer });
+  app.decorate('deps', {
+    config,
+    db,
+    tokens: new TokenSigner(config.secretKey, config.accessTokenExpireMinutes),
+    mailer,
+    reads: createListReads(db),
+  });
   app.decorateRequest('user', null);
   app.addHook('onClose', async () => {
     mailer.close();
@@ -102,11 +111,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   await app.register(errorHandlerPlugin);
-  await app.register(helmet, {
-    global: true,
-    // TLS is the gateway's business; upgrading requests would break plain-HTTP local use.
-    contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } },
-  });
+  await app.register(securityHeaders, { apiPrefix: API_PREFIX });
   // JSON and forms only: anything else is a clear 415, not a confusing 422.
   app.removeContentTypeParser('text/plain');
   await app.register(formbody);

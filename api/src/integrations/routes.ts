@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { requireUser, userOf } from '../auth/currentUser.js';
 import { errorResponses, IdParams, Message, PageQuery, pageOf } from '../common/schema.js';
 import { IntegrationCreate, IntegrationPublic, IntegrationsPublic } from './schema.js';
-import { createIntegration, deleteIntegration, getOwnedIntegration, listIntegrations, toIntegrationPublic } from './service.js';
+import { createIntegration, deleteIntegration, getOwnedIntegration, toIntegrationPublic } from './service.js';
 
 const tags = ['integrations'];
 const security = [{ OAuth2PasswordBearer: [] }];
@@ -29,7 +29,7 @@ export async function integrationRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const { offset, limit } = pageOf(request.query);
-      return listIntegrations(app.deps.db, userOf(request), offset, limit);
+      return app.deps.reads.integrationPage({ user: userOf(request), offset, limit });
     },
   );
 
