@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import formbody from '@fastify/formbody';
-import rateLimit from '@fastify/rate-limit';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import pkg from '../package.json' with { type: 'json' };
@@ -15,6 +14,9 @@ import { createMailer, type Mailer } from './email/mailer.js';
 import { errorHandlerPlugin } from './errors.js';
 import { integrationRoutes } from './integrations/routes.js';
 import { registerOpenapi } from './openapi.js';
+import { metricsPlugin } from './operations/metrics.js';
+import { registerRateLimits } from './operations/rateLimitStore.js';
+import { closeConnectionsWhileDraining } from './operations/shutdown.js';
 import { securityHeaders } from './securityHeaders.js';
 import { ensureFirstSuperuser } from './users/firstSuperuser.js';
 import { userRoutes } from './users/routes.js';
@@ -30,6 +32,8 @@ export interface AppDeps {
   mailer: Mailer;
   /** Batched reads of the hot paths (db/listReads.ts). */
   reads: ListReads;
+  /** Set on SIGTERM: the health check answers 503 while in-flight requests finish. */
+  lifecycle: { draining: boolean };
 }
 
 declare module 'fastify' {
@@ -103,6 +107,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     tokens: new TokenSigner(config.secretKey, config.accessTokenExpireMinutes),
     mailer,
     reads: createListReads(db),
+    lifecycle: { draining: false },
   });
   app.decorateRequest('user', null);
   app.addHook('onClose', async () => {
@@ -115,7 +120,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // JSON and forms only: anything else is a clear 415, not a confusing 422.
   app.removeContentTypeParser('text/plain');
   await app.register(formbody);
-  await app.register(rateLimit, { global: false });
+  closeConnectionsWhileDraining(app);
+  await registerRateLimits(app, config);
+  await app.register(metricsPlugin);
   await registerOpenapi(app, API_VERSION);
 
   await app.register(
