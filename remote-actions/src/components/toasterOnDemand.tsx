@@ -13,7 +13,7 @@ type Loaded = ComponentType<{ onMounted: () => void }>;
 
 /**
  * The public page's Toaster, fetched on first need. A link recipient whose action goes well
- * never needs a toast, and Fluent's Toaster (with tabster, its focus manager) is ~19 KiB gzip
+ * never needs a toast, and Fluent's Toaster (with tabster, its focus manager) is ~20 KiB gzip
  * of the page's JS. Asking for it when an action starts fetches it while the request runs.
  */
 export function ToasterOnDemand({ children }: { children: ReactNode }) {
