@@ -40,9 +40,12 @@ describe('console plugin: the public action pages', () => {
   beforeEach(() => rmSync(path.join(consoleDir, 'remotes.json'), { force: true }));
 
   it('serves the newest built page, uncached, for each of the four routes', async () => {
-    for (const route of ['actions', 'acknowledge', 'escalate', 'close']) {
-      const res = await get(`/${route}/${ALERT_ID}`);
-      expect(res.statusCode, route).toBe(200);
+    for (const url of ['actions', 'acknowledge', 'escalate', 'close'].flatMap((route) => [
+      `/${route}/${ALERT_ID}`,
+      `/${route}/${ALERT_ID}/`,
+    ])) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type']).toMatch(/^text\/html/);
       expect(res.headers['cache-control']).toBe('no-cache');
       expect(res.body).toBe(actionsPage('1.1.0'));

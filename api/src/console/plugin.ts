@@ -65,7 +65,8 @@ export async function consolePlugin(app: FastifyInstance, opts: { consoleDir: st
   });
 
   // A link recipient gets the standalone page: no shell, no federation runtime, no other remote.
-  for (const url of PUBLIC_ACTION_ROUTES) {
+  // With a trailing slash too, as the shell's router took them.
+  for (const url of PUBLIC_ACTION_ROUTES.flatMap((route) => [route, `${route}/`])) {
     app.get(url, { schema: { hide: true } }, async (request, reply) => {
       reply.header('Cache-Control', NO_CACHE);
       const pageDir = await publicActionsPageDir(opts.consoleDir);
