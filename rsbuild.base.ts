@@ -189,7 +189,13 @@ export function createAppConfig(options: AppOptions): RsbuildConfig {
       headers: { 'Access-Control-Allow-Origin': '*', 'Cache-Control': 'no-cache' },
       ...(isHost && {
         historyApiFallback: true,
-        proxy: { '/api': 'http://127.0.0.1:8000' },
+        proxy: {
+          '/api': 'http://127.0.0.1:8000',
+          // The public action pages are remote-actions' standalone page, not the shell's: its dev server serves them.
+          ...Object.fromEntries(
+            ['/actions/', '/acknowledge/', '/escalate/', '/close/'].map((p) => [p, `http://localhost:${DEV_PORTS['remote-actions']}`]),
+          ),
+        },
         setup: ({ action, server }) => {
           if (action !== 'dev') return;
           server.middlewares.use('/remotes.json', (_req, res) => {
