@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -35,6 +35,7 @@ const SHELL_ASSET = '/static/js/index.0123abcd.js';
 const REMOTE_CHUNK = 'static/js/page.89abcdef.js';
 const js = (label: string) => `/* ${label} */\n${'console.log("vigil");\n'.repeat(200)}`;
 
+let root: string | undefined;
 let api: FastifyInstance | undefined;
 let db: Db | undefined;
 const servers: RunningNginx[] = [];
@@ -69,7 +70,7 @@ async function remoteSite(root: string, remote: string): Promise<string> {
 
 describe.skipIf(!NGINX)('gateway: one origin for the API, the shell and each remote', () => {
   beforeAll(async () => {
-    const root = await mkdtemp(path.join(tmpdir(), 'vigil-gateway-'));
+    root = await mkdtemp(path.join(tmpdir(), 'vigil-gateway-'));
     db = await openDatabase({ kind: 'pglite' });
     const config = parseConfig({
       CONSOLE_DIR: 'none',
@@ -100,6 +101,7 @@ describe.skipIf(!NGINX)('gateway: one origin for the API, the shell and each rem
     for (const server of servers) await server.stop();
     await api?.close();
     await db?.destroy();
+    if (root) await rm(root, { recursive: true, force: true });
   });
 
   it('renders with exactly the variables docker-compose.yml gives the gateway', () => {

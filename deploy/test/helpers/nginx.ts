@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -9,6 +9,12 @@ import path from 'node:path';
 export const NGINX = [process.env.NGINX_PATH, '/usr/sbin/nginx', '/usr/bin/nginx'].find((p): p is string => !!p && existsSync(p));
 
 const MIME_TYPES = '/etc/nginx/mime.types';
+
+// Stopped by the tests; and should the test process die first, stopped with it.
+const running = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of running) child.kill('SIGTERM');
+});
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -48,8 +54,6 @@ async function waitForPort(port: number, child: ChildProcess, log: string): Prom
 export interface RunningNginx {
   port: number;
   url: string;
-  /** nginx's own error log, for failure messages. */
-  errors(): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -93,16 +97,24 @@ http {
   const check = spawnSync(NGINX, [...args, '-t'], { encoding: 'utf8' });
   if (check.status !== 0) throw new Error(`nginx -t refused the config:\n${check.stderr}`);
   const child = spawn(NGINX, args, { stdio: 'ignore' });
-  await waitForPort(port, child, errorLog);
+  running.add(child);
+  child.once('exit', () => running.delete(child));
+  try {
+    await waitForPort(port, child, errorLog);
+  } catch (error) {
+    child.kill('SIGTERM');
+    throw error;
+  }
   return {
     port,
     url: `http://127.0.0.1:${port}`,
-    errors: () => readFile(errorLog, 'utf8').catch(() => ''),
     stop: async () => {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      await rm(dir, { recursive: true, force: true });
     },
   };
 }
