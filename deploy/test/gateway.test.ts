@@ -28,7 +28,7 @@ if (!NGINX)
 
 const ADMIN = { email: 'admin@example.com', password: 'gateway-admin-1' };
 // The standalone action page's file name: one variable in the gateway's template.
-const ACTIONS_PAGE_SETTING = /set \$actions_page\s+([\w.-]+);/;
+const ACTIONS_PAGE_SETTING = /set \$actions_page\s+([\w./-]+);/;
 const ACTIONS_PAGE = ACTIONS_PAGE_SETTING.exec(readText(GATEWAY_TEMPLATE))?.[1] ?? 'not set in the template';
 // Content-hashed names, like Rsbuild's; big enough for the gateway to compress.
 const SHELL_ASSET = '/static/js/index.0123abcd.js';
@@ -64,7 +64,10 @@ async function remoteSite(root: string, remote: string): Promise<string> {
   await mkdir(path.join(folder, 'static/js'), { recursive: true });
   await writeFile(path.join(folder, 'mf-manifest.json'), JSON.stringify({ name: federationName(remote), served_by: remote }));
   await writeFile(path.join(folder, REMOTE_CHUNK), js(remote));
-  if (remote === 'remote-actions') await writeFile(path.join(folder, ACTIONS_PAGE), '<!doctype html><title>vigil-actions-page</title>');
+  if (remote === 'remote-actions') {
+    await mkdir(path.dirname(path.join(folder, ACTIONS_PAGE)), { recursive: true });
+    await writeFile(path.join(folder, ACTIONS_PAGE), '<!doctype html><title>vigil-actions-page</title>');
+  }
   return site;
 }
 
