@@ -7,6 +7,7 @@ import { buildApp } from '../../api/src/app.js';
 import { parseConfig } from '../../api/src/config.js';
 import { federationName } from '../../api/src/console/remotesMap.js';
 import { type Db, openDatabase } from '../../api/src/db/database.js';
+import { consoleSecurityHeaders } from '../../api/src/securityHeaders.js';
 import { NGINX, type RunningNginx, startNginx } from './helpers/nginx.js';
 import {
   GATEWAY_TEMPLATE,
@@ -200,9 +201,11 @@ describe.skipIf(!NGINX)('gateway: one origin for the API, the shell and each rem
     expect(await res.text()).toContain('vigil-shell-page');
   });
 
-  it('sends the same security headers on console pages as the API does', async () => {
+  it('sends the console pages the same security headers as the one-process API serves them with', async () => {
     const page = await get('/login');
-    const apiAnswer = await get('/api/v1/utils/health-check/');
+    // The API's own console headers (helmet's document set, api/src/securityHeaders.ts):
+    // both ways of serving the console must protect it alike.
+    const expected = new Map(consoleSecurityHeaders());
     for (const header of [
       'content-security-policy',
       'x-content-type-options',
@@ -210,8 +213,11 @@ describe.skipIf(!NGINX)('gateway: one origin for the API, the shell and each rem
       'referrer-policy',
       'cross-origin-opener-policy',
     ]) {
-      expect(page.headers.get(header), header).toBe(apiAnswer.headers.get(header));
+      expect(page.headers.get(header), header).toBe(expected.get(header));
       expect(page.headers.get(header), header).toBeTruthy();
     }
+    // JSON answers get the API's own stricter set through the gateway.
+    const apiAnswer = await get('/api/v1/utils/health-check/');
+    expect(apiAnswer.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
   });
 });
