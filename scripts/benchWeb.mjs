@@ -4,7 +4,9 @@
 // (remote-actions' standalone page). Starts the built product on a free port with a throwaway
 // DATA_DIR, creates a real alert, then loads each page in 5 fresh Chromium contexts with 4x CPU
 // throttling. A report, not a test: it never fails for missing a target. Results: stdout and
-// .bench/web.json.
+// .bench/web.json. With PEER_CONSOLE_DIR (a built copy of the FastAPI template's console, the
+// nearest peer) its /login is measured in the same run, alternating with ours, and the ratios
+// ours / peer are printed (scripts/benchWebPeer.mjs; docs/benchmarks.md, "The peer console").
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -14,6 +16,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { compare, peerDistDir, printPeer, startStaticServer } from './benchWebPeer.mjs';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -150,14 +153,14 @@ async function measureOnce(browser, baseUrl, pagePath, readySelector) {
   return { fcpMs, readyMs, files };
 }
 
-function summarise(name, pagePath, runs, targetKiB) {
+function summarise(name, pagePath, runs, targetKiB, appOfUrl = appOf) {
   const totals = runs.map((r) => ({
     raw: r.files.reduce((n, f) => n + f.raw, 0),
     gzip: r.files.reduce((n, f) => n + f.gzip, 0),
   }));
   const byApp = {};
   for (const file of runs[0].files) {
-    const app = appOf(file.url);
+    const app = appOfUrl(file.url);
     byApp[app] ??= { files: 0, rawKiB: 0, gzipKiB: 0 };
     byApp[app].files += 1;
     byApp[app].rawKiB += file.raw / KiB;
@@ -177,7 +180,7 @@ function summarise(name, pagePath, runs, targetKiB) {
     jsRawKiB: Number((median(totals.map((t) => t.raw)) / KiB).toFixed(1)),
     jsGzipKiB: gzipKiB,
     targetGzipKiB: targetKiB,
-    withinTarget: gzipKiB < targetKiB,
+    withinTarget: targetKiB == null ? null : gzipKiB < targetKiB,
     fcpMs: fcps.length ? Math.round(median(fcps)) : null,
     fcpRunsMs: fcps.map(Math.round),
     contentReadyMs: Math.round(median(runs.map((r) => r.readyMs))),
@@ -188,8 +191,41 @@ function summarise(name, pagePath, runs, targetKiB) {
   };
 }
 
+/**
+ * Warm-up, then RUNS cold loads of one page on each side. With a peer, the runs alternate (and
+ * who goes first alternates too) so machine load falls on both alike; a peer that fails is
+ * reported and dropped without losing our figures.
+ */
+async function measurePage(browser, spec, ourBaseUrl, peerBaseUrl) {
+  const ours = { baseUrl: ourBaseUrl, runs: [] };
+  let peer = peerBaseUrl ? { baseUrl: peerBaseUrl, runs: [] } : null;
+  let peerError = null;
+  const once = async (side) => {
+    if (side === ours) return ours.runs.push(await measureOnce(browser, ours.baseUrl, spec.path, spec.ready));
+    try {
+      peer.runs.push(await measureOnce(browser, peer.baseUrl, spec.path, spec.ready));
+    } catch (error) {
+      peerError = error instanceof Error ? error.message.split('\n')[0] : String(error);
+      peer = null;
+    }
+  };
+  await measureOnce(browser, ours.baseUrl, spec.path, spec.ready); // warm-up: server caches, not the browser's
+  if (peer) await once(peer);
+  peer?.runs.splice(0); // that was the peer's warm-up
+  for (let i = 0; i < RUNS; i++) {
+    for (const side of i % 2 && peer ? [peer, ours] : [ours, peer]) if (side) await once(side);
+  }
+  return {
+    ours: summarise(spec.name, spec.path, ours.runs, spec.target),
+    peer: peer && summarise(`peer ${spec.name}`, spec.path, peer.runs, null, () => 'peer'),
+    peerError,
+  };
+}
+
 ensureBuilt();
+const peerDir = peerDistDir();
 const server = await startServer();
+const peerServer = peerDir ? await startStaticServer(peerDir) : null;
 let browser;
 try {
   const alertId = await createAlert(server.baseUrl, server.password);
@@ -206,16 +242,18 @@ try {
   });
   const pages = [
     // Ready when the page's own content shows: the login form's password field, the alert's title.
-    { name: 'login', path: '/login', ready: 'input[type="password"]', target: TARGETS_KIB.login },
+    // The peer has no page like /actions/{id}, so only /login is compared.
+    { name: 'login', path: '/login', ready: 'input[type="password"]', target: TARGETS_KIB.login, peer: true },
     { name: 'actions', path: `/actions/${alertId}`, ready: 'h1', target: TARGETS_KIB.actions },
   ];
   const results = [];
+  const peerResults = [];
   for (const spec of pages) {
     try {
-      await measureOnce(browser, server.baseUrl, spec.path, spec.ready); // warm-up: server caches, not the browser's
-      const runs = [];
-      for (let i = 0; i < RUNS; i++) runs.push(await measureOnce(browser, server.baseUrl, spec.path, spec.ready));
-      results.push(summarise(spec.name, spec.path, runs, spec.target));
+      const measured = await measurePage(browser, spec, server.baseUrl, spec.peer ? peerServer?.baseUrl : null);
+      results.push(measured.ours);
+      if (measured.peer) peerResults.push({ ...measured.peer, oursOverPeer: compare(measured.ours, measured.peer) });
+      if (measured.peerError) peerResults.push({ page: `peer ${spec.name}`, path: spec.path, error: measured.peerError });
     } catch (error) {
       // A page that never shows its content is reported, and the other page still measured.
       results.push({ page: spec.name, path: spec.path, error: error instanceof Error ? error.message.split('\n')[0] : String(error) });
@@ -235,6 +273,7 @@ try {
     for (const [app, s] of Object.entries(r.byApp))
       console.log(`    ${app.padEnd(20)} ${String(s.files).padStart(3)} files ${String(s.gzipKiB).padStart(7)} KiB gzip`);
   }
+  printPeer(peerDir, peerResults);
   mkdirSync(path.join(root, '.bench'), { recursive: true });
   const report = {
     date: new Date().toISOString(),
@@ -243,10 +282,12 @@ try {
     runs: RUNS,
     gzip: 'zlib level 6 of each fetched JS file',
     pages: results,
+    peer: peerDir ? { dir: peerDir, pages: peerResults } : null,
   };
   writeFileSync(path.join(root, '.bench/web.json'), `${JSON.stringify(report, null, 2)}\n`);
   console.log('\nWritten to .bench/web.json');
 } finally {
   await browser?.close();
   server.stop();
+  peerServer?.stop();
 }
