@@ -3,13 +3,12 @@ import { nextState } from '../alerts/alertTransitions.js';
 import type { Db } from '../db/database.js';
 import type { AlertSeverity, AlertState } from '../db/schema.js';
 import type { IngestEvent } from './events.js';
-
-export type IngestResultKind = 'created' | 'updated' | 'acknowledged' | 'resolved' | 'ignored';
+import type { IngestResult } from './schema.js';
 
 export interface IngestOutcome {
   dedupKey: string;
   alertId: string | null;
-  result: IngestResultKind;
+  result: IngestResult['alerts'][number]['result'];
 }
 
 /** A new alert, with what its owner's email needs. */
@@ -93,17 +92,26 @@ function upsertOutcomes(rows: UpsertRow[]): { outcomes: IngestOutcome[]; created
 type OpenAlert = { id: string; state: AlertState; dedup_key: string };
 
 /**
- * Locks the not-closed alerts with these keys, in key order. A batch takes it before any write,
- * and a triggers-only statement inserts in key order too, so concurrent batches lock in one
- * order and do not deadlock.
+ * The integration of a key, its owner's activity, and its not-closed alerts with these keys,
+ * locked in key order: one statement. A batch takes it before any write, and a triggers-only
+ * statement inserts in key order too, so concurrent batches lock in one order and do not
+ * deadlock. No row: unknown key; one row with a null id: no open alert with these keys.
  */
-async function lockOpenAlerts(trx: Db, integrationId: string, keys: string[]): Promise<OpenAlert[]> {
-  const { rows } = await sql<OpenAlert>`
-    SELECT id, state, dedup_key FROM alerts
-    WHERE integration_id = ${integrationId} AND dedup_key = ANY(${keys}::text[]) AND state <> 'closed'
-    ORDER BY dedup_key
-    FOR UPDATE`.execute(trx);
-  return rows;
+async function findAndLock(trx: Db, keyHash: string, keys: string[]) {
+  const { rows } = await sql<{ integration_id: string; is_active: boolean } & { [K in keyof OpenAlert]: OpenAlert[K] | null }>`
+    WITH integ AS (
+      SELECT i.id, u.is_active FROM integrations i JOIN users u ON u.id = i.owner_id WHERE i.ingest_key_hash = ${keyHash}
+    ), locked AS (
+      SELECT a.id, a.state, a.dedup_key FROM alerts a JOIN integ ON a.integration_id = integ.id
+      WHERE a.dedup_key = ANY(${keys}::text[]) AND a.state <> 'closed'
+      ORDER BY a.dedup_key
+      FOR UPDATE OF a
+    )
+    SELECT integ.id AS integration_id, integ.is_active, locked.* FROM integ LEFT JOIN locked ON true`.execute(trx);
+  const first = rows[0];
+  if (!first) return undefined;
+  const open = rows.flatMap((r) => (r.id && r.state && r.dedup_key ? [{ id: r.id, state: r.state, dedup_key: r.dedup_key }] : []));
+  return { id: first.integration_id, is_active: first.is_active, open };
 }
 
 /**
@@ -160,8 +168,8 @@ async function retrying<T>(run: () => Promise<T>): Promise<T> {
 
 /**
  * Stores a body's events for the integration whose key hashes to `keyHash`, all or nothing.
- * Triggers only (the common case): one statement, the key check included. With acknowledges
- * or resolves: one transaction (look-up, triggers, transitions).
+ * Triggers only (the common case): one statement, the key check included. Otherwise one
+ * transaction: look-up and locks, triggers, transitions.
  */
 export async function ingest(db: Db, keyHash: string, events: IngestEvent[], clientIp: string | null): Promise<IngestAnswer> {
   const triggers = events.filter((e) => e.action === 'trigger');
@@ -173,19 +181,17 @@ export async function ingest(db: Db, keyHash: string, events: IngestEvent[], cli
   }
   return retrying(() =>
     db.transaction().execute(async (trx): Promise<IngestAnswer> => {
-      const integration = await findIntegration(trx, keyHash);
-      if (!integration) return { status: 'unknown-key' };
-      if (!integration.is_active) return { status: 'inactive-owner' };
-      if (events.length === 0) return { status: 'done', outcomes: [], created: [] };
-      const open = await lockOpenAlerts(
+      const integration = await findAndLock(
         trx,
-        integration.id,
+        keyHash,
         events.map((e) => e.dedupKey),
       );
+      if (!integration) return { status: 'unknown-key' };
+      if (!integration.is_active) return { status: 'inactive-owner' };
       const upserted =
         triggers.length > 0 ? upsertOutcomes((await upsertTriggers(sql`i.id = ${integration.id}`, triggers).execute(trx)).rows) : undefined;
       const transitions = events.filter((e) => e.action !== 'trigger');
-      const changed = transitions.length > 0 ? await applyTransitions(trx, open, transitions, clientIp) : [];
+      const changed = transitions.length > 0 ? await applyTransitions(trx, integration.open, transitions, clientIp) : [];
       return { status: 'done', outcomes: [...(upserted?.outcomes ?? []), ...changed], created: upserted?.created ?? [] };
     }),
   );
