@@ -60,6 +60,14 @@ describe('generic events', () => {
     expect((await storedAlerts(t, integration.id))[0]?.state).toBe('closed');
   });
 
+  it('drops NUL characters, which PostgreSQL text cannot hold, instead of failing with a 5xx the sender would retry', async () => {
+    const res = await send(t, integration, { action: 'trigger', title: 'Bad\u0000byte', description: '\u0000', dedup_key: 'nul\u0000key' });
+    expect(res.statusCode, res.body).toBe(202);
+    expect(await storedAlerts(t, integration.id)).toEqual([
+      expect.objectContaining({ title: 'Badbyte', description: null, dedup_key: 'nulkey' }),
+    ]);
+  });
+
   it('the alert is visible through the alert API with the new fields', async () => {
     await send(t, integration, { action: 'trigger', title: 'Disk full', dedup_key: 'disk' });
     await send(t, integration, { action: 'trigger', title: 'Disk full', dedup_key: 'disk' });

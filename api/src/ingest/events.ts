@@ -42,6 +42,18 @@ export const missing = (...loc: (string | number)[]): ValidationIssue => ({
   type: 'missing',
 });
 
+/** PostgreSQL text cannot hold NUL: dropped, so such a body is stored rather than a 500 that senders retry forever. */
+const withoutNul = (text: string) => (text.includes('\u0000') ? text.replaceAll('\u0000', '') : text);
+
+function sanitized(event: IngestEvent): IngestEvent {
+  return {
+    ...event,
+    dedupKey: withoutNul(event.dedupKey),
+    title: withoutNul(event.title) || (event.action === 'trigger' ? 'Untitled alert' : ''),
+    description: event.description === null ? null : withoutNul(event.description) || null,
+  };
+}
+
 /**
  * One event per dedup key, the last one winning: within one body, a later status of an alert
  * supersedes an earlier one. Keys come out sorted, so concurrent batches lock rows in the same
@@ -49,6 +61,6 @@ export const missing = (...loc: (string | number)[]): ValidationIssue => ({
  */
 export function lastPerKey(events: IngestEvent[]): IngestEvent[] {
   const byKey = new Map<string, IngestEvent>();
-  for (const event of events) byKey.set(event.dedupKey, event);
+  for (const event of events.map(sanitized)) byKey.set(event.dedupKey, event);
   return [...byKey.values()].sort((a, b) => (a.dedupKey < b.dedupKey ? -1 : a.dedupKey > b.dedupKey ? 1 : 0));
 }
