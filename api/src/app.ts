@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
-import rateLimit from '@fastify/rate-limit';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import pkg from '../package.json' with { type: 'json' };
@@ -11,11 +9,16 @@ import { TokenSigner } from './auth/tokens.js';
 import type { Config } from './config.js';
 import { consolePlugin } from './console/plugin.js';
 import { type Db, migrateToLatest, openDatabase } from './db/database.js';
+import { createListReads, type ListReads } from './db/listReads.js';
 import { createMailer, type Mailer } from './email/mailer.js';
 import { errorHandlerPlugin } from './errors.js';
 import { ingestRoutes } from './ingest/routes.js';
 import { integrationRoutes } from './integrations/routes.js';
 import { registerOpenapi } from './openapi.js';
+import { metricsPlugin } from './operations/metrics.js';
+import { registerRateLimits } from './operations/rateLimitStore.js';
+import { closeConnectionsWhileDraining } from './operations/shutdown.js';
+import { securityHeaders } from './securityHeaders.js';
 import { ensureFirstSuperuser } from './users/firstSuperuser.js';
 import { userRoutes } from './users/routes.js';
 import { utilsRoutes } from './utils/routes.js';
@@ -28,6 +31,10 @@ export interface AppDeps {
   db: Db;
   tokens: TokenSigner;
   mailer: Mailer;
+  /** Batched reads of the hot paths (db/listReads.ts). */
+  reads: ListReads;
+  /** Set on SIGTERM: the health check answers 503 while in-flight requests finish. */
+  lifecycle: { draining: boolean };
 }
 
 declare module 'fastify' {
@@ -95,7 +102,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     throw error;
   }
   const mailer = options.mailer ?? createMailer(config, app.log);
-  app.decorate('deps', { config, db, tokens: new TokenSigner(config.secretKey, config.accessTokenExpireMinutes), mailer });
+  app.decorate('deps', {
+    config,
+    db,
+    tokens: new TokenSigner(config.secretKey, config.accessTokenExpireMinutes),
+    mailer,
+    reads: createListReads(db),
+    lifecycle: { draining: false },
+  });
   app.decorateRequest('user', null);
   app.addHook('onClose', async () => {
     mailer.close();
@@ -103,15 +117,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   await app.register(errorHandlerPlugin);
-  await app.register(helmet, {
-    global: true,
-    // TLS is the gateway's business; upgrading requests would break plain-HTTP local use.
-    contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } },
-  });
+  await app.register(securityHeaders, { apiPrefix: API_PREFIX });
   // JSON and forms only: anything else is a clear 415, not a confusing 422.
   app.removeContentTypeParser('text/plain');
   await app.register(formbody);
-  await app.register(rateLimit, { global: false });
+  closeConnectionsWhileDraining(app);
+  await registerRateLimits(app, config);
+  await app.register(metricsPlugin);
   await registerOpenapi(app, API_VERSION);
 
   await app.register(

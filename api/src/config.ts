@@ -56,6 +56,14 @@ export interface Config {
   /** The built console (shell and remotes) served on the API's origin; undefined: API only. */
   consoleDir?: string;
   rateLimit: RateLimitConfig;
+  /** Redis for state shared by API replicas (rate limits); undefined: process memory. */
+  redisUrl?: string;
+  /** Prefix of every Redis key, so several deployments can share one Redis. */
+  redisKeyPrefix: string;
+  /** A bearer token that may read /utils/metrics besides superusers; kept out of logs. */
+  metricsToken?: string;
+  /** On SIGTERM, how long the health check answers 503 before the server stops accepting. */
+  shutdownDrainMs: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -142,6 +150,8 @@ export function parseConfig(env: Env = process.env): Omit<Config, 'secretKey'> &
         ssl: smtpSsl,
       }
     : undefined;
+  const metricsToken = str(env, 'METRICS_TOKEN');
+  if (metricsToken !== undefined && metricsToken.length < 32) throw new ConfigError('METRICS_TOKEN', 'must be at least 32 characters');
   const frontendHost = (url(env, 'FRONTEND_HOST', ['http:', 'https:']) ?? `http://localhost:${port}`).replace(/\/+$/, '');
   return {
     production,
@@ -168,6 +178,11 @@ export function parseConfig(env: Env = process.env): Omit<Config, 'secretKey'> &
       passwordRecovery: int(env, 'RATE_LIMIT_RECOVERY_PER_MINUTE', 5, 1, 1_000_000),
       publicAlert: int(env, 'RATE_LIMIT_PUBLIC_ALERT_PER_MINUTE', 60, 1, 1_000_000),
     },
+    redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
+    redisKeyPrefix: str(env, 'REDIS_KEY_PREFIX') ?? 'vigil:',
+    metricsToken,
+    // A load balancer needs a few health checks to see the 503 and stop sending; locally, stop at once.
+    shutdownDrainMs: int(env, 'SHUTDOWN_DRAIN_SECONDS', production ? 5 : 0, 0, 300) * 1000,
   };
 }
 

@@ -1,6 +1,7 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
+import { drainAndClose } from './operations/shutdown.js';
 
 /** Start-up: configuration checked once, then the app, then listen. A bad config is one clear line. */
 async function main(): Promise<void> {
@@ -20,14 +21,15 @@ async function main(): Promise<void> {
   app.log.info(
     {
       database: config.databaseUrl ? 'postgresql' : `pglite (${config.dataDir}/pglite)`,
+      rateLimitStore: config.redisUrl ? 'redis' : 'memory',
       startupMs: Math.round(performance.now() - started),
     },
     'Vigil API ready',
   );
-  closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
+  // The grace delay bounds the whole shutdown: the drain, then in-flight requests.
+  closeWithGrace({ delay: config.shutdownDrainMs + 15_000 }, async ({ err, signal }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');
-    else app.log.info({ signal }, 'shutting down');
-    await app.close();
+    await drainAndClose(app, { drainMs: err ? 0 : config.shutdownDrainMs, signal });
   });
 }
 

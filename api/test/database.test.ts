@@ -74,7 +74,6 @@ describe.skipIf(TEST_DB !== 'postgres')('PostgreSQL server', () => {
         .selectFrom('kysely_migration' as never)
         .selectAll()
         .execute();
-      // Each migration once, in order.
       expect(migrations.map((m) => (m as { name: string }).name)).toEqual(Object.keys(allMigrations));
       const admins = await dbs[0]!.selectFrom('users').select('email').where('is_superuser', '=', true).execute();
       expect(admins).toEqual([{ email: 'admin@example.com' }]);

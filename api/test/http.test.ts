@@ -60,7 +60,17 @@ describe('HTTP conventions: FastAPI-shaped errors, limits, headers', () => {
     expect(body(res)).toBe(true);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['strict-transport-security']).toBeDefined();
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it("sends helmet's document headers outside the API, on unknown routes too", async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/no-such-page' });
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 
   it('serves an OpenAPI 3.1 document naming every route of the spec', async () => {

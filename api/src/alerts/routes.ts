@@ -5,16 +5,7 @@ import { optionalUser } from '../auth/optionalUser.js';
 import { errorResponses, HttpErrorBody, IdParams, Message, PageQuery, pageOf } from '../common/schema.js';
 import type { AlertAction } from '../db/schema.js';
 import { AlertCreate, AlertEventsPublic, AlertPublic, AlertsPublic } from './schema.js';
-import {
-  applyAlertAction,
-  createAlert,
-  deleteAlert,
-  getAlert,
-  getOwnedAlert,
-  listAlertEvents,
-  listAlerts,
-  toAlertPublic,
-} from './service.js';
+import { applyAlertAction, createAlert, deleteAlert, getAlert, getOwnedAlert, listAlertEvents, toAlertPublic } from './service.js';
 
 const tags = ['alerts'];
 const security = [{ OAuth2PasswordBearer: [] }];
@@ -48,7 +39,7 @@ export async function alertRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const { offset, limit } = pageOf(request.query);
-      return listAlerts(app.deps.db, userOf(request), offset, limit);
+      return app.deps.reads.alertPage({ user: userOf(request), offset, limit });
     },
   );
 

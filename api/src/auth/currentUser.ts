@@ -22,10 +22,10 @@ function bearerToken(request: FastifyRequest): string | undefined {
 export async function requireUser(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
   const token = bearerToken(request);
   if (!token) throw UNAUTHENTICATED();
-  const { tokens, db } = request.server.deps;
+  const { tokens, reads } = request.server.deps;
   const claims = await tokens.verify(token);
   if (!claims) throw UNAUTHENTICATED();
-  const user = await db.selectFrom('users').selectAll().where('id', '=', claims.userId).executeTakeFirst();
+  const user = await reads.userById(claims.userId);
   // Deactivation and password changes bump token_version: older tokens stop here.
   if (!user?.is_active || user.token_version !== claims.version) throw UNAUTHENTICATED();
   request.user = user;

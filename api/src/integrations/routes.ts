@@ -5,14 +5,7 @@ import { errorResponses, IdParams, Message, PageQuery, pageOf } from '../common/
 import { ingestUrl } from '../ingest/keys.js';
 import { IngestKey } from '../ingest/schema.js';
 import { IntegrationCreate, IntegrationCreated, IntegrationPublic, IntegrationsPublic } from './schema.js';
-import {
-  createIntegration,
-  deleteIntegration,
-  getOwnedIntegration,
-  listIntegrations,
-  rotateIngestKey,
-  toIntegrationPublic,
-} from './service.js';
+import { createIntegration, deleteIntegration, getOwnedIntegration, rotateIngestKey, toIntegrationPublic } from './service.js';
 
 const tags = ['integrations'];
 const security = [{ OAuth2PasswordBearer: [] }];
@@ -38,7 +31,7 @@ export async function integrationRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const { offset, limit } = pageOf(request.query);
-      return listIntegrations(app.deps.db, userOf(request), offset, limit);
+      return app.deps.reads.integrationPage({ user: userOf(request), offset, limit });
     },
   );
 

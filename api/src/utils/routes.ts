@@ -1,8 +1,20 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { Type } from 'typebox';
-import { HttpErrorBody } from '../common/schema.js';
+import { requireSuperuser } from '../auth/currentUser.js';
+import { errorResponses, HttpErrorBody } from '../common/schema.js';
+
+const digest = (value: string) => createHash('sha256').update(value).digest();
+
+/** The metrics token (compared in constant time), else a superuser's login: 401 / 403 otherwise. */
+async function requireMetricsReader(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const expected = request.server.deps.config.metricsToken;
+  const given = request.headers.authorization?.match(/^Bearer (.+)$/i)?.[1];
+  if (expected && given && timingSafeEqual(digest(given), digest(expected))) return;
+  await requireSuperuser(request, reply);
+}
 
 export async function utilsRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<TypeBoxTypeProvider>();
@@ -10,12 +22,36 @@ export async function utilsRoutes(root: FastifyInstance): Promise<void> {
     '/health-check/',
     { schema: { tags: ['utils'], operationId: 'utils-health_check', response: { 200: Type.Boolean(), 503: HttpErrorBody } } },
     async (_request, reply) => {
+      // Shutting down: say so first, so the load balancer stops sending before we stop accepting.
+      if (app.deps.lifecycle.draining) return reply.code(503).send({ detail: 'Shutting down' });
       try {
         await sql`SELECT 1`.execute(app.deps.db);
         return true;
       } catch {
         return reply.code(503).send({ detail: 'Database unavailable' });
       }
+    },
+  );
+  app.get(
+    '/metrics',
+    {
+      onRequest: requireMetricsReader,
+      schema: {
+        tags: ['utils'],
+        operationId: 'utils-metrics',
+        summary: 'Prometheus metrics (a superuser, or the METRICS_TOKEN bearer)',
+        security: [{ OAuth2PasswordBearer: [] }],
+        produces: ['text/plain'],
+        response: {
+          200: Type.String({ description: 'Prometheus text exposition format' }),
+          401: errorResponses[401],
+          403: errorResponses[403],
+        },
+      },
+    },
+    async (_request, reply) => {
+      const body = await app.metrics.metrics();
+      return reply.type(app.metrics.contentType).send(body);
     },
   );
 }

@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import * as initial from './0001_initial.js';
 import * as statementCountTriggers from './0002_statement_count_triggers.js';
 import * as ingestion from './0003_ingestion.js';
+import * as unclosedAlertsIndex from './0004_unclosed_alerts_index.js';
 
 /**
  * Every migration, in order. Listed in code (not read from a folder) so the compiled
@@ -11,4 +12,5 @@ export const migrations: Record<string, Migration> = {
   '0001_initial': initial,
   '0002_statement_count_triggers': statementCountTriggers,
   '0003_ingestion': ingestion,
+  '0004_unclosed_alerts_index': unclosedAlertsIndex,
 };

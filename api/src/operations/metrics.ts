@@ -1,0 +1,61 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { sql } from 'kysely';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { ALERT_STATES } from '../db/schema.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This app's Prometheus registry (one per app, so in-process test apps don't mix). */
+    metrics: Registry;
+  }
+}
+
+/**
+ * Prometheus metrics: requests and latencies by route template (never the raw URL, whose ids
+ * would make a series per alert), process metrics, and alerts by state read at scrape time.
+ */
+export const metricsPlugin = fp(async (app: FastifyInstance) => {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry, prefix: 'vigil_' });
+  const labelNames = ['method', 'route', 'status'] as const;
+  const requests = new Counter({ name: 'vigil_http_requests_total', help: 'HTTP requests answered', labelNames, registers: [registry] });
+  const durations = new Histogram({
+    name: 'vigil_http_request_duration_seconds',
+    help: 'Time to answer an HTTP request',
+    labelNames,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registers: [registry],
+  });
+  new Gauge({
+    name: 'vigil_alerts',
+    help: 'Alerts by state',
+    labelNames: ['state'] as const,
+    registers: [registry],
+    async collect() {
+      const counts = await alertsByState(app);
+      for (const state of ALERT_STATES) this.set({ state }, counts[state]);
+    },
+  });
+  app.decorate('metrics', registry);
+  app.addHook('onResponse', (request, reply, done) => {
+    // Unmatched requests (404s) share one label instead of one series per probed path.
+    const labels = { method: request.method, route: request.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) };
+    requests.inc(labels);
+    durations.observe(labels, reply.elapsedTime / 1000);
+    done();
+  });
+});
+
+/** Open states through the partial index (few rows); closed ones as the O(1) total minus those. */
+async function alertsByState(app: FastifyInstance): Promise<Record<(typeof ALERT_STATES)[number], number>> {
+  const { db } = app.deps;
+  const [unclosed, total] = await Promise.all([
+    sql<{ state: string; n: number }>`SELECT state, count(*)::int AS n FROM alerts WHERE state <> 'closed' GROUP BY state`.execute(db),
+    sql<{ n: string }>`SELECT coalesce(sum(alerts), 0) AS n FROM owner_counts`.execute(db),
+  ]);
+  const counts = { open: 0, acknowledged: 0, escalated: 0, closed: 0 };
+  for (const row of unclosed.rows) counts[row.state as keyof typeof counts] = Number(row.n);
+  counts.closed = Number(total.rows[0]?.n ?? 0) - counts.open - counts.acknowledged - counts.escalated;
+  return counts;
+}

@@ -1,0 +1,28 @@
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * A graceful stop, in the order a load balancer needs: the health check turns 503 at once
+ * while requests are still served for `drainMs` (the balancer takes a few checks to notice),
+ * then the server stops accepting, finishes every request in flight and closes its pools.
+ */
+export async function drainAndClose(app: FastifyInstance, options: { drainMs: number; signal?: string }): Promise<void> {
+  app.deps.lifecycle.draining = true;
+  app.log.info({ signal: options.signal, drainMs: options.drainMs }, 'shutting down: health check now answers 503');
+  if (options.drainMs > 0) await new Promise((resolve) => setTimeout(resolve, options.drainMs));
+  // Fastify's close waits for in-flight requests, closes idle keep-alive connections and
+  // answers 503 to anything that still arrives on an open one.
+  await app.close();
+  app.log.info('shut down: every request in flight was answered');
+}
+
+/**
+ * While draining, every answer says `Connection: close`: clients open a new connection for
+ * their next request, which the load balancer sends elsewhere, and no keep-alive socket is
+ * left to hold the close open after the requests in flight are answered.
+ */
+export function closeConnectionsWhileDraining(app: FastifyInstance): void {
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (app.deps.lifecycle.draining) reply.header('connection', 'close');
+    done(null, payload);
+  });
+}

@@ -1,0 +1,69 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const API_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+
+/** A real API server process (src through tsx), as production runs it, on its own port. */
+export interface ApiProcess {
+  url: string;
+  child: ChildProcess;
+  /** Everything it logged so far (JSON lines). */
+  output(): string;
+  exited: Promise<number | null>;
+  stop(): Promise<void>;
+}
+
+export async function startApiProcess(env: Record<string, string>): Promise<ApiProcess> {
+  const port = await freePort();
+  let output = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: API_DIR,
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), CONSOLE_DIR: 'none', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`API process exited (${child.exitCode}): ${output}`);
+    const ok = await fetch(`${url}/api/v1/utils/health-check/`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) break;
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`API process not healthy within 60 s: ${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return {
+    url,
+    child,
+    output: () => output,
+    exited,
+    async stop() {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
