@@ -118,14 +118,32 @@ export interface AppOptions {
   title?: string;
 }
 
+/**
+ * The version an app is built as: its package.json version, or `VIGIL_BUILD_VERSION` for a
+ * one-off build of another (a test fixture, a hotfix). The manifest's `buildInfo.buildVersion`,
+ * which the console shows in its About dialog, follows it (`MF_BUILD_VERSION`).
+ */
+function buildVersion(appDir: string): string {
+  const version =
+    process.env.VIGIL_BUILD_VERSION || (JSON.parse(readFileSync(path.join(appDir, 'package.json'), 'utf8')) as { version: string }).version;
+  if (!/^\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?$/.test(version)) throw new Error(`Not a semantic version: ${version}`);
+  process.env.MF_BUILD_VERSION = version;
+  return version;
+}
+
+/** Where the built console goes: `CONSOLE_DIR` (the folder the API serves), else `dist/`. */
+const consoleDir = () =>
+  process.env.CONSOLE_DIR && process.env.CONSOLE_DIR !== 'none' ? path.resolve(process.env.CONSOLE_DIR) : path.join(ROOT, 'dist');
+
 /** The one Rsbuild config factory: every app's rsbuild.config.ts calls it. */
 export function createAppConfig(options: AppOptions): RsbuildConfig {
   const appDir = path.join(ROOT, options.dir);
-  const pkg = JSON.parse(readFileSync(path.join(appDir, 'package.json'), 'utf8')) as { version: string };
+  const version = buildVersion(appDir);
   const isHost = !options.exposes;
   const production = process.env.NODE_ENV !== 'development';
-  // Remotes build into a folder named by their own version, so earlier versions stay deployable.
-  const distPath = isHost ? path.join(ROOT, 'dist', options.dir) : path.join(ROOT, 'dist', options.dir, pkg.version);
+  // Remotes build into a folder named by their own version, so earlier versions stay deployable
+  // (only that version's folder is cleaned); `npm run release` chooses which one is live.
+  const distPath = isHost ? path.join(consoleDir(), options.dir) : path.join(consoleDir(), options.dir, version);
   return defineConfig({
     root: appDir,
     plugins: [
@@ -147,7 +165,7 @@ export function createAppConfig(options: AppOptions): RsbuildConfig {
     source: {
       entry: { index: './src/index.ts' },
       define: {
-        'process.env.VIGIL_APP_VERSION': JSON.stringify(pkg.version),
+        'process.env.VIGIL_APP_VERSION': JSON.stringify(version),
         'process.env.VIGIL_APP_NAME': JSON.stringify(options.dir),
       },
     },
@@ -171,7 +189,13 @@ export function createAppConfig(options: AppOptions): RsbuildConfig {
       headers: { 'Access-Control-Allow-Origin': '*', 'Cache-Control': 'no-cache' },
       ...(isHost && {
         historyApiFallback: true,
-        proxy: { '/api': 'http://127.0.0.1:8000' },
+        proxy: {
+          '/api': 'http://127.0.0.1:8000',
+          // The public action pages are remote-actions' standalone page, not the shell's: its dev server serves them.
+          ...Object.fromEntries(
+            ['/actions/', '/acknowledge/', '/escalate/', '/close/'].map((p) => [p, `http://localhost:${DEV_PORTS['remote-actions']}`]),
+          ),
+        },
         setup: ({ action, server }) => {
           if (action !== 'dev') return;
           server.middlewares.use('/remotes.json', (_req, res) => {

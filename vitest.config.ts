@@ -32,6 +32,16 @@ export default defineConfig({
           testTimeout: 20_000,
         },
       },
+      // docker-compose.yml, the images' and gateway's nginx configs (in Debian's nginx when
+      // installed), and the move from the embedded database to PostgreSQL.
+      {
+        test: {
+          name: 'deploy',
+          include: ['deploy/test/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
       apiProject('api-pglite', 'pglite'),
       apiProject('api-postgres', 'postgres'),
     ],

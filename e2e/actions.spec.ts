@@ -92,8 +92,13 @@ test('the confirmation pages also open directly from their URL', async ({ page, 
 test('acting on a closed alert shows the error toast with the server detail and stays on the page', async ({ page, api, request }) => {
   const alert = await openAlert(api);
   expect((await request.post(`/api/v1/alert/close/${alert.id}`)).status()).toBe(200);
+  const scripts: string[] = [];
+  page.on('request', (r) => r.resourceType() === 'script' && scripts.push(r.url()));
   await page.goto(`/actions/${alert.id}`);
   await expect(page.getByText('Closed', { exact: true })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  // The toaster is not part of the page's load: it is fetched when someone acts.
+  const scriptsOnLoad = scripts.length;
 
   for (const button of ['Acknowledge', 'Escalate']) {
     const post = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().includes(`/alert/${button.toLowerCase()}/`));
@@ -102,13 +107,20 @@ test('acting on a closed alert shows the error toast with the server detail and 
     const toast = page.locator('.fui-Toast').filter({ hasText: 'Alert is closed' }).last();
     await expect(toast).toBeVisible();
     await expect(toast.getByText('Something went wrong!')).toBeVisible();
+    // Spec §9: toasts stack at 1700, above overlays (1400) and below tooltips (1800).
+    await expect(page.locator('body > [data-portal-node]').filter({ has: page.locator('.fui-Toaster') })).toHaveCSS('z-index', '1700');
     await expect(page).toHaveURL(`/actions/${alert.id}`);
     await expect(page.getByRole('heading', { level: 1, name: alert.title })).toBeVisible();
   }
   expect((await api.alert(alert.id)).state).toBe('closed');
+  expect(scripts.length).toBeGreaterThan(scriptsOnLoad);
 });
 
-test('the action page loads only the remote-actions remote, not the signed-in layout', async ({ page, api }) => {
+test('a link recipient downloads the standalone page only: no shell, no federation runtime, no other remote', async ({
+  page,
+  api,
+  request,
+}) => {
   const alert = await openAlert(api);
   const requests: Request[] = [];
   page.on('request', (r) => requests.push(r));
@@ -116,16 +128,57 @@ test('the action page loads only the remote-actions remote, not the signed-in la
   await expect(page.getByRole('heading', { level: 1, name: alert.title })).toBeVisible();
   await page.waitForLoadState('networkidle');
 
+  // Every script comes from the page folder of the live remote-actions version (the one /remotes.json names).
+  const manifest = ((await (await request.get('/remotes.json')).json()) as Record<string, string>).remote_actions!;
+  const pageFolder = `${manifest.slice(0, manifest.lastIndexOf('/'))}/page/`;
   const paths = requests.map((r) => new URL(r.url()).pathname);
-  const remoteFiles = paths.filter((p) => p.startsWith('/remotes/'));
-  expect(remoteFiles.length).toBeGreaterThan(0);
-  expect(remoteFiles.filter((p) => !p.startsWith('/remotes/remote-actions/'))).toEqual([]);
+  const scripts = requests.filter((r) => r.resourceType() === 'script').map((r) => new URL(r.url()).pathname);
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(scripts.filter((p) => !p.startsWith(pageFolder))).toEqual([]);
+  // No shell (its page, its /static/ bundles, the remotes map), no manifest, no other remote.
+  expect(paths.filter((p) => p.startsWith('/static/') || p === '/remotes.json' || p.endsWith('mf-manifest.json'))).toEqual([]);
+  expect(paths.filter((p) => p.startsWith('/remotes/') && !p.startsWith('/remotes/remote-actions/'))).toEqual([]);
+  expect(await page.evaluate(() => '__FEDERATION__' in globalThis)).toBe(false);
   // No session is looked for: no current-user request, no layout chrome.
-  expect(paths.filter((p) => p.startsWith('/api/v1/users'))).toEqual([]);
   expect(paths.filter((p) => p.startsWith('/api/') && p !== `/api/v1/alert/${alert.id}`)).toEqual([]);
   await expect(page.getByText('Logged in as')).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Dashboard' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'User' })).toHaveCount(0);
+});
+
+test('the page follows the appearance choice: Light by default, Dark, and System following the OS', async ({ page, api }) => {
+  const alert = await openAlert(api);
+  // The frame's background (Fluent's colorNeutralBackground2) shows which theme is painted.
+  const frame = page.getByRole('main').locator('..');
+  const LIGHT = 'rgb(250, 250, 250)';
+  const DARK = 'rgb(31, 31, 31)';
+
+  await page.goto(`/actions/${alert.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: alert.title })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+  await expect(frame).toHaveCSS('background-color', LIGHT);
+
+  await page.evaluate(() => localStorage.setItem('theme', 'dark'));
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await expect(frame).toHaveCSS('background-color', DARK);
+
+  await page.evaluate(() => localStorage.setItem('theme', 'system'));
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.reload();
+  await expect(frame).toHaveCSS('background-color', DARK);
+  await page.emulateMedia({ colorScheme: 'light' });
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+  await expect(frame).toHaveCSS('background-color', LIGHT);
+});
+
+test("other paths under the action prefixes are the console's 404 screen", async ({ page, api }) => {
+  const alert = await openAlert(api);
+  for (const path of ['/actions', `/actions/${alert.id}/more`]) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: 'Oops!' })).toBeVisible();
+    await expect(page.getByText('The page you are looking for was not found.')).toBeVisible();
+  }
 });
 
 test('the action page is usable at 360 px wide', async ({ page, api }) => {

@@ -1,8 +1,47 @@
-import { createAppConfig } from '../rsbuild.base';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { mergeRsbuildConfig } from '@rsbuild/core';
+import { createAppConfig, DEV_PORTS } from '../rsbuild.base';
 
-export default createAppConfig({
-  dir: 'remote-actions',
-  federationName: 'remote_actions',
-  port: 3005,
-  exposes: { './ActionsPage': './src/pages/ActionsPage.tsx', './ResultPage': './src/pages/ResultPage.tsx' },
-});
+const appDir = path.dirname(fileURLToPath(import.meta.url));
+const { version } = JSON.parse(readFileSync(path.join(appDir, 'package.json'), 'utf8')) as { version: string };
+const port = DEV_PORTS['remote-actions'];
+
+/**
+ * Two builds of the same pages, into the same version folder `dist/remote-actions/<version>/`
+ * (so a release of this remote moves both):
+ * - `web`: the federated remote (`mf-manifest.json`), as every remote, for hosts that embed the pages;
+ * - `page`: the standalone page the API serves for /actions/:id, /acknowledge/:id, /escalate/:id
+ *   and /close/:id (`page/index.html`): React, Fluent and the shared hooks only, no shell and
+ *   no Module Federation runtime, so a link recipient downloads ~140 KiB gzip of JS instead of ~265.
+ */
+export default mergeRsbuildConfig(
+  createAppConfig({
+    dir: 'remote-actions',
+    federationName: 'remote_actions',
+    port,
+    exposes: { './ActionsPage': './src/pages/ActionsPage.tsx', './ResultPage': './src/pages/ResultPage.tsx' },
+  }),
+  {
+    // Dev: this server answers the page's routes (the shell's dev server proxies them here; any
+    // path falls back to the page's HTML) and proxies its API calls as the shell's does.
+    server: { proxy: { '/api': 'http://127.0.0.1:8000' } },
+    environments: {
+      // The remote has no page of its own: its entry only exists for the federation runtime.
+      web: { tools: { htmlPlugin: false } },
+      page: {
+        source: { entry: { index: './src/public/main.tsx' } },
+        html: { template: './index.html' },
+        output: {
+          // Inside the remote's folder, which the remote's build empties first.
+          distPath: { root: path.join(appDir, '..', 'dist', 'remote-actions', version, 'page') },
+          // The API serves every remote folder under /remotes/ (api/src/console/plugin.ts).
+          assetPrefix: `/remotes/remote-actions/${version}/page/`,
+          cleanDistPath: false,
+        },
+        dev: { assetPrefix: `http://localhost:${port}/page/` },
+      },
+    },
+  },
+);

@@ -1,12 +1,13 @@
 #!/usr/bin/env node
 // `npm run bench:web`: what the browser downloads and how soon it paints, for the two pages a
-// visitor reaches first: /login and a notification link's /actions/{id}. Starts the built
-// product on a free port with a throwaway DATA_DIR, creates a real alert, then loads each page
-// in 5 fresh Chromium contexts with 4x CPU throttling. A report, not a test: it never fails
-// for missing a target. Results: stdout and .bench/web.json.
+// visitor reaches first: /login (the shell) and a notification link's /actions/{id}
+// (remote-actions' standalone page). Starts the built product on a free port with a throwaway
+// DATA_DIR, creates a real alert, then loads each page in 5 fresh Chromium contexts with 4x CPU
+// throttling. A report, not a test: it never fails for missing a target. Results: stdout and
+// .bench/web.json.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -37,8 +38,18 @@ const median = (values) => {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 };
 
+/** remote-actions' standalone page (what /actions/{id} serves) in any built version. */
+const actionsPageBuilt = () =>
+  readdirSync(path.join(root, 'dist/remote-actions'), { withFileTypes: true })
+    .filter((e) => e.isDirectory())
+    .some((e) => existsSync(path.join(root, 'dist/remote-actions', e.name, 'page/index.html')));
+
 function ensureBuilt() {
-  const missing = !existsSync(path.join(root, 'api/dist/server.js')) || !existsSync(path.join(root, 'dist/shell/index.html'));
+  const missing =
+    !existsSync(path.join(root, 'api/dist/server.js')) ||
+    !existsSync(path.join(root, 'dist/shell/index.html')) ||
+    !existsSync(path.join(root, 'dist/remote-actions')) ||
+    !actionsPageBuilt();
   if (!missing) return;
   console.log('The product is not built: building it first…');
   const result = spawnSync(process.execPath, [path.join(root, 'scripts/build.mjs')], { cwd: root, stdio: 'inherit' });
@@ -102,11 +113,12 @@ async function createAlert(baseUrl, password) {
   return (await created.json()).id;
 }
 
-/** Which app a URL belongs to: `shell`, `remote-actions`, … (for the per-app breakdown). */
+/** Which app a URL belongs to: `shell`, `remote-alerts`, `remote-actions page` (the standalone one), … */
 const appOf = (url) => {
   const { pathname } = new URL(url);
-  const remote = /^\/remotes\/(remote-[a-z]+)\//.exec(pathname);
-  return remote ? remote[1] : 'shell';
+  const remote = /^\/remotes\/(remote-[a-z]+)\/[^/]+\/(page\/)?/.exec(pathname);
+  if (!remote) return 'shell';
+  return remote[2] ? `${remote[1]} page` : remote[1];
 };
 
 /** One cold load of `pagePath` in a fresh context: every JS file fetched, and the paint timings. */

@@ -1,5 +1,7 @@
 #!/usr/bin/env node
 // `npm run build`: the API (tsc) and every console app (Rsbuild), each on its own, two at a time.
+// remote-actions' one build makes both its federated remote and its standalone public page
+// (dist/remote-actions/<version>/page/, two Rsbuild environments: docs/console.md).
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

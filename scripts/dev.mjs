@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // `npm run dev`: the API (reloading on change) on :8000 and every console app as an Rsbuild
-// dev server with hot reload: open http://localhost:3000 (the shell proxies /api).
+// dev server with hot reload: open http://localhost:3000 (the shell proxies /api, and the public
+// action pages /actions/:id, /acknowledge/:id, … to remote-actions' dev server on :3005, which
+// serves them as the standalone page they are in production).
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,7 +12,8 @@ const apps = ['remote-alerts', 'remote-integrations', 'remote-admin', 'remote-se
 const children = [];
 
 function start(name, command, args, cwd, env = {}) {
-  const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  // Each in its own process group, so stopping also stops what npx started.
+  const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   const prefix = `[${name}]`.padEnd(22);
   for (const stream of [child.stdout, child.stderr]) {
     stream.on('data', (chunk) => {
@@ -31,7 +34,13 @@ for (const app of apps) start(app, 'npx', ['rsbuild', 'dev'], path.join(root, ap
 console.log('Vigil dev: open http://localhost:3000 (API on :8000)');
 
 const stop = () => {
-  for (const child of children) child.kill('SIGTERM');
+  for (const child of children) {
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      // Already gone.
+    }
+  }
   process.exit(0);
 };
 process.on('SIGINT', stop);

@@ -33,26 +33,41 @@ async function postgresAnswers() {
   }
 }
 
+/** Installs Debian packages when we can (root with apt); false when we cannot or it failed. */
+let aptUpdated = false;
+function aptInstall(packages) {
+  if (process.getuid?.() !== 0 || !existsSync('/usr/bin/apt-get')) return false;
+  console.log(`Installing Debian's ${packages.join(', ')}…`);
+  const env = { DEBIAN_FRONTEND: 'noninteractive' };
+  if (!aptUpdated && run('apt-get', ['update'], env) !== 0) return false;
+  aptUpdated = true;
+  return run('apt-get', ['install', '-y', '--no-install-recommends', ...packages], env) === 0;
+}
+
 /** Installs Debian's Chromium when it is missing and we can (root with apt); else says how. */
 function ensureChromium() {
   if (existsSync(chromium)) return true;
-  const isRoot = process.getuid?.() === 0;
-  if (isRoot && existsSync('/usr/bin/apt-get')) {
-    console.log("Chromium is missing: installing Debian's chromium package…");
-    const env = { DEBIAN_FRONTEND: 'noninteractive' };
-    if (
-      run('apt-get', ['update'], env) === 0 &&
-      run('apt-get', ['install', '-y', '--no-install-recommends', 'chromium', 'fonts-noto-core'], env) === 0
-    )
-      return existsSync(chromium);
-  }
+  if (aptInstall(['chromium', 'fonts-noto-core'])) return existsSync(chromium);
   console.error(
     `Chromium is needed for the browser tests at ${chromium}. Install it (Debian: sudo apt-get install chromium) or set CHROMIUM_PATH.`,
   );
   return false;
 }
 
-const projects = ['shared', 'console', 'api-pglite'];
+/** The deploy suite checks docker-compose.yml with docker-compose and runs the gateway in nginx. */
+function ensureDeployTools() {
+  const composeV2 = spawnSync('docker', ['compose', 'version'], { stdio: 'ignore' }).status === 0;
+  const missing = [
+    ['nginx', '/usr/sbin/nginx'],
+    ['docker-compose', composeV2 ? null : '/usr/bin/docker-compose'],
+  ].filter(([, binary]) => binary && !existsSync(binary));
+  if (missing.length && !aptInstall(missing.map(([pkg]) => pkg))) {
+    console.warn(`${missing.map(([pkg]) => pkg).join(' and ')} missing: the deploy suite skips the checks that need them.`);
+  }
+}
+
+ensureDeployTools();
+const projects = ['shared', 'console', 'deploy', 'api-pglite'];
 if (await postgresAnswers()) projects.push('api-postgres');
 console.log(`Running vitest projects: ${projects.join(', ')}`);
 const vitestArgs = args.filter((a) => a !== '--unit-only');

@@ -3,6 +3,7 @@ import formbody from '@fastify/formbody';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import pkg from '../package.json' with { type: 'json' };
+import { AlertChangeFeed } from './alerts/alertChanges.js';
 import { alertRoutes } from './alerts/routes.js';
 import { authRoutes } from './auth/routes.js';
 import { TokenSigner } from './auth/tokens.js';
@@ -35,6 +36,8 @@ export interface AppDeps {
   reads: ListReads;
   /** Set on SIGTERM: the health check answers 503 while in-flight requests finish. */
   lifecycle: { draining: boolean };
+  /** Alert changes of the whole deployment, for live consoles. */
+  alertChanges: AlertChangeFeed;
 }
 
 declare module 'fastify' {
@@ -109,8 +112,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     mailer,
     reads: createListReads(db),
     lifecycle: { draining: false },
+    alertChanges: new AlertChangeFeed(db, app.log),
   });
   app.decorateRequest('user', null);
+  // Before the server waits for requests in flight: open change streams never end by themselves.
+  app.addHook('preClose', async () => app.deps.alertChanges.close());
   app.addHook('onClose', async () => {
     mailer.close();
     if (ownsDb) await db.destroy();

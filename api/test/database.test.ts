@@ -33,7 +33,8 @@ describe('owner_counts', () => {
     } finally {
       await drop();
     }
-  });
+    // 3,000 rows through the triggers: seconds on a quiet machine, far more on a busy one.
+  }, 120_000);
 });
 
 describe.skipIf(TEST_DB !== 'pglite')('embedded PGlite under DATA_DIR', () => {
@@ -60,7 +61,8 @@ describe.skipIf(TEST_DB !== 'pglite')('embedded PGlite under DATA_DIR', () => {
     } finally {
       await rm(dataDir, { recursive: true, force: true });
     }
-  });
+    // Two PGlite starts on disk (initdb, then recovery): slow on a busy machine.
+  }, 120_000);
 });
 
 describe.skipIf(TEST_DB !== 'postgres')('PostgreSQL server', () => {

@@ -1,2 +1,3 @@
-// A remote is loaded through its manifest; this entry only makes `npm run dev` of it alone work.
+// The federated remote's entry (hosts load it through its manifest). The public page that the
+// API serves for notification links has its own entry: src/public/main.tsx.
 import('./bootstrap');

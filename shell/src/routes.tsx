@@ -4,8 +4,9 @@ import { PageSpinner } from './layout/PageSpinner';
 import { RemotePage } from './remotes/RemotePage';
 import { PublicOnly, RequireAuth, RequireSuperuser } from './session/guards';
 
-// Everything behind a route is loaded on demand: someone opening a notification link
-// (/actions/…) downloads the actions remote, not the layout, the dashboard or the auth forms.
+// Everything behind a route is loaded on demand: someone signing in downloads the login form,
+// not the layout or the dashboard. The public action pages of notification links (/actions/…)
+// are not the shell's: remote-actions serves them as a page of their own (docs/console.md).
 const AppLayout = lazy(() => import('./layout/AppLayout'));
 const DashboardPage = lazy(() => import('./pages/DashboardPage'));
 const LoginPage = lazy(() => import('./pages/LoginPage'));
@@ -13,14 +14,6 @@ const SignupPage = lazy(() => import('./pages/SignupPage'));
 const RecoverPasswordPage = lazy(() => import('./pages/RecoverPasswordPage'));
 const ResetPasswordPage = lazy(() => import('./pages/ResetPasswordPage'));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
-
-/** The public per-alert pages, rendered without the console chrome (spec §2). ResultPage reads the path. */
-const alertActionRoutes = [
-  { path: '/actions/:alertId', module: 'ActionsPage' },
-  { path: '/acknowledge/:alertId', module: 'ResultPage' },
-  { path: '/escalate/:alertId', module: 'ResultPage' },
-  { path: '/close/:alertId', module: 'ResultPage' },
-] as const;
 
 /** The remotes shown inside the authenticated layout. */
 const remoteRoutes = [
@@ -39,10 +32,6 @@ export function AppRoutes() {
           <Route path="/recover-password" element={<RecoverPasswordPage />} />
           <Route path="/reset-password" element={<ResetPasswordPage />} />
         </Route>
-
-        {alertActionRoutes.map(({ path, module }) => (
-          <Route key={path} path={path} element={<RemotePage remote="remote_actions" module={module} label="Alert actions" />} />
-        ))}
 
         <Route
           element={

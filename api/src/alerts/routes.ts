@@ -4,8 +4,9 @@ import { requireUser, userOf } from '../auth/currentUser.js';
 import { optionalUser } from '../auth/optionalUser.js';
 import { errorResponses, HttpErrorBody, IdParams, Message, PageQuery, pageOf } from '../common/schema.js';
 import type { AlertAction } from '../db/schema.js';
-import { AlertCreate, AlertEventsPublic, AlertPublic, AlertsPublic } from './schema.js';
+import { AlertCreate, AlertEventsPublic, AlertListQuery, AlertPublic, AlertsPublic } from './schema.js';
 import { applyAlertAction, createAlert, deleteAlert, getAlert, getOwnedAlert, listAlertEvents, toAlertPublic } from './service.js';
+import { triageRoutes } from './triageRoutes.js';
 
 const tags = ['alerts'];
 const security = [{ OAuth2PasswordBearer: [] }];
@@ -23,6 +24,7 @@ const e429 = HttpErrorBody;
 export async function alertRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const publicRateLimit = { rateLimit: { max: app.deps.config.rateLimit.publicAlert, timeWindow: '1 minute' } };
+  await app.register(triageRoutes);
 
   api.get(
     '/',
@@ -33,13 +35,14 @@ export async function alertRoutes(app: FastifyInstance): Promise<void> {
         operationId: 'alerts-read_alerts',
         summary: "List the caller's alerts, newest first (a superuser: all)",
         security,
-        querystring: PageQuery,
+        querystring: AlertListQuery,
         response: { 200: AlertsPublic, 401: e401, 422: e422 },
       },
     },
     async (request) => {
       const { offset, limit } = pageOf(request.query);
-      return app.deps.reads.alertPage({ user: userOf(request), offset, limit });
+      const { state, severity, q } = request.query;
+      return app.deps.reads.alertPage({ user: userOf(request), offset, limit, filters: { state, severity, q } });
     },
   );
 

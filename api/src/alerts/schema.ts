@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { OptionalText } from '../common/schema.js';
+import { OptionalText, PageQuery } from '../common/schema.js';
 import { ALERT_ACTIONS, ALERT_EVENT_VIAS, ALERT_SEVERITIES, ALERT_STATES } from '../db/schema.js';
 
 export const ALERT_TITLE_MAX = 255;
@@ -67,3 +67,62 @@ export const AlertEventPublic = Type.Object(
 export type AlertEventPublic = Static<typeof AlertEventPublic>;
 
 export const AlertEventsPublic = Type.Object({ data: Type.Array(AlertEventPublic), count: Type.Integer() }, { title: 'AlertEventsPublic' });
+
+/** The list people work from: `?state=open&state=escalated&severity=critical&q=disk`. */
+export const AlertListQuery = Type.Object({
+  ...PageQuery.properties,
+  state: Type.Optional(Type.Array(AlertState, { uniqueItems: true })),
+  severity: Type.Optional(Type.Array(AlertSeverity, { uniqueItems: true })),
+  q: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'Part of the title, any case' })),
+});
+export type AlertListQuery = Static<typeof AlertListQuery>;
+export type AlertFilters = Pick<AlertListQuery, 'state' | 'severity' | 'q'>;
+
+export const BULK_MAX = 100;
+
+export const AlertBulkAction = Type.Object(
+  {
+    action: Type.Enum(['acknowledge', 'close'], { title: 'AlertBulkActionName' }),
+    ids: Type.Array(Uuid, { minItems: 1, maxItems: BULK_MAX, uniqueItems: true }),
+  },
+  { title: 'AlertBulkAction' },
+);
+export type AlertBulkAction = Static<typeof AlertBulkAction>;
+
+export const AlertBulkResult = Type.Object(
+  {
+    results: Type.Array(
+      Type.Object(
+        {
+          id: Uuid,
+          /** changed; unchanged (already so); not_found (unknown, or not the caller's); conflict (closed: cannot be acknowledged). */
+          outcome: Type.Enum(['changed', 'unchanged', 'not_found', 'conflict'], { title: 'AlertBulkOutcome' }),
+          state: Type.Union([AlertState, Type.Null()]),
+        },
+        { title: 'AlertBulkItem' },
+      ),
+    ),
+    changed: Type.Integer(),
+  },
+  { title: 'AlertBulkResult' },
+);
+export type AlertBulkResult = Static<typeof AlertBulkResult>;
+
+export const AlertStats = Type.Object(
+  {
+    /** Alerts not yet closed, by severity. */
+    open_by_severity: Type.Object(
+      Object.fromEntries(ALERT_SEVERITIES.map((s) => [s, Type.Integer()])) as Record<
+        (typeof ALERT_SEVERITIES)[number],
+        ReturnType<typeof Type.Integer>
+      >,
+    ),
+    /** Mean time to acknowledge, over alerts created in the window that were acknowledged; null when none. */
+    mtta_seconds: Type.Union([Type.Number(), Type.Null()]),
+    /** Mean time to close, over alerts created in the window that were closed; null when none. */
+    mttr_seconds: Type.Union([Type.Number(), Type.Null()]),
+    window_days: Type.Integer(),
+  },
+  { title: 'AlertStats' },
+);
+export type AlertStats = Static<typeof AlertStats>;

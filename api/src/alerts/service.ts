@@ -7,7 +7,8 @@ import type { AlertAction, AlertEventRow, AlertRow, UserRow } from '../db/schema
 import { newAlertEmail } from '../email/templates.js';
 import { notFound } from '../errors.js';
 import { nextState } from './alertTransitions.js';
-import type { AlertCreate, AlertEventPublic, AlertPublic } from './schema.js';
+import { applyFilters, hasFilters } from './filters.js';
+import type { AlertCreate, AlertEventPublic, AlertFilters, AlertPublic } from './schema.js';
 
 export function toAlertPublic(alert: AlertRow): AlertPublic {
   return {
@@ -40,8 +41,13 @@ export function toAlertEventPublic(event: AlertEventRow): AlertEventPublic {
   };
 }
 
-/** The caller's alerts (a superuser's: everyone's), newest first. */
-export async function listAlerts(db: Db, user: UserRow, offset: number, limit: number) {
+/**
+ * The caller's alerts (a superuser's: everyone's), newest first. Unfiltered, the count is the
+ * O(1) owner_counts figure; filtered, it is counted over the matching rows through the
+ * filter indexes (state/severity per owner, trigram on the title).
+ */
+export async function listAlerts(db: Db, user: UserRow, offset: number, limit: number, filters: AlertFilters = {}) {
+  if (hasFilters(filters)) return listFilteredAlerts(db, user, offset, limit, filters);
   let query = db.selectFrom('alerts').selectAll();
   if (!user.is_superuser) query = query.where('owner_id', '=', user.id);
   // One round trip: the page, each row carrying the (O(1)) count.
@@ -54,6 +60,17 @@ export async function listAlerts(db: Db, user: UserRow, offset: number, limit: n
     .limit(limit)
     .execute();
   return { data: rows.map(toAlertPublic), count: await countOfPage(db, user, 'alerts', rows) };
+}
+
+async function listFilteredAlerts(db: Db, user: UserRow, offset: number, limit: number, filters: AlertFilters) {
+  let scope = db.selectFrom('alerts');
+  if (!user.is_superuser) scope = scope.where('owner_id', '=', user.id);
+  scope = applyFilters(scope, filters);
+  const [rows, total] = await Promise.all([
+    scope.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').offset(offset).limit(limit).execute(),
+    scope.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { data: rows.map(toAlertPublic), count: Number(total.n) };
 }
 
 export async function getAlert(db: Db, id: string): Promise<AlertRow> {

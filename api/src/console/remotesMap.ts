@@ -1,12 +1,17 @@
 import { existsSync } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /** Container name → manifest URL, as the shell reads it from /remotes.json. */
 export type RemotesMap = Record<string, string>;
 
+/** `dist/remotes.json`, written by `npm run release`: remote folder → the version that is live. */
+export type Pins = Record<string, string>;
+
 /** `remote-alerts` → `remote_alerts`: Module Federation container names are JS identifiers. */
 export const federationName = (dir: string) => dir.replaceAll('-', '_');
+
+const PINS_FILE = 'remotes.json';
 
 const semverParts = (v: string) => v.split(/[.-]/).map((p) => (/^\d+$/.test(p) ? Number(p) : p));
 export function compareVersions(a: string, b: string): number {
@@ -31,21 +36,106 @@ export async function builtVersions(consoleDir: string, dir: string): Promise<st
     .sort(compareVersions);
 }
 
-/**
- * The map the shell loads. `dist/remotes.json` (written by a release) pins versions; a remote
- * it does not name gets its newest built version.
- */
-export async function readRemotesMap(consoleDir: string, urlPrefix = '/remotes'): Promise<RemotesMap> {
-  const pinned = JSON.parse(await readFile(path.join(consoleDir, 'remotes.json'), 'utf8').catch(() => '{}')) as Record<string, string>;
-  const dirs = (await readdir(consoleDir, { withFileTypes: true }).catch(() => []))
+/** The remote folders of a built console (`remote-alerts`, …), sorted. */
+export async function remoteDirs(consoleDir: string): Promise<string[]> {
+  return (await readdir(consoleDir, { withFileTypes: true }).catch(() => []))
     .filter((e) => e.isDirectory() && e.name.startsWith('remote-'))
     .map((e) => e.name)
     .sort();
+}
+
+export class PinsError extends Error {}
+
+/** The pins a release wrote; none when no release was made. A damaged file is an error, never "no pins". */
+export async function readPins(consoleDir: string): Promise<Pins> {
+  const file = path.join(consoleDir, PINS_FILE);
+  const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return '{}';
+    throw error;
+  });
+  let pins: unknown;
+  try {
+    pins = JSON.parse(text);
+  } catch {
+    throw new PinsError(`${file} is not valid JSON: fix it, or delete it to serve the newest build of every remote.`);
+  }
+  if (!pins || typeof pins !== 'object' || Array.isArray(pins) || Object.values(pins).some((v) => typeof v !== 'string'))
+    throw new PinsError(`${file} must map remote folders to versions, e.g. {"remote-alerts": "1.4.0"}.`);
+  return pins as Pins;
+}
+
+/** One remote as a release sees it: what is built, what is pinned, what is served. */
+export interface RemoteStatus {
+  dir: string;
+  built: string[];
+  pinned: string | null;
+  /** The version /remotes.json names: the pinned one when it is built, else the newest build. */
+  live: string | null;
+}
+
+export async function remotesStatus(consoleDir: string): Promise<RemoteStatus[]> {
+  const pins = await readPins(consoleDir);
+  const status: RemoteStatus[] = [];
+  for (const dir of await remoteDirs(consoleDir)) {
+    const built = await builtVersions(consoleDir, dir);
+    const pinned = pins[dir] ?? null;
+    status.push({ dir, built, pinned, live: pinned && built.includes(pinned) ? pinned : (built.at(-1) ?? null) });
+  }
+  return status;
+}
+
+/**
+ * The map the shell loads, read afresh on every request (a release needs no restart).
+ * `dist/remotes.json` (written by a release) pins versions; a remote it does not name gets
+ * its newest built version.
+ */
+export async function readRemotesMap(consoleDir: string, urlPrefix = '/remotes'): Promise<RemotesMap> {
   const map: RemotesMap = {};
-  for (const dir of dirs) {
-    const versions = await builtVersions(consoleDir, dir);
-    const version = pinned[dir] && versions.includes(pinned[dir]) ? pinned[dir] : versions.at(-1);
-    if (version) map[federationName(dir)] = `${urlPrefix}/${dir}/${version}/mf-manifest.json`;
+  for (const { dir, live } of await remotesStatus(consoleDir)) {
+    if (live) map[federationName(dir)] = `${urlPrefix}/${dir}/${live}/mf-manifest.json`;
   }
   return map;
+}
+
+export class ReleaseError extends Error {}
+
+/** `alerts`, `remote-alerts` and `remote_alerts` all name the remote folder `remote-alerts`. */
+const folderName = (remote: string) => {
+  const dir = remote.replaceAll('_', '-');
+  return dir.startsWith('remote-') ? dir : `remote-${dir}`;
+};
+
+/**
+ * Makes `version` the live version of `remote`: checks it is built, then pins it in
+ * `dist/remotes.json`, written whole to a temporary file then renamed over the old one, so a
+ * request never reads half a file. Bad input throws a ReleaseError and changes nothing.
+ */
+export async function releaseRemote(
+  consoleDir: string,
+  remote: string,
+  version: string,
+): Promise<{ dir: string; from: string | null; to: string }> {
+  const status = await remotesStatus(consoleDir);
+  const dir = folderName(remote);
+  const current = status.find((s) => s.dir === dir);
+  if (!current?.built.length) {
+    const known = status.filter((s) => s.built.length).map((s) => s.dir.replace(/^remote-/, ''));
+    throw new ReleaseError(
+      `No built remote named "${remote}" in ${consoleDir}. Remotes: ${known.join(', ') || 'none (run npm run build)'}.`,
+    );
+  }
+  if (!current.built.includes(version)) {
+    throw new ReleaseError(`${dir} ${version} is not built in ${consoleDir}. Built versions: ${current.built.join(', ')}.`);
+  }
+  const pins = { ...(await readPins(consoleDir)), [dir]: version };
+  const file = path.join(consoleDir, PINS_FILE);
+  const temporary = `${file}.${process.pid}.tmp`;
+  try {
+    await writeFile(temporary, `${JSON.stringify(pins, null, 2)}\n`);
+    await rename(temporary, file);
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
+  }
+  return { dir, from: current.live, to: version };
 }

@@ -1,9 +1,11 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
+import { pgliteListen, postgresListen, setListen } from './listen.js';
 import { migrations } from './migrations/index.js';
 import type { Database } from './schema.js';
 
@@ -20,12 +22,12 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number.parseIn
 
 export async function openDatabase(options: DatabaseOptions): Promise<Db> {
   if (options.kind === 'postgres') {
-    const pool = new pg.Pool({
+    const clientConfig = {
       connectionString: options.url,
-      max: options.poolSize ?? 10,
       // A schema per test file: every query, the migrator's included, resolves there.
       options: options.schema ? `-c search_path=${options.schema}` : undefined,
-    });
+    };
+    const pool = new pg.Pool({ ...clientConfig, max: options.poolSize ?? 10 });
     pool.on('error', () => {
       // An idle client lost its connection; the pool replaces it on next use.
     });
@@ -40,17 +42,23 @@ export async function openDatabase(options: DatabaseOptions): Promise<Db> {
         client.release();
       }
     }
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    setListen(db, postgresListen(clientConfig));
+    return db;
   }
+  // pg_trgm backs title search (migration 0006); PGlite loads extensions at creation.
+  const extensions = { pg_trgm };
   let client: PGlite;
   if (options.dataDir) {
     const dir = path.resolve(options.dataDir);
     await mkdir(dir, { recursive: true });
-    client = await PGlite.create(dir);
+    client = await PGlite.create(dir, { extensions });
   } else {
-    client = await PGlite.create();
+    client = await PGlite.create({ extensions });
   }
-  return new Kysely<Database>({ dialect: new PGliteDialect(client) });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
+  setListen(db, pgliteListen(client));
+  return db;
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { AlertFilters } from '../alerts/schema.js';
 import { listAlerts } from '../alerts/service.js';
 import { listIntegrations } from '../integrations/service.js';
 import type { Db } from './database.js';
@@ -8,10 +9,12 @@ interface PageKey {
   user: UserRow;
   offset: number;
   limit: number;
+  filters?: AlertFilters;
 }
 
 /** Who sees what: every superuser sees the same list, anyone else their own. */
-const pageKey = ({ user, offset, limit }: PageKey) => `${user.is_superuser ? '*' : user.id}:${offset}:${limit}`;
+const pageKey = ({ user, offset, limit, filters }: PageKey) =>
+  `${user.is_superuser ? '*' : user.id}:${offset}:${limit}:${filters ? JSON.stringify(filters) : ''}`;
 
 /**
  * The reads behind every signed-in request and the two big lists, batched per round of
@@ -25,7 +28,7 @@ export function createListReads(db: Db) {
       (id) => id,
       (user) => user.id,
     ),
-    alertPage: coalescedLoader((key: PageKey) => listAlerts(db, key.user, key.offset, key.limit), pageKey),
+    alertPage: coalescedLoader((key: PageKey) => listAlerts(db, key.user, key.offset, key.limit, key.filters), pageKey),
     integrationPage: coalescedLoader((key: PageKey) => listIntegrations(db, key.user, key.offset, key.limit), pageKey),
   };
 }

@@ -1,10 +1,12 @@
-import { Badge, Button, Card, makeStyles, Spinner, Text, Title2, Title3, tokens } from '@fluentui/react-components';
+import { Badge, Button, makeStyles, Spinner, Text, Title2, Title3, tokens } from '@fluentui/react-components';
 import { ArrowTrendingRegular, CheckmarkRegular, DismissCircleRegular, ErrorCircleRegular } from '@fluentui/react-icons';
 import { ALERT_ACTIONS, type AlertAction, type AlertPublic, useAlert, useAlertAction, useNotify } from '@vigil/shared';
 import type { ReactElement } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useLocation, useParams } from 'wouter';
 import { ACTION_TEXT, LOAD_FAILED, SEVERITY_COLOR, STATE_COLOR, severityLabel, stateLabel } from '../components/alertLabels';
+import { CardSurface } from '../components/CardSurface';
 import { PublicFrame } from '../components/PublicFrame';
+import { useEnsureToaster } from '../components/toasterOnDemand';
 
 const ACTION_ICON: Record<AlertAction, ReactElement> = {
   acknowledge: <CheckmarkRegular />,
@@ -66,7 +68,7 @@ export default function ActionsPage() {
           <Spinner label="Loading alert…" />
         </div>
       ) : (
-        <Card className={styles.failed} role="alert">
+        <CardSurface className={styles.failed} role="alert">
           <ErrorCircleRegular className={styles.failedIcon} aria-hidden />
           <Title3 as="h1" className={styles.failedTitle}>
             {LOAD_FAILED}
@@ -74,7 +76,7 @@ export default function ActionsPage() {
           <Text className={styles.hint}>
             Check the link in your notification: it may be incomplete, or the alert may have been deleted.
           </Text>
-        </Card>
+        </CardSurface>
       )}
     </PublicFrame>
   );
@@ -82,19 +84,26 @@ export default function ActionsPage() {
 
 function AlertCard({ alert }: { alert: AlertPublic }) {
   const styles = useStyles();
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const notify = useNotify();
+  const ensureToaster = useEnsureToaster();
   const action = useAlertAction();
 
-  // Only a press acts (never the page load); a failure (e.g. 409 'Alert is closed') stays here.
-  const run = (which: AlertAction) =>
+  // Only a press acts (never the page load); a failure (e.g. 409 'Alert is closed') stays here,
+  // with its toast (the toaster is fetched, if need be, while the request runs).
+  const run = (which: AlertAction) => {
+    const toaster = ensureToaster();
     action.mutate(
       { action: which, id: alert.id },
-      { onSuccess: () => navigate(`/${which}/${alert.id}`), onError: (error) => notify.error(error) },
+      {
+        onSuccess: () => navigate(`/${which}/${alert.id}`),
+        onError: (error) => void toaster.then(() => notify.error(error)),
+      },
     );
+  };
 
   return (
-    <Card className={styles.card} aria-labelledby="alert-title">
+    <CardSurface className={styles.card} aria-labelledby="alert-title">
       <div>
         <Text size={200} weight="semibold" className={styles.eyebrow}>
           Alert
@@ -148,6 +157,6 @@ function AlertCard({ alert }: { alert: AlertPublic }) {
           );
         })}
       </div>
-    </Card>
+    </CardSurface>
   );
 }

@@ -1,8 +1,9 @@
-import { Card, makeStyles, shorthands, Text, Title2, tokens } from '@fluentui/react-components';
+import { makeStyles, shorthands, Text, Title2, tokens } from '@fluentui/react-components';
 import { ArrowLeftRegular, CheckmarkCircleFilled } from '@fluentui/react-icons';
 import { isAlertAction } from '@vigil/shared';
-import { Link, Navigate, useLocation, useParams } from 'react-router-dom';
+import { Link, Redirect, useLocation, useParams } from 'wouter';
 import { ACTION_TEXT } from '../components/alertLabels';
+import { CardSurface } from '../components/CardSurface';
 import { PublicFrame } from '../components/PublicFrame';
 
 const useStyles = makeStyles({
@@ -43,22 +44,22 @@ const useStyles = makeStyles({
 export default function ResultPage() {
   const styles = useStyles();
   const { alertId = '' } = useParams();
-  const action = useLocation().pathname.split('/')[1];
-  if (!isAlertAction(action)) return <Navigate to={`/actions/${alertId}`} replace />;
+  const action = useLocation()[0].split('/')[1];
+  if (!isAlertAction(action)) return <Redirect to={`/actions/${encodeURIComponent(alertId)}`} replace />;
   const text = ACTION_TEXT[action];
   return (
     <PublicFrame>
-      <Card className={styles.card}>
+      <CardSurface className={styles.card}>
         <CheckmarkCircleFilled className={styles.icon} aria-hidden />
         <Title2 as="h1" className={styles.title}>
           {text.done}
         </Title2>
         <Text className={styles.explanation}>{text.explanation}</Text>
-        <Link to={`/actions/${encodeURIComponent(alertId)}`} className={styles.back}>
+        <Link href={`/actions/${encodeURIComponent(alertId)}`} className={styles.back}>
           <ArrowLeftRegular aria-hidden />
           Back
         </Link>
-      </Card>
+      </CardSurface>
     </PublicFrame>
   );
 }

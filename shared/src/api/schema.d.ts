@@ -161,6 +161,57 @@ export interface paths {
         patch: operations["users-update_user"];
         trace?: never;
     };
+    "/api/v1/alert/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Acknowledge or close many alerts; one outcome per id */
+        post: operations["alerts-bulk_action"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/alert/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Open alerts by severity, MTTA and MTTR of the last 30 days */
+        get: operations["alerts-stats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/alert/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Server-sent events: "alerts-changed" whenever alerts the caller sees change */
+        get: operations["alerts-changes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/alert/": {
         parameters: {
             query?: never;
@@ -460,6 +511,33 @@ export interface components {
          * @enum {unknown}
          */
         AlertAction: "acknowledge" | "escalate" | "close";
+        /** AlertBulkAction */
+        AlertBulkAction: {
+            action: components["schemas"]["AlertBulkActionName"];
+            ids: string[];
+        };
+        /**
+         * AlertBulkActionName
+         * @enum {unknown}
+         */
+        AlertBulkActionName: "acknowledge" | "close";
+        /** AlertBulkItem */
+        AlertBulkItem: {
+            /** Format: uuid */
+            id: string;
+            outcome: components["schemas"]["AlertBulkOutcome"];
+            state: components["schemas"]["AlertState"] | null;
+        };
+        /**
+         * AlertBulkOutcome
+         * @enum {unknown}
+         */
+        AlertBulkOutcome: "changed" | "unchanged" | "not_found" | "conflict";
+        /** AlertBulkResult */
+        AlertBulkResult: {
+            results: components["schemas"]["AlertBulkItem"][];
+            changed: number;
+        };
         /** AlertCreate */
         AlertCreate: {
             title: string;
@@ -563,6 +641,18 @@ export interface components {
          * @enum {unknown}
          */
         AlertState: "open" | "acknowledged" | "escalated" | "closed";
+        /** AlertStats */
+        AlertStats: {
+            open_by_severity: {
+                critical: number;
+                high: number;
+                warning: number;
+                info: number;
+            };
+            mtta_seconds: number | null;
+            mttr_seconds: number | null;
+            window_days: number;
+        };
         /** Body_login-login_access_token */
         "Body_login-login_access_token": {
             username: string;
@@ -1962,11 +2052,115 @@ export interface operations {
             };
         };
     };
+    "alerts-bulk_action": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AlertBulkAction"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertBulkResult"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "alerts-stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertStats"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+        };
+    };
+    "alerts-changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description text/event-stream */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": components["schemas"]["HTTPError"];
+                };
+            };
+        };
+    };
     "alerts-read_alerts": {
         parameters: {
             query?: {
                 skip?: number;
                 limit?: number;
+                state?: components["schemas"]["AlertState"][];
+                severity?: components["schemas"]["AlertSeverity"][];
+                /** @description Part of the title, any case */
+                q?: string;
             };
             header?: never;
             path?: never;

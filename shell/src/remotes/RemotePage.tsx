@@ -1,6 +1,7 @@
 import { Button, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle, Spinner } from '@fluentui/react-components';
-import { Component, type ComponentType, type ReactNode, useCallback, useEffect, useState } from 'react';
-import { loadRemoteModule } from './remoteRegistry';
+import { Component, type ComponentType, type ReactNode, useCallback, useEffect, useEffectEvent, useState } from 'react';
+import { useLocation } from 'react-router-dom';
+import { IncompatibleRemoteError, loadRemoteModule } from './remoteRegistry';
 
 interface Props {
   remote: string;
@@ -9,7 +10,12 @@ interface Props {
   label: string;
 }
 
-type State = { status: 'loading' } | { status: 'ready'; Page: ComponentType } | { status: 'failed'; message: string };
+type State =
+  | { status: 'loading' }
+  | { status: 'ready'; Page: ComponentType }
+  | { status: 'failed'; message: string }
+  /** Its build needs shared libraries this console does not provide (the compatibility guard). */
+  | { status: 'incompatible'; message: string };
 
 /** Catches a remote page that throws while rendering, so the layout keeps working. */
 class RemoteBoundary extends Component<{ onError: (message: string) => void; children: ReactNode }, { failed: boolean }> {
@@ -29,29 +35,45 @@ class RemoteBoundary extends Component<{ onError: (message: string) => void; chi
 export function RemotePage({ remote, module, label }: Props) {
   const [state, setState] = useState<State>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
+  // React Router keys the location the app opened on 'default'; every navigation gets a new key.
+  // Read when a load starts: a change of page or query alone does not reload the remote.
+  const location = useLocation();
+  const onInitialPage = useEffectEvent(() => location.key === 'default');
 
   useEffect(() => {
     let live = true;
     setState({ status: 'loading' });
-    loadRemoteModule<{ default: ComponentType }>(remote, module, { retry: attempt > 0 })
+    loadRemoteModule<{ default: ComponentType }>(remote, module, {
+      label,
+      retry: attempt > 0,
+      initialPage: onInitialPage(),
+    })
       .then((mod) => live && setState({ status: 'ready', Page: mod.default }))
-      .catch((error: unknown) => live && setState({ status: 'failed', message: error instanceof Error ? error.message : String(error) }));
+      .catch((error: unknown) => {
+        if (!live) return;
+        const message = error instanceof Error ? error.message : String(error);
+        setState({ status: error instanceof IncompatibleRemoteError ? 'incompatible' : 'failed', message });
+      });
     return () => {
       live = false;
     };
-  }, [remote, module, attempt]);
+  }, [remote, module, label, attempt]);
 
   const fail = useCallback((message: string) => setState({ status: 'failed', message }), []);
 
   if (state.status === 'loading') return <Spinner label={`Loading ${label}…`} style={{ padding: 48 }} />;
-  if (state.status === 'failed') {
+  if (state.status === 'failed' || state.status === 'incompatible') {
+    const incompatible = state.status === 'incompatible';
     return (
       <MessageBar intent="error" role="alert" style={{ margin: 24 }}>
         <MessageBarBody>
-          <MessageBarTitle>{label} could not be loaded</MessageBarTitle>
-          This part of the console is unavailable right now. The rest keeps working.
+          <MessageBarTitle>{incompatible ? `${label} does not fit this console` : `${label} could not be loaded`}</MessageBarTitle>
+          {incompatible
+            ? `${state.message} An administrator can release a compatible version; Retry then loads it. The rest keeps working.`
+            : 'This part of the console is unavailable right now. The rest keeps working.'}
         </MessageBarBody>
         <MessageBarActions>
+          {/* Retry reads the remotes map again: after a release it loads the new version. */}
           <Button onClick={() => setAttempt((n) => n + 1)}>Retry</Button>
         </MessageBarActions>
       </MessageBar>

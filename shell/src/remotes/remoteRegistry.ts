@@ -1,25 +1,57 @@
-import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { getInstance, loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
+import { findMismatches, incompatibilityMessage, type ProvidedShared } from './compatibility';
+import { isLoaded, recordLoadedRemote } from './loadedRemotes';
+import { fetchRemoteManifest, manifestHandoff } from './remoteManifest';
 
-/** Container name → manifest URL, read at start-up from /remotes.json (served no-cache). */
+/** Container name → manifest URL, as /remotes.json (served no-cache) says at the moment. */
 export type RemotesMap = Record<string, string>;
 
-let current: RemotesMap = {};
+const MAP_URL = '/remotes.json';
 
-export async function registerRemotesFromMap(url = '/remotes.json'): Promise<RemotesMap> {
+registerPlugins([manifestHandoff]);
+
+/** What the federation runtime was told, per remote. */
+const registered: RemotesMap = {};
+/**
+ * The map read at start-up, kept for the remote of the page the console opened on (so that
+ * load does not read it twice). After any navigation, loads read the map again.
+ */
+let startupMap: RemotesMap | null = null;
+
+async function readMap(url = MAP_URL): Promise<RemotesMap> {
+  const response = await fetch(url, { cache: 'no-store' });
+  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+  return (await response.json()) as RemotesMap;
+}
+
+/** Tells the runtime about each remote, replacing the entry of one not loaded yet whose version changed. */
+function register(map: RemotesMap, { force = [] as string[] } = {}) {
+  const changed = Object.entries(map).filter(([name, entry]) => !isLoaded(name) && (registered[name] !== entry || force.includes(name)));
+  if (!changed.length) return;
+  const replacing = changed.some(([name]) => registered[name] !== undefined);
+  registerRemotes(
+    changed.map(([name, entry]) => ({ name, entry })),
+    { force: replacing },
+  );
+  for (const [name, entry] of changed) registered[name] = entry;
+}
+
+/** Start-up: reads and registers the map, so the first remote any route needs is ready to load. */
+export async function registerRemotesFromMap(url = MAP_URL): Promise<RemotesMap> {
   try {
-    const response = await fetch(url, { cache: 'no-store' });
-    if (!response.ok) throw new Error(`${url} answered ${response.status}`);
-    current = (await response.json()) as RemotesMap;
+    const map = await readMap(url);
+    startupMap = map;
+    register(map);
   } catch (error) {
     // The shell still renders (login, layout); each remote area then shows its own error.
     console.error('Could not read the remotes map', error);
-    current = {};
   }
-  registerRemotes(Object.entries(current).map(([name, entry]) => ({ name, entry })));
-  return current;
+  return { ...registered };
 }
 
 export class RemoteLoadError extends Error {}
+/** The remote's build does not fit the shared libraries this shell provides: retrying the same version cannot help. */
+export class IncompatibleRemoteError extends RemoteLoadError {}
 
 function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   return new Promise<T>((resolve, reject) => {
@@ -37,15 +69,61 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
   });
 }
 
+/** Share key → version of every singleton the shell provides, from its federation runtime. */
+function providedShared(): ProvidedShared {
+  const instance = getInstance();
+  const provided: ProvidedShared = {};
+  for (const [key, versions] of Object.entries(instance?.options.shared ?? {})) {
+    const own = versions.find((s) => s.from === instance?.name);
+    if (own?.version) provided[key] = own.version;
+  }
+  return provided;
+}
+
 /**
- * Loads `remote/Module` with a timeout (a hung server must not spin forever). A retry
- * re-registers the remote so the runtime forgets the failed entry and fetches it again.
+ * First load of a remote in this page: the remotes map as it is now (a release since start-up
+ * applies), then the remote's manifest checked against what the shell provides, before any of
+ * its code runs.
  */
-export async function loadRemoteModule<T>(remote: string, module: string, { retry = false, timeoutMs = 10_000 } = {}): Promise<T> {
-  const entry = current[remote];
+async function prepare(remote: string, label: string, retry: boolean, initialPage: boolean) {
+  const map = (!retry && initialPage && startupMap) || (await readMap());
+  startupMap = null;
+  // A retry registers the remote anew, so the runtime forgets a failed entry and fetches it again.
+  register(map, { force: retry ? [remote] : [] });
+  const entry = map[remote];
   if (!entry) throw new RemoteLoadError(`${remote} is not in the remotes map`);
-  if (retry) registerRemotes([{ name: remote, entry }], { force: true });
-  const loaded = await withTimeout(loadRemote<T>(`${remote}/${module}`), timeoutMs, remote);
-  if (!loaded) throw new RemoteLoadError(`${remote}/${module} could not be loaded`);
-  return loaded;
+  const manifest = await fetchRemoteManifest(entry);
+  const mismatches = findMismatches(manifest.requires, providedShared());
+  if (mismatches.length) throw new IncompatibleRemoteError(incompatibilityMessage(label, manifest.version, mismatches));
+  return manifest;
+}
+
+interface LoadOptions {
+  /** What the console calls the remote, in messages and the About dialog. */
+  label?: string;
+  /** A retry after a failure: registers the remote anew and reads the map again. */
+  retry?: boolean;
+  /** Still on the page the console opened on (no navigation yet): the start-up map is current. */
+  initialPage?: boolean;
+  timeoutMs?: number;
+}
+
+/**
+ * Loads `remote/Module` with a timeout (a hung server must not spin forever). A remote already
+ * running in the page keeps its version; one not loaded yet gets the version the remotes map
+ * names now, so a release reaches an open console on its next navigation to that remote.
+ */
+export async function loadRemoteModule<T>(
+  remote: string,
+  module: string,
+  { label = remote, retry = false, initialPage = false, timeoutMs = 10_000 }: LoadOptions = {},
+): Promise<T> {
+  const load = async () => {
+    const manifest = isLoaded(remote) ? null : await prepare(remote, label, retry, initialPage);
+    const loaded = await loadRemote<T>(`${remote}/${module}`);
+    if (!loaded) throw new RemoteLoadError(`${remote}/${module} could not be loaded`);
+    if (manifest) recordLoadedRemote({ name: remote, label, app: manifest.app, version: manifest.version });
+    return loaded;
+  };
+  return withTimeout(load(), timeoutMs, remote);
 }

@@ -1,0 +1,20 @@
+import type { SelectQueryBuilder } from 'kysely';
+import type { Database } from '../db/schema.js';
+import type { AlertFilters } from './schema.js';
+
+export const hasFilters = (filters: AlertFilters): boolean => Boolean(filters.state?.length || filters.severity?.length || filters.q);
+
+/** `%` and `_` in a search are characters, not wildcards. */
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * Narrows an alerts query: any of the states, any of the severities, and the title containing
+ * `q` in any case (ILIKE, served by the trigram index of migration 0006).
+ */
+export function applyFilters<O>(query: SelectQueryBuilder<Database, 'alerts', O>, filters: AlertFilters) {
+  let narrowed = query;
+  if (filters.state?.length) narrowed = narrowed.where('state', 'in', filters.state);
+  if (filters.severity?.length) narrowed = narrowed.where('severity', 'in', filters.severity);
+  if (filters.q) narrowed = narrowed.where('title', 'ilike', likePattern(filters.q));
+  return narrowed;
+}

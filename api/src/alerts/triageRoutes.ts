@@ -1,0 +1,49 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { requireUser, userOf } from '../auth/currentUser.js';
+import { errorResponses } from '../common/schema.js';
+import { applyBulkAction } from './bulk.js';
+import { changeStreamRoute } from './changeStream.js';
+import { AlertBulkAction, AlertBulkResult, AlertStats } from './schema.js';
+import { alertStats } from './stats.js';
+
+const tags = ['alerts'];
+const security = [{ OAuth2PasswordBearer: [] }];
+
+/** /api/v1/alert: what a team triaging many alerts needs beyond spec §7 — bulk actions, figures, live changes. */
+export async function triageRoutes(app: FastifyInstance): Promise<void> {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+
+  api.post(
+    '/bulk',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags,
+        operationId: 'alerts-bulk_action',
+        summary: 'Acknowledge or close many alerts; one outcome per id',
+        security,
+        body: AlertBulkAction,
+        response: { 200: AlertBulkResult, 401: errorResponses[401], 422: errorResponses[422] },
+      },
+    },
+    async (request) => applyBulkAction(app.deps.db, userOf(request), request.body, request.ip ?? null),
+  );
+
+  api.get(
+    '/stats',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags,
+        operationId: 'alerts-stats',
+        summary: 'Open alerts by severity, MTTA and MTTR of the last 30 days',
+        security,
+        response: { 200: AlertStats, 401: errorResponses[401] },
+      },
+    },
+    async (request) => alertStats(app.deps.db, userOf(request)),
+  );
+
+  await app.register(changeStreamRoute);
+}

@@ -1,0 +1,145 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.js';
+import { openDatabase } from '../src/db/database.js';
+import { body, createTestApp, TEST_DATABASE_URL, TEST_DB, type TestApp, type TestUser } from './helpers/testApp.js';
+
+/** An open change stream: the names of the events received so far. */
+async function openStream(url: string, user: TestUser) {
+  const controller = new AbortController();
+  const res = await fetch(`${url}/api/v1/alert/changes`, { headers: user.auth, signal: controller.signal });
+  expect(res.status).toBe(200);
+  expect(res.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+  const events: string[] = [];
+  const waiters: (() => void)[] = [];
+  const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  void (async () => {
+    for (;;) {
+      const { done, value } = await reader.read().catch(() => ({ done: true, value: undefined }));
+      if (done) return;
+      buffer += decoder.decode(value, { stream: true });
+      let end = buffer.indexOf('\n\n');
+      while (end >= 0) {
+        const name = /^event: (.+)$/m.exec(buffer.slice(0, end))?.[1];
+        if (name) events.push(name);
+        buffer = buffer.slice(end + 2);
+        end = buffer.indexOf('\n\n');
+      }
+      for (const wake of waiters.splice(0)) wake();
+    }
+  })();
+  const waitFor = async (count: number, timeoutMs = 5_000) => {
+    const deadline = Date.now() + timeoutMs;
+    while (events.filter((e) => e === 'alerts-changed').length < count) {
+      if (Date.now() > deadline) throw new Error(`expected ${count} alerts-changed, got events: ${events.join(', ')}`);
+      await new Promise<void>((resolve) => {
+        waiters.push(resolve);
+        setTimeout(resolve, 100);
+      });
+    }
+  };
+  await new Promise<void>((resolve) => {
+    const check = () => (events.includes('ready') ? resolve() : setTimeout(check, 20));
+    check();
+  });
+  return {
+    events,
+    waitFor,
+    close: () => {
+      controller.abort();
+      void reader.cancel().catch(() => {});
+    },
+  };
+}
+
+describe('live alert changes (server-sent events)', () => {
+  let t: TestApp;
+  let url: string;
+  let owner: TestUser;
+  let stranger: TestUser;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    owner = await t.createUser();
+    stranger = await t.createUser();
+    url = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    // fetch (undici) opens spare connections it never sends a request on; Node's close does
+    // not count those as idle and would wait minutes for them.
+    const closing = t.app.close();
+    t.app.server.closeAllConnections();
+    await closing;
+    await t.close();
+  });
+
+  it('refuses a caller without a login', async () => {
+    const res = await fetch(`${url}/api/v1/alert/changes`);
+    expect(res.status).toBe(401);
+    expect(await res.json()).toEqual({ detail: 'Could not validate credentials' });
+  });
+
+  it('tells an owner when their alert changes, from a public link too, and nobody else', async () => {
+    const mine = await openStream(url, owner);
+    const theirs = await openStream(url, stranger);
+    const admin = await openStream(url, t.superuser);
+    const created = await t.app.inject({ method: 'POST', url: '/api/v1/alert/', headers: owner.auth, payload: { title: 'Live' } });
+    await mine.waitFor(1);
+    await admin.waitFor(1);
+    // The public action page: no login, and still every console hears of it.
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect((await fetch(`${url}/api/v1/alert/acknowledge/${body(created).id}`, { method: 'POST' })).status).toBe(200);
+    await mine.waitFor(2);
+    // The stranger heard nothing of either change; its own change does reach it.
+    await t.app.inject({ method: 'POST', url: '/api/v1/alert/', headers: stranger.auth, payload: { title: 'Theirs' } });
+    await theirs.waitFor(1);
+    expect(theirs.events.filter((e) => e === 'alerts-changed')).toHaveLength(1);
+    for (const s of [mine, theirs, admin]) s.close();
+  });
+
+  it('folds a burst of changes into few events', async () => {
+    const stream = await openStream(url, owner);
+    await sql`INSERT INTO alerts (title, owner_id) SELECT 'burst ' || i, ${owner.id} FROM generate_series(1, 50) i`.execute(t.db);
+    for (let i = 0; i < 20; i++) {
+      await t.app.inject({ method: 'POST', url: '/api/v1/alert/', headers: owner.auth, payload: { title: `one by one ${i}` } });
+    }
+    await stream.waitFor(1);
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    const received = stream.events.filter((e) => e === 'alerts-changed').length;
+    expect(received).toBeGreaterThanOrEqual(1);
+    expect(received).toBeLessThan(10);
+    stream.close();
+  });
+
+  it.skipIf(TEST_DB !== 'postgres')('reaches consoles on another API replica', async () => {
+    const { rows } = await sql<{ schema: string }>`SELECT current_schema() AS schema`.execute(t.db);
+    const otherDb = await openDatabase({ kind: 'postgres', url: TEST_DATABASE_URL, schema: rows[0]?.schema, poolSize: 2 });
+    const other = await buildApp({ config: t.config, db: otherDb, logger: false });
+    try {
+      const stream = await openStream(url, owner);
+      // The change is made through the other replica.
+      const res = await other.inject({ method: 'POST', url: '/api/v1/alert/', headers: owner.auth, payload: { title: 'Elsewhere' } });
+      expect(res.statusCode).toBe(200);
+      await stream.waitFor(1);
+      stream.close();
+    } finally {
+      await other.close();
+      await otherDb.destroy();
+    }
+  });
+
+  it('ends open streams when the server closes, so shutdown never waits for them', async () => {
+    const own = await createTestApp();
+    try {
+      const ownUrl = await own.app.listen({ port: 0, host: '127.0.0.1' });
+      const stream = await openStream(ownUrl, own.superuser);
+      // Would time out the test if an open stream held the close.
+      await own.app.close();
+      stream.close();
+    } finally {
+      await own.close();
+    }
+  });
+});

@@ -1,0 +1,219 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Ajv } from 'ajv';
+import { DCLinter } from 'dclint';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import {
+  GATEWAY_TEMPLATE,
+  REMOTES,
+  ROOT,
+  readCompose,
+  readText,
+  templateVariables,
+  upstreamVariable,
+  versionOf,
+  versionVariable,
+} from './helpers/repo.js';
+
+const compose = readCompose();
+const services: Record<string, any> = compose.services;
+const APPS = ['api', 'shell', ...REMOTES];
+
+/** `${VIGIL_IMAGE_PREFIX:-vigil}/<app>:${VIGIL_<APP>_VERSION:-<version>}`: own image, tag = package.json version by default. */
+const expectedImage = (app: string) => `\${VIGIL_IMAGE_PREFIX:-vigil}/${app}:\${${versionVariable(app)}:-${versionOf(app)}}`;
+
+/** The Compose Specification's JSON schema, as the dclint package ships it. */
+function composeSchema(): object {
+  const require = createRequire(import.meta.url);
+  const file = path.join(path.dirname(require.resolve('dclint/package.json')), 'schemas/compose.schema.json');
+  const { $schema: _draft, ...schema } = JSON.parse(readFileSync(file, 'utf8'));
+  return schema;
+}
+
+/** `docker compose` (v2) or Debian's `docker-compose`, whichever answers. */
+function findCompose(): string[] | undefined {
+  for (const command of [['docker', 'compose'], ['docker-compose']]) {
+    const result = spawnSync(command[0]!, [...command.slice(1), 'version'], { encoding: 'utf8' });
+    if (result.status === 0) return command;
+  }
+  return undefined;
+}
+
+/** .dockerignore's patterns as regular expressions over paths relative to the context. */
+function dockerIgnored(): (file: string) => boolean {
+  const patterns = readText('.dockerignore')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line && !line.startsWith('#'))
+    .map((p) => {
+      const escaped = p.replace(/[.+^$()|[\]\\]/g, '\\$&');
+      return new RegExp(`^${escaped.replace('**/', '\0').replaceAll('*', '[^/]*').replace('\0', '(?:.*/)?')}$`);
+    });
+  return (file) => {
+    const parts = file.split('/');
+    return parts.some((_, i) => patterns.some((re) => re.test(parts.slice(0, i + 1).join('/'))));
+  };
+}
+
+describe('docker-compose.yml', () => {
+  it('is valid against the Compose Specification schema', () => {
+    const validate = new Ajv({ allErrors: true, strict: false, allowUnionTypes: true }).compile(composeSchema());
+    const valid = validate(compose);
+    expect(validate.errors ?? [], JSON.stringify(validate.errors, null, 2)).toEqual([]);
+    expect(valid).toBe(true);
+  });
+
+  it("passes dclint's correctness rules (explicit tags, no duplicate ports or names, quoted ports)", () => {
+    const off = [
+      'no-build-and-image', // build: makes the image the tag names
+      'no-unbound-port-interfaces', // the gateway is the public entry
+      'require-project-name-field', // the folder name, or -p
+      'service-container-name-regex',
+      'service-dependencies-alphabetical-order',
+      'service-keys-order',
+      'service-ports-alphabetical-order',
+      'services-alphabetical-order',
+      'top-level-properties-order',
+    ];
+    const rules = {
+      ...Object.fromEntries(off.map((rule) => [rule, 0 as const])),
+      'require-quotes-in-ports': [2, { quoteType: 'double' }] as const,
+    };
+    const linter = new DCLinter({ rules, quiet: true, debug: false, exclude: [] });
+    const [result] = linter.lintFiles([path.join(ROOT, 'docker-compose.yml')], false);
+    expect(result!.messages.map((m: { rule: string; message: string }) => `${m.rule}: ${m.message}`)).toEqual([]);
+  });
+
+  it('keeps PostgreSQL on a named volume, with a health check', () => {
+    const { postgres } = services;
+    expect(postgres.image).toMatch(/^postgres:\d+/);
+    const volume = (postgres.volumes as string[]).find((v) => v.endsWith(':/var/lib/postgresql/data'));
+    expect(volume).toBeDefined();
+    expect(Object.keys(compose.volumes)).toContain(volume!.split(':')[0]);
+    expect(postgres.healthcheck.test.join(' ')).toContain('pg_isready');
+  });
+
+  it('runs the API as two replicas or more, with a health check, on PostgreSQL and Redis, reachable through the gateway only', () => {
+    const { api } = services;
+    expect(api.deploy.replicas).toBeGreaterThanOrEqual(2);
+    expect(api.healthcheck.test.join(' ')).toContain('http://127.0.0.1:8000/api/v1/utils/health-check/');
+    expect(api.environment).toMatchObject({
+      NODE_ENV: 'production',
+      CONSOLE_DIR: 'none',
+      TRUST_PROXY: 'true',
+      REDIS_URL: 'redis://redis:6379',
+    });
+    expect(api.environment.DATABASE_URL).toMatch(/^postgres:\/\/vigil:\$\{POSTGRES_PASSWORD\}@postgres:5432\/vigil$/);
+    expect(api.depends_on).toEqual({ postgres: { condition: 'service_healthy' }, redis: { condition: 'service_healthy' } });
+    expect(services.redis.healthcheck).toBeDefined();
+    // Replicas cannot share a published port or a container name.
+    expect(api.ports).toBeUndefined();
+    expect(api.container_name).toBeUndefined();
+    expect(
+      Object.entries(services)
+        .filter(([, s]) => s.ports)
+        .map(([name]) => name),
+    ).toEqual(['gateway']);
+  });
+
+  it.each(APPS)('gives %s its own service and image, tagged with its package.json version', (app) => {
+    const service = services[app];
+    expect(service, `no "${app}" service`).toBeDefined();
+    expect(service.image).toBe(expectedImage(app));
+    // The build refuses a VERSION that is not the app's own, so a tag always names what is inside.
+    expect(service.build.args.VERSION).toBe(`\${${versionVariable(app)}:-${versionOf(app)}}`);
+    if (app.startsWith('remote-')) expect(service.build.args.REMOTE).toBe(app);
+    expect(service.healthcheck).toBeDefined();
+  });
+
+  it.each(APPS)('builds %s with a multi-stage Dockerfile from files the build context holds', (app) => {
+    const { context, dockerfile, args } = services[app].build;
+    expect(context).toBe('.');
+    const text = readText(dockerfile);
+    const stages = [...text.matchAll(/^FROM\s+(\S+)/gm)].map((m) => m[1]!);
+    expect(stages.length).toBeGreaterThanOrEqual(2);
+    expect(stages[0]).toMatch(/^node:20/);
+    expect(stages.at(-1)).toMatch(app === 'api' ? /^node:20-[\w-]*slim$/ : /^nginx:[\d.]+-alpine$/);
+    const ignored = dockerIgnored();
+    const sources = [...text.matchAll(/^COPY\s+(?!--from)(.+)\s+\S+$/gm)].flatMap((m) => m[1]!.trim().split(/\s+/));
+    expect(sources.length).toBeGreaterThan(0);
+    for (const source of sources) {
+      const file = source.replace(/\$\{REMOTE\}/, args.REMOTE ?? '');
+      expect(existsSync(path.join(ROOT, file)), `${dockerfile} copies ${file}, which does not exist`).toBe(true);
+      expect(ignored(file), `${dockerfile} copies ${file}, which .dockerignore leaves out`).toBe(false);
+    }
+    // Every workspace's package.json, so npm ci accepts the lockfile.
+    for (const ws of JSON.parse(readText('package.json')).workspaces) expect(sources).toContain(`${ws}/package.json`);
+  });
+
+  it("gives the gateway every service's address and each remote's version, and the template nothing else", () => {
+    const { gateway } = services;
+    expect(gateway.image).toMatch(/^nginx:[\d.]+-alpine$/);
+    expect(gateway.volumes).toContain(`./${path.dirname(GATEWAY_TEMPLATE)}:/etc/nginx/templates:ro`);
+    const env: Record<string, string> = gateway.environment;
+    expect(env.NGINX_ENVSUBST_FILTER).toBe('VIGIL_');
+    for (const app of APPS) {
+      const [host, port] = env[upstreamVariable(app)]!.split(':');
+      expect(host).toBe(app);
+      expect(Number(port)).toBe(app === 'api' ? 8000 : 80);
+    }
+    // The map names the same version as the remote's image tag: one setting moves both.
+    for (const remote of REMOTES) expect(env[versionVariable(remote)]).toBe(`\${${versionVariable(remote)}:-${versionOf(remote)}}`);
+    expect([...templateVariables(readText(GATEWAY_TEMPLATE))].sort()).toEqual(
+      Object.keys(env)
+        .filter((k) => k.startsWith('VIGIL_'))
+        .sort(),
+    );
+    for (const app of APPS) expect(gateway.depends_on[app]).toEqual({ condition: 'service_healthy' });
+  });
+});
+
+const composeCommand = findCompose();
+if (!composeCommand) {
+  console.warn(
+    'Neither `docker compose` nor docker-compose is installed: the `config` checks are skipped (Debian: apt-get install docker-compose).',
+  );
+}
+
+describe.skipIf(!composeCommand)('docker compose config', () => {
+  const config = (envFile: string) =>
+    spawnSync(
+      composeCommand![0]!,
+      [
+        ...composeCommand!.slice(1),
+        '--project-directory',
+        ROOT,
+        '--env-file',
+        envFile,
+        '-f',
+        path.join(ROOT, 'docker-compose.yml'),
+        'config',
+      ],
+      {
+        encoding: 'utf8',
+        // Only the env file speaks: nothing from the environment of whoever runs the tests.
+        env: { PATH: process.env.PATH },
+      },
+    );
+
+  it("accepts the file with deploy/env.example's settings, each image tagged with its app's version", () => {
+    const result = config(path.join(ROOT, 'deploy/env.example'));
+    expect(result.status, result.stderr).toBe(0);
+    const resolved = parse(result.stdout);
+    for (const app of APPS) expect(resolved.services[app].image).toBe(`vigil/${app}:${versionOf(app)}`);
+    expect(resolved.services.gateway.environment.VIGIL_REMOTE_ALERTS_VERSION).toBe(versionOf('remote-alerts'));
+  });
+
+  it('refuses to go on without SECRET_KEY, and says which setting is missing', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'vigil-compose-'));
+    const envFile = path.join(dir, '.env');
+    writeFileSync(envFile, readText('deploy/env.example').replace(/^SECRET_KEY=.*$/m, ''));
+    const result = config(envFile);
+    expect(result.status).not.toBe(0);
+    expect(result.stderr).toContain('set SECRET_KEY in .env');
+  });
+});

@@ -1,0 +1,223 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../api/src/app.js';
+import { parseConfig } from '../../api/src/config.js';
+import { federationName } from '../../api/src/console/remotesMap.js';
+import { type Db, openDatabase } from '../../api/src/db/database.js';
+import { consoleSecurityHeaders } from '../../api/src/securityHeaders.js';
+import { NGINX, type RunningNginx, startNginx } from './helpers/nginx.js';
+import {
+  GATEWAY_TEMPLATE,
+  REMOTES,
+  readCompose,
+  readText,
+  renderTemplate,
+  upstreamVariable,
+  versionOf,
+  versionVariable,
+} from './helpers/repo.js';
+
+// The gateway's real config (deploy/gateway/templates) in Debian's nginx, in front of the
+// real API and of the shell's and each remote's real site configs (one nginx each, as one
+// container each), serving small sites laid out as the images lay them out.
+
+if (!NGINX)
+  console.warn('nginx is not installed: the gateway tests are skipped (Debian: apt-get install nginx; npm test installs it as root).');
+
+const ADMIN = { email: 'admin@example.com', password: 'gateway-admin-1' };
+// The standalone action page's file name: one variable in the gateway's template.
+const ACTIONS_PAGE_SETTING = /set \$actions_page\s+([\w./-]+);/;
+const ACTIONS_PAGE = ACTIONS_PAGE_SETTING.exec(readText(GATEWAY_TEMPLATE))?.[1] ?? 'not set in the template';
+// Content-hashed names, like Rsbuild's; big enough for the gateway to compress.
+const SHELL_ASSET = '/static/js/index.0123abcd.js';
+const REMOTE_CHUNK = 'static/js/page.89abcdef.js';
+const js = (label: string) => `/* ${label} */\n${'console.log("vigil");\n'.repeat(200)}`;
+
+let root: string | undefined;
+let api: FastifyInstance | undefined;
+let db: Db | undefined;
+const servers: RunningNginx[] = [];
+let gateway: RunningNginx;
+/** The gateway's environment as docker-compose.yml gives it, with local addresses instead of service names. */
+const env: Record<string, string> = {};
+
+const get = (pathname: string, init?: RequestInit) => fetch(`${gateway.url}${pathname}`, { redirect: 'manual', ...init });
+
+/** The shell's image: dist/shell at the site root. */
+async function shellSite(root: string): Promise<string> {
+  const site = path.join(root, 'shell');
+  await mkdir(path.join(site, 'static/js'), { recursive: true });
+  await writeFile(
+    path.join(site, 'index.html'),
+    `<!doctype html><title>vigil-shell-page</title><script defer src="${SHELL_ASSET}"></script>`,
+  );
+  await writeFile(path.join(site, SHELL_ASSET), js('shell'));
+  return site;
+}
+
+/** A remote's image: dist/<remote>/<version> at /remotes/<remote>/<version>/, and nothing else. */
+async function remoteSite(root: string, remote: string): Promise<string> {
+  const site = path.join(root, remote);
+  const folder = path.join(site, 'remotes', remote, versionOf(remote));
+  await mkdir(path.join(folder, 'static/js'), { recursive: true });
+  await writeFile(path.join(folder, 'mf-manifest.json'), JSON.stringify({ name: federationName(remote), served_by: remote }));
+  await writeFile(path.join(folder, REMOTE_CHUNK), js(remote));
+  if (remote === 'remote-actions') {
+    await mkdir(path.dirname(path.join(folder, ACTIONS_PAGE)), { recursive: true });
+    await writeFile(path.join(folder, ACTIONS_PAGE), '<!doctype html><title>vigil-actions-page</title>');
+  }
+  return site;
+}
+
+describe.skipIf(!NGINX)('gateway: one origin for the API, the shell and each remote', () => {
+  beforeAll(async () => {
+    root = await mkdtemp(path.join(tmpdir(), 'vigil-gateway-'));
+    db = await openDatabase({ kind: 'pglite' });
+    const config = parseConfig({
+      CONSOLE_DIR: 'none',
+      TRUST_PROXY: 'true',
+      FIRST_SUPERUSER: ADMIN.email,
+      FIRST_SUPERUSER_PASSWORD: ADMIN.password,
+    });
+    api = await buildApp({ config: { ...config, secretKey: 'gateway-test-secret-key-0123456789abcdef' }, db, logger: false });
+    await api.listen({ port: 0, host: '127.0.0.1' });
+    const apiPort = (api.server.address() as { port: number }).port;
+
+    const shell = await startNginx(readText('deploy/shell/nginx.conf'), await shellSite(root));
+    servers.push(shell);
+    env.VIGIL_API_UPSTREAM = `127.0.0.1:${apiPort}`;
+    env.VIGIL_SHELL_UPSTREAM = `127.0.0.1:${shell.port}`;
+    for (const remote of REMOTES) {
+      const server = await startNginx(readText('deploy/remote/nginx.conf'), await remoteSite(root, remote));
+      servers.push(server);
+      env[upstreamVariable(remote)] = `127.0.0.1:${server.port}`;
+      env[versionVariable(remote)] = versionOf(remote);
+    }
+    // The template names the page once; the other helper's build decides its name.
+    gateway = await startNginx(renderTemplate(readText(GATEWAY_TEMPLATE), env));
+    servers.push(gateway);
+  }, 60_000);
+
+  afterAll(async () => {
+    for (const server of servers) await server.stop();
+    await api?.close();
+    await db?.destroy();
+    if (root) await rm(root, { recursive: true, force: true });
+  });
+
+  it('renders with exactly the variables docker-compose.yml gives the gateway', () => {
+    const given = Object.keys(readCompose().services.gateway.environment).filter((name) => name.startsWith('VIGIL_'));
+    expect(() => renderTemplate(readText(GATEWAY_TEMPLATE), Object.fromEntries(given.map((name) => [name, 'x'])))).not.toThrow();
+  });
+
+  it("serves the shell's page for / and for every console route, revalidated on each load", async () => {
+    for (const pathname of ['/', '/login', '/alerts?page=2', '/admin/users']) {
+      const res = await get(pathname);
+      expect(res.status, pathname).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+      expect(await res.text()).toContain('vigil-shell-page');
+    }
+  });
+
+  it("serves the shell's hashed assets for a year, compressed; a missing asset is a 404, not the page", async () => {
+    const res = await get(SHELL_ASSET, { headers: { 'accept-encoding': 'gzip' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+    expect(await res.text()).toContain('/* shell */');
+    const missing = await get('/static/js/missing.0000aaaa.js');
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).not.toContain('vigil-shell-page');
+  });
+
+  it('serves /remotes.json: each remote at the version its service runs, never cached', async () => {
+    const res = await get('/remotes.json');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    // The shape the single-process server gives (api/src/console/remotesMap.ts).
+    expect(await res.json()).toEqual(
+      Object.fromEntries(REMOTES.map((r) => [federationName(r), `/remotes/${r}/${versionOf(r)}/mf-manifest.json`])),
+    );
+  });
+
+  it("routes each remote's path to that remote's own service", async () => {
+    for (const remote of REMOTES) {
+      const base = `/remotes/${remote}/${versionOf(remote)}`;
+      const manifest = await get(`${base}/mf-manifest.json`);
+      expect(manifest.status, remote).toBe(200);
+      expect(manifest.headers.get('cache-control')).toBe('no-cache');
+      expect(manifest.headers.get('access-control-allow-origin')).toBe('*');
+      expect(await manifest.json()).toEqual({ name: federationName(remote), served_by: remote });
+      const chunk = await get(`${base}/${REMOTE_CHUNK}`);
+      expect(chunk.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect(await chunk.text()).toContain(`/* ${remote} */`);
+    }
+  });
+
+  it("answers 404 for a version a remote's service does not have, and for an unknown remote", async () => {
+    expect((await get('/remotes/remote-alerts/9.9.9/mf-manifest.json')).status).toBe(404);
+    expect((await get('/remotes/remote-unknown/1.0.0/mf-manifest.json')).status).toBe(404);
+  });
+
+  it('routes /api/ to the API: health check, a login with a form body, and the API’s own 404', async () => {
+    const health = await get('/api/v1/utils/health-check/');
+    expect(health.status).toBe(200);
+    expect(await health.json()).toBe(true);
+
+    const login = await get('/api/v1/login/access-token', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ username: ADMIN.email, password: ADMIN.password }).toString(),
+    });
+    expect(login.status).toBe(200);
+    const { access_token } = (await login.json()) as { access_token: string };
+    const me = await get('/api/v1/users/me', { headers: { authorization: `Bearer ${access_token}` } });
+    expect(await me.json()).toMatchObject({ email: ADMIN.email, is_superuser: true });
+
+    const missing = await get('/api/v1/no-such-route');
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('content-type')).toMatch(/^application\/json/);
+  });
+
+  it("serves the public action page for /actions/<id> from remote-actions' version folder", async () => {
+    const res = await get('/actions/2f1c7c1e-8d0a-4f43-9a51-0c0e6f7c3b11');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    expect(await res.text()).toContain('vigil-actions-page');
+  });
+
+  it("leaves /actions/<id> to the shell's route when remote-actions has no standalone page (an older version)", async () => {
+    const template = readText(GATEWAY_TEMPLATE).replace(ACTIONS_PAGE_SETTING, 'set $actions_page not-built.html;');
+    const older = await startNginx(renderTemplate(template, env));
+    servers.push(older);
+    const res = await fetch(`${older.url}/actions/2f1c7c1e-8d0a-4f43-9a51-0c0e6f7c3b11`);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('vigil-shell-page');
+  });
+
+  it('sends the console pages the same security headers as the one-process API serves them with', async () => {
+    const page = await get('/login');
+    // The API's own console headers (helmet's document set, api/src/securityHeaders.ts):
+    // both ways of serving the console must protect it alike.
+    const expected = new Map(consoleSecurityHeaders());
+    for (const header of [
+      'content-security-policy',
+      'x-content-type-options',
+      'x-frame-options',
+      'referrer-policy',
+      'cross-origin-opener-policy',
+    ]) {
+      expect(page.headers.get(header), header).toBe(expected.get(header));
+      expect(page.headers.get(header), header).toBeTruthy();
+    }
+    // JSON answers get the API's own stricter set through the gateway.
+    const apiAnswer = await get('/api/v1/utils/health-check/');
+    expect(apiAnswer.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+  });
+});

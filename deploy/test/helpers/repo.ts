@@ -1,0 +1,43 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parse } from 'yaml';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const readJson = (file: string) => JSON.parse(readFileSync(path.join(ROOT, file), 'utf8'));
+
+/** Every remote the workspace has (`remote-*` in the root package.json's workspaces). */
+export const REMOTES: string[] = (readJson('package.json').workspaces as string[]).filter((w) => w.startsWith('remote-')).sort();
+
+/** An app's version, from its package.json: what its image tag must be. */
+export const versionOf = (app: string): string => readJson(`${app}/package.json`).version;
+
+/** `remote-alerts` → `VIGIL_REMOTE_ALERTS_VERSION`: the variable that picks the app's version. */
+export const versionVariable = (app: string) => `VIGIL_${app.replaceAll('-', '_').toUpperCase()}_VERSION`;
+
+/** `remote-alerts` → `VIGIL_REMOTE_ALERTS_UPSTREAM`: the gateway's address of the app's service. */
+export const upstreamVariable = (app: string) => `VIGIL_${app.replaceAll('-', '_').toUpperCase()}_UPSTREAM`;
+
+export const readText = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
+
+/** docker-compose.yml as data, anchors resolved. */
+export const readCompose = (): any => parse(readText('docker-compose.yml'), { merge: true });
+
+export const GATEWAY_TEMPLATE = 'deploy/gateway/templates/default.conf.template';
+
+/**
+ * What the nginx image does to a template at start, for the variables NGINX_ENVSUBST_FILTER
+ * lets through: `${VIGIL_X}` and `$VIGIL_X` become their values. Unlike the image, an unset
+ * variable is an error here (nginx would refuse the result anyway).
+ */
+export function renderTemplate(template: string, vars: Record<string, string>): string {
+  return template.replace(/\$(\{)?(VIGIL_\w*)(\})?/g, (_match, _open, name: string) => {
+    const value = vars[name];
+    if (value === undefined) throw new Error(`${GATEWAY_TEMPLATE} uses ${name}, which is not set`);
+    return value;
+  });
+}
+
+/** The VIGIL_* variables a template uses. */
+export const templateVariables = (template: string) => new Set([...template.matchAll(/\$\{?(VIGIL_\w*)/g)].map((m) => m[1]!));
