@@ -13,6 +13,7 @@ import { type Db, migrateToLatest, openDatabase } from './db/database.js';
 import { createListReads, type ListReads } from './db/listReads.js';
 import { createMailer, type Mailer } from './email/mailer.js';
 import { errorHandlerPlugin } from './errors.js';
+import { ingestRoutes } from './ingest/routes.js';
 import { integrationRoutes } from './integrations/routes.js';
 import { registerOpenapi } from './openapi.js';
 import { metricsPlugin } from './operations/metrics.js';
@@ -137,6 +138,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(userRoutes, { prefix: '/users' });
       await api.register(alertRoutes, { prefix: '/alert' });
       await api.register(integrationRoutes, { prefix: '/integration' });
+      await api.register(ingestRoutes, { prefix: '/ingest' });
       await api.register(utilsRoutes, { prefix: '/utils' });
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },

@@ -133,10 +133,13 @@ describe('alerts API', () => {
       expect(body(res)).toMatchObject({ id: alert.id, title: 'Owned', state: 'open' });
       expect(Object.keys(body(res)).sort()).toEqual([
         'created_at',
+        'dedup_key',
         'description',
         'escalation_level',
         'id',
         'integration_id',
+        'last_seen_at',
+        'occurrence_count',
         'owner_id',
         'severity',
         'state',

@@ -38,7 +38,17 @@ describe('create', () => {
   it('creates an integration owned by the caller', async () => {
     const integration = await createIntegration(owner, { title: 'Grafana', description: 'dashboards' });
     expect(integration).toMatchObject({ title: 'Grafana', description: 'dashboards', owner_id: owner.id });
-    expect(Object.keys(integration).sort()).toEqual(['created_at', 'description', 'id', 'owner_id', 'title']);
+    // The ingest key and URL are answered on creation only (see ingestKeys.test.ts).
+    expect(Object.keys(integration).sort()).toEqual([
+      'created_at',
+      'description',
+      'has_ingest_key',
+      'id',
+      'ingest_key',
+      'ingest_url',
+      'owner_id',
+      'title',
+    ]);
     expect(new Date(integration.created_at).toISOString()).toBe(integration.created_at);
   });
 

@@ -1,6 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { OptionalText, PageQuery } from '../common/schema.js';
-import { ALERT_ACTIONS, ALERT_SEVERITIES, ALERT_STATES } from '../db/schema.js';
+import { ALERT_ACTIONS, ALERT_EVENT_VIAS, ALERT_SEVERITIES, ALERT_STATES } from '../db/schema.js';
 
 export const ALERT_TITLE_MAX = 255;
 export const ALERT_DESCRIPTION_MAX = 4096;
@@ -26,6 +26,11 @@ export const AlertPublic = Type.Object(
     owner_id: Uuid,
     created_at: DateTime,
     updated_at: DateTime,
+    /** The sender's key for an ingested alert (see docs/api.md, Ingestion); null otherwise. */
+    dedup_key: Type.Union([Type.String(), Type.Null()]),
+    /** How many triggers this alert absorbed: 1, plus one per deduplicated repeat. */
+    occurrence_count: Type.Integer(),
+    last_seen_at: DateTime,
   },
   { title: 'AlertPublic' },
 );
@@ -50,8 +55,8 @@ export const AlertEventPublic = Type.Object(
     action: AlertAction,
     from_state: AlertState,
     to_state: AlertState,
-    /** "console" when a signed-in user acted, "link" for the public action page without login. */
-    via: Type.Enum(['console', 'link'], { title: 'AlertEventVia' }),
+    /** "console" when a signed-in user acted, "link" for the public action page without login, "integration" for an ingested event. */
+    via: Type.Enum([...ALERT_EVENT_VIAS], { title: 'AlertEventVia' }),
     actor_id: Type.Union([Uuid, Type.Null()]),
     /** The client address the action came from, as the API saw it (see TRUST_PROXY). */
     client_ip: Type.Union([Type.String(), Type.Null()]),

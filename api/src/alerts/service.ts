@@ -22,6 +22,9 @@ export function toAlertPublic(alert: AlertRow): AlertPublic {
     owner_id: alert.owner_id,
     created_at: alert.created_at.toISOString(),
     updated_at: alert.updated_at.toISOString(),
+    dedup_key: alert.dedup_key,
+    occurrence_count: alert.occurrence_count,
+    last_seen_at: alert.last_seen_at.toISOString(),
   };
 }
 
@@ -103,8 +106,19 @@ export async function createAlert(
     })
     .returningAll()
     .executeTakeFirstOrThrow();
+  sendNewAlertEmail(deps, log, owner.email, alert);
+  return alert;
+}
+
+/** Emails the owner of a new alert its action link, without waiting: failures are logged. */
+export function sendNewAlertEmail(
+  deps: Pick<AppDeps, 'mailer' | 'config'>,
+  log: FastifyBaseLogger,
+  ownerEmail: string,
+  alert: Pick<AlertRow, 'id' | 'title' | 'description' | 'severity'>,
+): void {
   const message = newAlertEmail({
-    to: owner.email,
+    to: ownerEmail,
     title: alert.title,
     description: alert.description,
     severity: alert.severity,
@@ -113,7 +127,6 @@ export async function createAlert(
   deps.mailer.send(message).catch((err: unknown) => {
     log.error({ err, alertId: alert.id }, 'new-alert email could not be sent');
   });
-  return alert;
 }
 
 /** Deletes in one statement; a stranger's alert is "not found", like an unknown one. */

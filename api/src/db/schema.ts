@@ -10,6 +10,9 @@ export const ALERT_SEVERITIES = ['critical', 'high', 'warning', 'info'] as const
 export type AlertSeverity = (typeof ALERT_SEVERITIES)[number];
 export const ALERT_ACTIONS = ['acknowledge', 'escalate', 'close'] as const;
 export type AlertAction = (typeof ALERT_ACTIONS)[number];
+/** Who changed a state: a signed-in user, the public link, or a monitoring tool through ingestion. */
+export const ALERT_EVENT_VIAS = ['console', 'link', 'integration'] as const;
+export type AlertEventVia = (typeof ALERT_EVENT_VIAS)[number];
 
 export interface UsersTable {
   id: Generated<string>;
@@ -29,6 +32,8 @@ export interface IntegrationsTable {
   description: string | null;
   owner_id: string;
   created_at: CreatedAt;
+  /** SHA-256 (hex) of the ingest key; null until one is issued (integrations older than 0003). */
+  ingest_key_hash: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface AlertsTable {
@@ -42,6 +47,10 @@ export interface AlertsTable {
   owner_id: string;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
+  /** Set on ingested alerts: one not-closed alert per (integration_id, dedup_key). */
+  dedup_key: ColumnType<string | null, string | null | undefined, string | null>;
+  occurrence_count: Generated<number>;
+  last_seen_at: UpdatedAt;
 }
 
 export interface AlertEventsTable {
@@ -52,7 +61,7 @@ export interface AlertEventsTable {
   to_state: AlertState;
   /** The signed-in user who acted, or null when the action came through a public link. */
   actor_id: string | null;
-  via: 'console' | 'link';
+  via: AlertEventVia;
   client_ip: string | null;
   created_at: CreatedAt;
 }

@@ -2,8 +2,10 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { requireUser, userOf } from '../auth/currentUser.js';
 import { errorResponses, IdParams, Message, PageQuery, pageOf } from '../common/schema.js';
-import { IntegrationCreate, IntegrationPublic, IntegrationsPublic } from './schema.js';
-import { createIntegration, deleteIntegration, getOwnedIntegration, toIntegrationPublic } from './service.js';
+import { ingestUrl } from '../ingest/keys.js';
+import { IngestKey } from '../ingest/schema.js';
+import { IntegrationCreate, IntegrationCreated, IntegrationPublic, IntegrationsPublic } from './schema.js';
+import { createIntegration, deleteIntegration, getOwnedIntegration, rotateIngestKey, toIntegrationPublic } from './service.js';
 
 const tags = ['integrations'];
 const security = [{ OAuth2PasswordBearer: [] }];
@@ -40,12 +42,35 @@ export async function integrationRoutes(app: FastifyInstance): Promise<void> {
         tags,
         operationId: 'integrations-create_integration',
         summary: 'Create an integration owned by the caller',
+        description: 'The answer carries the ingest key and URL: shown this once, only a hash is stored.',
         security,
         body: IntegrationCreate,
-        response: { 200: IntegrationPublic, 401: e401, 422: e422 },
+        response: { 200: IntegrationCreated, 401: e401, 422: e422 },
       },
     },
-    async (request) => toIntegrationPublic(await createIntegration(app.deps.db, userOf(request), request.body)),
+    async (request) => {
+      const { integration, ingestKey } = await createIntegration(app.deps.db, userOf(request), request.body);
+      return { ...toIntegrationPublic(integration), ingest_key: ingestKey, ingest_url: ingestUrl(app.deps.config, ingestKey) };
+    },
+  );
+
+  api.post(
+    '/:id/ingest-key',
+    {
+      schema: {
+        tags,
+        operationId: 'integrations-rotate_ingest_key',
+        summary: 'Issue a new ingest key (owner or superuser); the old one stops working at once',
+        description: 'The new key and URL are answered this once; only a hash is stored.',
+        security,
+        params: IdParams,
+        response: { 200: IngestKey, 401: e401, 404: e404, 422: e422 },
+      },
+    },
+    async (request) => {
+      const key = await rotateIngestKey(app.deps.db, userOf(request), request.params.id);
+      return { ingest_key: key, ingest_url: ingestUrl(app.deps.config, key) };
+    },
   );
 
   api.get(

@@ -1,5 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { OptionalText } from '../common/schema.js';
+import { IngestKey } from '../ingest/schema.js';
 
 export const INTEGRATION_TITLE_MAX = 255;
 export const INTEGRATION_DESCRIPTION_MAX = 4096;
@@ -11,6 +12,8 @@ export const IntegrationPublic = Type.Object(
     description: Type.Union([Type.String(), Type.Null()]),
     owner_id: Type.String({ format: 'uuid' }),
     created_at: Type.String({ format: 'date-time' }),
+    /** Whether an ingest key is set. The key itself is answered only when issued. */
+    has_ingest_key: Type.Boolean(),
   },
   { title: 'IntegrationPublic' },
 );
@@ -29,3 +32,10 @@ export const IntegrationCreate = Type.Object(
   { title: 'IntegrationCreate' },
 );
 export type IntegrationCreate = Static<typeof IntegrationCreate>;
+
+/** The answer to a creation: the integration and, this once, its ingest key and URL. */
+export const IntegrationCreated = Type.Object(
+  { ...IntegrationPublic.properties, ...IngestKey.properties },
+  { title: 'IntegrationCreated' },
+);
+export type IntegrationCreated = Static<typeof IntegrationCreated>;

@@ -2,6 +2,7 @@ import { countOfPage, visibleCountSql } from '../common/ownerCounts.js';
 import type { Db } from '../db/database.js';
 import type { IntegrationRow, UserRow } from '../db/schema.js';
 import { notFound } from '../errors.js';
+import { newIngestKey } from '../ingest/keys.js';
 import type { IntegrationCreate, IntegrationPublic } from './schema.js';
 
 export function toIntegrationPublic(integration: IntegrationRow): IntegrationPublic {
@@ -11,6 +12,7 @@ export function toIntegrationPublic(integration: IntegrationRow): IntegrationPub
     description: integration.description,
     owner_id: integration.owner_id,
     created_at: integration.created_at.toISOString(),
+    has_ingest_key: integration.ingest_key_hash !== null,
   };
 }
 
@@ -39,12 +41,32 @@ export async function getOwnedIntegration(db: Db, user: UserRow, id: string): Pr
   return integration;
 }
 
-export async function createIntegration(db: Db, owner: UserRow, input: IntegrationCreate): Promise<IntegrationRow> {
-  return db
+/** A new integration with a fresh ingest key: the key is returned for this one answer, only its hash is kept. */
+export async function createIntegration(
+  db: Db,
+  owner: UserRow,
+  input: IntegrationCreate,
+): Promise<{ integration: IntegrationRow; ingestKey: string }> {
+  const { key, hash } = newIngestKey();
+  const integration = await db
     .insertInto('integrations')
-    .values({ title: input.title, description: input.description ?? null, owner_id: owner.id })
+    .values({ title: input.title, description: input.description ?? null, owner_id: owner.id, ingest_key_hash: hash })
     .returningAll()
     .executeTakeFirstOrThrow();
+  return { integration, ingestKey: key };
+}
+
+/**
+ * Replaces the integration's ingest key (owner or superuser, else 404). One UPDATE: from its
+ * commit on, the old key is refused and the new one works.
+ */
+export async function rotateIngestKey(db: Db, user: UserRow, id: string): Promise<string> {
+  const { key, hash } = newIngestKey();
+  let query = db.updateTable('integrations').set({ ingest_key_hash: hash }).where('id', '=', id);
+  if (!user.is_superuser) query = query.where('owner_id', '=', user.id);
+  const result = await query.executeTakeFirst();
+  if (result.numUpdatedRows === 0n) throw notFound('Integration');
+  return key;
 }
 
 /** Its alerts stay, detached (alerts.integration_id is ON DELETE SET NULL). */

@@ -335,8 +335,31 @@ export interface paths {
         /** List the caller's integrations, newest first (a superuser: all) */
         get: operations["integrations-read_integrations"];
         put?: never;
-        /** Create an integration owned by the caller */
+        /**
+         * Create an integration owned by the caller
+         * @description The answer carries the ingest key and URL: shown this once, only a hash is stored.
+         */
         post: operations["integrations-create_integration"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/integration/{id}/ingest-key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Issue a new ingest key (owner or superuser); the old one stops working at once
+         * @description The new key and URL are answered this once; only a hash is stored.
+         */
+        post: operations["integrations-rotate_ingest_key"];
         delete?: never;
         options?: never;
         head?: never;
@@ -356,6 +379,91 @@ export interface paths {
         post?: never;
         /** Delete an integration (owner or superuser); its alerts stay, detached */
         delete: operations["integrations-delete_integration"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/ingest/{key}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ingest alerts; the format is detected from the body (generic, Alertmanager, Grafana or PagerDuty) */
+        post: operations["ingestion-ingest_auto"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/ingest/{key}/generic": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ingest a generic event {title, description?, severity?, dedup_key?, action} */
+        post: operations["ingestion-ingest_generic"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/ingest/{key}/alertmanager": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ingest a Prometheus Alertmanager webhook (version 4) */
+        post: operations["ingestion-ingest_alertmanager"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/ingest/{key}/grafana": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ingest a Grafana alerting webhook */
+        post: operations["ingestion-ingest_grafana"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/ingest/{key}/pagerduty": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ingest a PagerDuty Events API v2 event */
+        post: operations["ingestion-ingest_pagerduty"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -462,7 +570,41 @@ export interface components {
          * AlertEventVia
          * @enum {unknown}
          */
-        AlertEventVia: "console" | "link";
+        AlertEventVia: "console" | "link" | "integration";
+        /** AlertmanagerAlert */
+        AlertmanagerAlert: {
+            /** @enum {unknown} */
+            status: "firing" | "resolved";
+            labels: {
+                [key: string]: string;
+            };
+            annotations?: {
+                [key: string]: string;
+            };
+            startsAt?: string;
+            endsAt?: string;
+            generatorURL?: string;
+            fingerprint: string;
+        };
+        /** AlertmanagerWebhook */
+        AlertmanagerWebhook: {
+            version?: string;
+            groupKey?: string;
+            truncatedAlerts?: number;
+            status?: string;
+            receiver?: string;
+            groupLabels?: {
+                [key: string]: string;
+            };
+            commonLabels?: {
+                [key: string]: string;
+            };
+            commonAnnotations?: {
+                [key: string]: string;
+            };
+            externalURL?: string;
+            alerts: components["schemas"]["AlertmanagerAlert"][];
+        };
         /** AlertPublic */
         AlertPublic: {
             /** Format: uuid */
@@ -479,6 +621,10 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             updated_at: string;
+            dedup_key: string | null;
+            occurrence_count: number;
+            /** Format: date-time */
+            last_seen_at: string;
         };
         /**
          * AlertSeverity
@@ -516,6 +662,61 @@ export interface components {
             client_id?: string;
             client_secret?: string;
         };
+        /** GenericEvent */
+        GenericEvent: {
+            action: components["schemas"]["GenericEventAction"];
+            title?: string;
+            description?: string | null;
+            /** @enum {unknown} */
+            severity?: "critical" | "high" | "warning" | "info";
+            dedup_key?: string;
+        };
+        /**
+         * GenericEventAction
+         * @enum {unknown}
+         */
+        GenericEventAction: "trigger" | "acknowledge" | "resolve";
+        /** GrafanaAlert */
+        GrafanaAlert: {
+            /** @enum {unknown} */
+            status: "firing" | "resolved";
+            labels: {
+                [key: string]: string;
+            };
+            annotations?: {
+                [key: string]: string;
+            };
+            startsAt?: string;
+            endsAt?: string;
+            generatorURL?: string;
+            fingerprint: string;
+            silenceURL?: string;
+            dashboardURL?: string;
+            panelURL?: string;
+        };
+        /** GrafanaWebhook */
+        GrafanaWebhook: {
+            version?: string;
+            groupKey?: string;
+            truncatedAlerts?: number;
+            status?: string;
+            receiver?: string;
+            groupLabels?: {
+                [key: string]: string;
+            };
+            commonLabels?: {
+                [key: string]: string;
+            };
+            commonAnnotations?: {
+                [key: string]: string;
+            };
+            externalURL?: string;
+            alerts: components["schemas"]["GrafanaAlert"][];
+            orgId?: number;
+            title?: string;
+            state?: string;
+            message?: string;
+        };
         /** HTTPError */
         HTTPError: {
             detail: string;
@@ -524,10 +725,54 @@ export interface components {
         HTTPValidationError: {
             detail: components["schemas"]["ValidationError"][];
         };
+        /** IngestedAlert */
+        IngestedAlert: {
+            dedup_key: string;
+            alert_id: string | null;
+            result: components["schemas"]["IngestResultKind"];
+        };
+        /**
+         * IngestFormat
+         * @enum {unknown}
+         */
+        IngestFormat: "generic" | "alertmanager" | "grafana" | "pagerduty";
+        /** IngestKey */
+        IngestKey: {
+            ingest_key: string;
+            ingest_url: string;
+        };
+        /** IngestResult */
+        IngestResult: {
+            /** @enum {string} */
+            status: "success";
+            message: string;
+            format: components["schemas"]["IngestFormat"];
+            dedup_key: string | null;
+            alerts: components["schemas"]["IngestedAlert"][];
+        };
+        /**
+         * IngestResultKind
+         * @enum {unknown}
+         */
+        IngestResultKind: "created" | "updated" | "acknowledged" | "resolved" | "ignored";
         /** IntegrationCreate */
         IntegrationCreate: {
             title: string;
             description?: string | null;
+        };
+        /** IntegrationCreated */
+        IntegrationCreated: {
+            /** Format: uuid */
+            id: string;
+            title: string;
+            description: string | null;
+            /** Format: uuid */
+            owner_id: string;
+            /** Format: date-time */
+            created_at: string;
+            has_ingest_key: boolean;
+            ingest_key: string;
+            ingest_url: string;
         };
         /** IntegrationPublic */
         IntegrationPublic: {
@@ -539,6 +784,7 @@ export interface components {
             owner_id: string;
             /** Format: date-time */
             created_at: string;
+            has_ingest_key: boolean;
         };
         /** IntegrationsPublic */
         IntegrationsPublic: {
@@ -553,6 +799,32 @@ export interface components {
         NewPassword: {
             token: string;
             new_password: string;
+        };
+        /** PagerDutyEvent */
+        PagerDutyEvent: {
+            routing_key?: string;
+            event_action: components["schemas"]["PagerDutyEventAction"];
+            dedup_key?: string;
+            payload?: components["schemas"]["PagerDutyPayload"];
+            client?: string;
+            client_url?: string;
+        };
+        /**
+         * PagerDutyEventAction
+         * @enum {unknown}
+         */
+        PagerDutyEventAction: "trigger" | "acknowledge" | "resolve";
+        /** PagerDutyPayload */
+        PagerDutyPayload: {
+            summary: string;
+            source: string;
+            /** @enum {unknown} */
+            severity: "critical" | "error" | "warning" | "info";
+            timestamp?: string;
+            component?: string;
+            group?: string;
+            class?: string;
+            custom_details?: unknown;
         };
         /** Token */
         Token: {
@@ -2351,11 +2623,60 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["IntegrationPublic"];
+                    "application/json": components["schemas"]["IntegrationCreated"];
                 };
             };
             /** @description Default Response */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "integrations-rotate_ingest_key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IngestKey"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2454,6 +2775,316 @@ export interface operations {
             };
             /** @description Default Response */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "ingestion-ingest_auto": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GenericEvent"] | components["schemas"]["AlertmanagerWebhook"] | components["schemas"]["GrafanaWebhook"] | components["schemas"]["PagerDutyEvent"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IngestResult"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "ingestion-ingest_generic": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GenericEvent"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IngestResult"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "ingestion-ingest_alertmanager": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AlertmanagerWebhook"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IngestResult"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "ingestion-ingest_grafana": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GrafanaWebhook"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IngestResult"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "ingestion-ingest_pagerduty": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PagerDutyEvent"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IngestResult"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };

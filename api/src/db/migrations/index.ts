@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely';
 import * as initial from './0001_initial.js';
 import * as statementCountTriggers from './0002_statement_count_triggers.js';
+import * as ingestion from './0003_ingestion.js';
 import * as unclosedAlertsIndex from './0004_unclosed_alerts_index.js';
 import * as alertChangesAndFilters from './0006_alert_changes_and_filters.js';
 
@@ -11,7 +12,7 @@ import * as alertChangesAndFilters from './0006_alert_changes_and_filters.js';
 export const migrations: Record<string, Migration> = {
   '0001_initial': initial,
   '0002_statement_count_triggers': statementCountTriggers,
-  // 0003 is the ingestion work's.
+  '0003_ingestion': ingestion,
   '0004_unclosed_alerts_index': unclosedAlertsIndex,
   // 0005 is the notifications work's.
   '0006_alert_changes_and_filters': alertChangesAndFilters,

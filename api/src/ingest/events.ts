@@ -1,0 +1,66 @@
+import { ALERT_DESCRIPTION_MAX, ALERT_TITLE_MAX } from '../alerts/schema.js';
+import type { AlertSeverity } from '../db/schema.js';
+import type { ValidationIssue } from '../errors.js';
+
+/** What a sender asks for, whatever its format. */
+export type IngestAction = 'trigger' | 'acknowledge' | 'resolve';
+
+/** One event of a body, in our terms: every format is translated to a list of these. */
+export interface IngestEvent {
+  action: IngestAction;
+  dedupKey: string;
+  /** Only used by a trigger that creates an alert. */
+  title: string;
+  description: string | null;
+  severity: AlertSeverity;
+}
+
+export const INGEST_FORMATS = ['generic', 'alertmanager', 'grafana', 'pagerduty'] as const;
+export type IngestFormat = (typeof INGEST_FORMATS)[number];
+
+export type ParseResult = { ok: true; events: IngestEvent[] } | { ok: false; issues: ValidationIssue[] };
+
+/** Reads a validated body of one format (the schema has already checked its shape). */
+export interface FormatParser {
+  /** Extra rules a JSON schema states poorly (a field required for one action only). */
+  check?(body: unknown): ValidationIssue[];
+  toEvents(body: unknown): IngestEvent[];
+}
+
+export const DEDUP_KEY_MAX = 255;
+
+/** Vendor texts are cut to our limits rather than refused: a sender cannot shorten them. */
+export function clip(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
+}
+export const clipTitle = (text: string) => clip(text.trim() || 'Untitled alert', ALERT_TITLE_MAX);
+export const clipDescription = (text: string | null) => (text?.trim() ? clip(text.trim(), ALERT_DESCRIPTION_MAX) : null);
+
+export const missing = (...loc: (string | number)[]): ValidationIssue => ({
+  loc: ['body', ...loc],
+  msg: 'Field required',
+  type: 'missing',
+});
+
+/** PostgreSQL text cannot hold NUL: dropped, so such a body is stored rather than a 500 that senders retry forever. */
+const withoutNul = (text: string) => (text.includes('\u0000') ? text.replaceAll('\u0000', '') : text);
+
+function sanitized(event: IngestEvent): IngestEvent {
+  return {
+    ...event,
+    dedupKey: withoutNul(event.dedupKey),
+    title: withoutNul(event.title) || (event.action === 'trigger' ? 'Untitled alert' : ''),
+    description: event.description === null ? null : withoutNul(event.description) || null,
+  };
+}
+
+/**
+ * One event per dedup key, the last one winning: within one body, a later status of an alert
+ * supersedes an earlier one. Keys come out sorted, so concurrent batches lock rows in the same
+ * order (fewer deadlocks).
+ */
+export function lastPerKey(events: IngestEvent[]): IngestEvent[] {
+  const byKey = new Map<string, IngestEvent>();
+  for (const event of events.map(sanitized)) byKey.set(event.dedupKey, event);
+  return [...byKey.values()].sort((a, b) => (a.dedupKey < b.dedupKey ? -1 : a.dedupKey > b.dedupKey ? 1 : 0));
+}

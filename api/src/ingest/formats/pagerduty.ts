@@ -1,0 +1,76 @@
+import { randomUUID } from 'node:crypto';
+import { type Static, Type } from 'typebox';
+import type { AlertSeverity } from '../../db/schema.js';
+import { clipDescription, clipTitle, DEDUP_KEY_MAX, type FormatParser, type IngestEvent, missing } from '../events.js';
+
+/**
+ * PagerDuty Events API v2 (alert events), as documented by PagerDuty. `routing_key` is
+ * accepted and ignored: the key in our URL is what authenticates.
+ */
+export const PagerDutyEvent = Type.Object(
+  {
+    routing_key: Type.Optional(Type.String()),
+    event_action: Type.Enum(['trigger', 'acknowledge', 'resolve'], { title: 'PagerDutyEventAction' }),
+    /** Required to acknowledge or resolve; generated (and answered) for a trigger without one. */
+    dedup_key: Type.Optional(Type.String({ minLength: 1, maxLength: DEDUP_KEY_MAX })),
+    /** Required to trigger. */
+    payload: Type.Optional(
+      Type.Object(
+        {
+          summary: Type.String({ minLength: 1, maxLength: 1024 }),
+          source: Type.String({ minLength: 1 }),
+          severity: Type.Enum(['critical', 'error', 'warning', 'info']),
+          timestamp: Type.Optional(Type.String()),
+          component: Type.Optional(Type.String()),
+          group: Type.Optional(Type.String()),
+          class: Type.Optional(Type.String()),
+          custom_details: Type.Optional(Type.Unknown()),
+        },
+        { title: 'PagerDutyPayload' },
+      ),
+    ),
+    client: Type.Optional(Type.String()),
+    client_url: Type.Optional(Type.String()),
+  },
+  { title: 'PagerDutyEvent' },
+);
+type PagerDutyEvent = Static<typeof PagerDutyEvent>;
+
+/** PagerDuty's four severities; "error" is our "high". */
+const SEVERITIES: Record<string, AlertSeverity> = { critical: 'critical', error: 'high', warning: 'warning', info: 'info' };
+
+function descriptionOf(event: PagerDutyEvent): string | null {
+  const p = event.payload;
+  if (!p) return null;
+  const details = p.custom_details === undefined ? '' : JSON.stringify(p.custom_details, null, 2);
+  const lines = [
+    `Source: ${p.source}`,
+    p.component ? `Component: ${p.component}` : '',
+    p.group ? `Group: ${p.group}` : '',
+    p.class ? `Class: ${p.class}` : '',
+    event.client ? `Client: ${event.client}${event.client_url ? ` (${event.client_url})` : ''}` : '',
+    details ? `Details: ${details}` : '',
+  ];
+  return clipDescription(lines.filter(Boolean).join('\n'));
+}
+
+export const pagerduty: FormatParser = {
+  check(body) {
+    const event = body as PagerDutyEvent;
+    if (event.event_action === 'trigger') return event.payload === undefined ? [missing('payload')] : [];
+    return event.dedup_key === undefined ? [missing('dedup_key')] : [];
+  },
+  toEvents(body): IngestEvent[] {
+    const event = body as PagerDutyEvent;
+    return [
+      {
+        action: event.event_action,
+        // Like PagerDuty: a trigger without a key gets a fresh one, answered so it can be resolved.
+        dedupKey: event.dedup_key ?? randomUUID(),
+        title: event.payload ? clipTitle(event.payload.summary) : '',
+        description: descriptionOf(event),
+        severity: SEVERITIES[event.payload?.severity ?? 'warning'] ?? 'warning',
+      },
+    ];
+  },
+};

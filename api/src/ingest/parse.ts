@@ -1,0 +1,66 @@
+import type { TSchema } from 'typebox';
+import { Compile } from 'typebox/compile';
+import { toValidationIssue, type ValidationIssue } from '../errors.js';
+import { type FormatParser, type IngestFormat, lastPerKey, type ParseResult } from './events.js';
+import { AlertmanagerWebhook, alertmanager, GrafanaWebhook, grafana } from './formats/alertmanager.js';
+import { GenericEvent, generic } from './formats/generic.js';
+import { PagerDutyEvent, pagerduty } from './formats/pagerduty.js';
+
+/** Each format's body schema (also its OpenAPI request body) and its reader. */
+export const FORMATS: Record<IngestFormat, { schema: TSchema; parser: FormatParser }> = {
+  generic: { schema: GenericEvent, parser: generic },
+  alertmanager: { schema: AlertmanagerWebhook, parser: alertmanager },
+  grafana: { schema: GrafanaWebhook, parser: grafana },
+  pagerduty: { schema: PagerDutyEvent, parser: pagerduty },
+};
+
+const validators = Object.fromEntries(Object.entries(FORMATS).map(([format, { schema }]) => [format, Compile(schema)])) as Record<
+  IngestFormat,
+  ReturnType<typeof Compile>
+>;
+
+/**
+ * The format of a body sent to the auto-detecting URL, by the fields only that format has:
+ * PagerDuty's `event_action`/`routing_key`; an `alerts` list (or `version: "4"`) for
+ * Alertmanager, with Grafana's `orgId` telling Grafana apart; anything else is a generic event.
+ */
+export function detectFormat(body: unknown): IngestFormat {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return 'generic';
+  const b = body as Record<string, unknown>;
+  if ('event_action' in b || 'routing_key' in b) return 'pagerduty';
+  if (Array.isArray(b.alerts) || b.version === '4') return 'orgId' in b ? 'grafana' : 'alertmanager';
+  return 'generic';
+}
+
+interface TypeBoxIssue {
+  keyword: string;
+  instancePath: string;
+  params: Record<string, unknown>;
+  message?: string;
+}
+
+/**
+ * TypeBox's errors in our 422 shape (errors.ts speaks Ajv, which TypeBox mirrors except for
+ * `required`, listed at once). A nullable field's failed branches are noise next to the real
+ * problem: "should be a valid null" and "anyOf" go when another issue names the same place.
+ */
+function toIssues(errors: TypeBoxIssue[]): ValidationIssue[] {
+  const expanded = errors.flatMap((e) =>
+    e.keyword === 'required'
+      ? ((e.params.requiredProperties as string[] | undefined) ?? []).map((missingProperty) => ({ ...e, params: { missingProperty } }))
+      : [e],
+  );
+  const isNoise = (e: TypeBoxIssue) => e.keyword === 'anyOf' || (e.keyword === 'type' && e.params.type === 'null');
+  const useful = expanded.filter((e) => !isNoise(e) || !expanded.some((o) => o !== e && !isNoise(o) && o.instancePath === e.instancePath));
+  return useful.map((e) => toValidationIssue('body', e));
+}
+
+/** Validates a body as `format` and translates it to events, one per dedup key. */
+export function parseBody(format: IngestFormat, body: unknown): ParseResult {
+  const validator = validators[format];
+  if (!validator.Check(body)) return { ok: false, issues: toIssues(validator.Errors(body) as TypeBoxIssue[]) };
+  const { parser } = FORMATS[format];
+  const issues = parser.check?.(body) ?? [];
+  if (issues.length > 0) return { ok: false, issues };
+  return { ok: true, events: lastPerKey(parser.toEvents(body)) };
+}

@@ -1,0 +1,113 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
+import { Type } from 'typebox';
+import { sendNewAlertEmail } from '../alerts/service.js';
+import { errorResponses, HttpErrorBody } from '../common/schema.js';
+import { HttpError } from '../errors.js';
+import { INGEST_FORMATS, type IngestFormat } from './events.js';
+import { hashIngestKey, redactIngestKey } from './keys.js';
+import { detectFormat, FORMATS, parseBody } from './parse.js';
+import { IngestParams, IngestResult } from './schema.js';
+import { findIntegration, ingest } from './store.js';
+
+const tags = ['ingestion'];
+const { 401: e401, 403: e403, 422: e422 } = errorResponses;
+
+export const INVALID_INGEST_KEY = 'Invalid integration key';
+export const INACTIVE_OWNER = "The integration's owner is inactive";
+
+/** The key is a credential: these routes log their URL without it. */
+const logSerializers = {
+  req: (req: FastifyRequest) => ({
+    method: req.method,
+    url: redactIngestKey(req.url),
+    host: req.host,
+    remoteAddress: req.ip,
+    remotePort: req.socket?.remotePort,
+  }),
+};
+
+/**
+ * Bodies are validated in the handler, not by Fastify: the key is checked before the body (a
+ * bad key is 401 even with a bad body), and the auto-detecting URL validates against the format
+ * it detected. The schemas stay on the routes for the OpenAPI document.
+ */
+const validatorCompiler = () => () => true;
+
+const FORMAT_SUMMARIES: Record<IngestFormat, string> = {
+  generic: 'a generic event {title, description?, severity?, dedup_key?, action}',
+  alertmanager: 'a Prometheus Alertmanager webhook (version 4)',
+  grafana: 'a Grafana alerting webhook',
+  pagerduty: 'a PagerDuty Events API v2 event',
+};
+
+/**
+ * /api/v1/ingest/{key}: monitoring tools post alerts here. No login: the secret key in the path
+ * authenticates, and the alerts go to the integration's owner. See docs/api.md, "Ingestion".
+ */
+export async function ingestRoutes(app: FastifyInstance): Promise<void> {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  const { db } = app.deps;
+
+  const handle = (fixed: IngestFormat | undefined) => async (request: FastifyRequest<{ Params: { key: string } }>, reply: FastifyReply) => {
+    const keyHash = hashIngestKey(request.params.key);
+    const format = fixed ?? detectFormat(request.body);
+    const parsed = parseBody(format, request.body);
+    if (!parsed.ok) {
+      const integration = await findIntegration(db, keyHash);
+      if (!integration) throw new HttpError(401, INVALID_INGEST_KEY);
+      if (!integration.is_active) throw new HttpError(403, INACTIVE_OWNER);
+      return reply.code(422).send({ detail: parsed.issues });
+    }
+    const answer = await ingest(db, keyHash, parsed.events, request.ip);
+    if (answer.status === 'unknown-key') throw new HttpError(401, INVALID_INGEST_KEY);
+    if (answer.status === 'inactive-owner') throw new HttpError(403, INACTIVE_OWNER);
+    // After the commit, and only for new alerts: a deduplicated repeat sends nothing.
+    for (const alert of answer.created) sendNewAlertEmail(app.deps, request.log, alert.ownerEmail, alert);
+    const result: IngestResult = {
+      status: 'success',
+      message: 'Event processed',
+      format,
+      dedup_key: parsed.events[0]?.dedupKey ?? null,
+      alerts: answer.outcomes.map((o) => ({ dedup_key: o.dedupKey, alert_id: o.alertId, result: o.result })),
+    };
+    return reply.code(202).send(result);
+  };
+
+  const route = (url: string, format: IngestFormat | undefined, summary: string) =>
+    api.post(
+      url,
+      {
+        validatorCompiler,
+        logSerializers,
+        schema: {
+          tags,
+          operationId: `ingestion-ingest_${format ?? 'auto'}`,
+          summary,
+          params: IngestParams,
+          body: format ? FORMATS[format].schema : Type.Union(INGEST_FORMATS.map((f) => FORMATS[f].schema)),
+          response: { 202: IngestResult, 401: e401, 403: e403, 413: HttpErrorBody, 422: e422 },
+        },
+      },
+      handle(format),
+    );
+
+  route('/:key', undefined, 'Ingest alerts; the format is detected from the body (generic, Alertmanager, Grafana or PagerDuty)');
+  for (const format of INGEST_FORMATS) route(`/:key/${format}`, format, `Ingest ${FORMAT_SUMMARIES[format]}`);
+
+  // Anything else under a key is a 404 that, too, keeps the key out of the log.
+  const notFound = { logSerializers, schema: { hide: true } };
+  const otherMethods: HTTPMethods[] = ['GET', 'PUT', 'DELETE', 'PATCH'];
+  api.route({
+    method: otherMethods,
+    url: '/:key',
+    ...notFound,
+    handler: async (_req, reply) => reply.code(404).send({ detail: 'Not Found' }),
+  });
+  api.route({
+    method: ['POST', ...otherMethods],
+    url: '/:key/*',
+    ...notFound,
+    handler: async (_req, reply) => reply.code(404).send({ detail: 'Not Found' }),
+  });
+}

@@ -1,0 +1,208 @@
+import { type RawBuilder, sql } from 'kysely';
+import { nextState } from '../alerts/alertTransitions.js';
+import type { Db } from '../db/database.js';
+import type { AlertSeverity, AlertState } from '../db/schema.js';
+import type { IngestEvent } from './events.js';
+import type { IngestResult } from './schema.js';
+
+export interface IngestOutcome {
+  dedupKey: string;
+  alertId: string | null;
+  result: IngestResult['alerts'][number]['result'];
+}
+
+/** A new alert, with what its owner's email needs. */
+export interface CreatedAlert {
+  id: string;
+  title: string;
+  description: string | null;
+  severity: AlertSeverity;
+  ownerEmail: string;
+}
+
+export type IngestAnswer =
+  | { status: 'unknown-key' }
+  | { status: 'inactive-owner' }
+  | { status: 'done'; outcomes: IngestOutcome[]; created: CreatedAlert[] };
+
+interface UpsertRow {
+  integration_id: string;
+  owner_email: string;
+  is_active: boolean;
+  id: string | null;
+  dedup_key: string | null;
+  occurrence_count: number | null;
+  title: string | null;
+  description: string | null;
+  severity: AlertSeverity | null;
+}
+
+/**
+ * The integration (found by `where`) and its owner, then every trigger as one
+ * `INSERT … ON CONFLICT` on the partial unique index of not-closed alerts: a new key makes an
+ * alert, a known one bumps its count. Race-free: of two concurrent triggers with a new key one
+ * inserts and the other waits, then updates. One statement, so one round trip and all or
+ * nothing; the statement-level count triggers see only the inserted rows, so counts stay exact.
+ * No row (unknown key), one row with no alert (inactive owner or no trigger), else one per event.
+ */
+function upsertTriggers(where: RawBuilder<unknown>, triggers: IngestEvent[]) {
+  const column = <K extends keyof IngestEvent>(key: K) => triggers.map((e) => e[key]);
+  return sql<UpsertRow>`
+    WITH integ AS (
+      SELECT i.id, i.owner_id, u.email, u.is_active
+      FROM integrations i JOIN users u ON u.id = i.owner_id
+      WHERE ${where}
+    ), upserted AS (
+      INSERT INTO alerts AS a (title, description, severity, owner_id, integration_id, dedup_key)
+      SELECT e.title, e.description, e.severity, integ.owner_id, integ.id, e.dedup_key
+      FROM integ CROSS JOIN unnest(
+        ${column('dedupKey')}::text[], ${column('title')}::text[], ${column('description')}::text[], ${column('severity')}::text[]
+      ) AS e(dedup_key, title, description, severity)
+      WHERE integ.is_active
+      ORDER BY e.dedup_key
+      ON CONFLICT (integration_id, dedup_key) WHERE state <> 'closed'
+      DO UPDATE SET occurrence_count = a.occurrence_count + 1, last_seen_at = now()
+      RETURNING a.id, a.dedup_key, a.occurrence_count, a.title, a.description, a.severity
+    )
+    SELECT integ.id AS integration_id, integ.email AS owner_email, integ.is_active, u.*
+    FROM integ LEFT JOIN upserted u ON true`;
+}
+
+function upsertOutcomes(rows: UpsertRow[]): { outcomes: IngestOutcome[]; created: CreatedAlert[] } {
+  const outcomes: IngestOutcome[] = [];
+  const created: CreatedAlert[] = [];
+  for (const row of rows) {
+    if (row.id === null || row.dedup_key === null) continue;
+    // A fresh row has count 1; the update path always leaves 2 or more.
+    const isNew = row.occurrence_count === 1;
+    outcomes.push({ dedupKey: row.dedup_key, alertId: row.id, result: isNew ? 'created' : 'updated' });
+    if (isNew) {
+      created.push({
+        id: row.id,
+        title: row.title ?? '',
+        description: row.description,
+        severity: row.severity ?? 'warning',
+        ownerEmail: row.owner_email,
+      });
+    }
+  }
+  return { outcomes, created };
+}
+
+type OpenAlert = { id: string; state: AlertState; dedup_key: string };
+
+/**
+ * The integration of a key, its owner's activity, and its not-closed alerts with these keys,
+ * locked in key order: one statement. A batch takes it before any write, and a triggers-only
+ * statement inserts in key order too, so concurrent batches lock in one order and do not
+ * deadlock. No row: unknown key; one row with a null id: no open alert with these keys.
+ */
+async function findAndLock(trx: Db, keyHash: string, keys: string[]) {
+  const { rows } = await sql<{ integration_id: string; is_active: boolean } & { [K in keyof OpenAlert]: OpenAlert[K] | null }>`
+    WITH integ AS (
+      SELECT i.id, u.is_active FROM integrations i JOIN users u ON u.id = i.owner_id WHERE i.ingest_key_hash = ${keyHash}
+    ), locked AS (
+      SELECT a.id, a.state, a.dedup_key FROM alerts a JOIN integ ON a.integration_id = integ.id
+      WHERE a.dedup_key = ANY(${keys}::text[]) AND a.state <> 'closed'
+      ORDER BY a.dedup_key
+      FOR UPDATE OF a
+    )
+    SELECT integ.id AS integration_id, integ.is_active, locked.* FROM integ LEFT JOIN locked ON true`.execute(trx);
+  const first = rows[0];
+  if (!first) return undefined;
+  const open = rows.flatMap((r) => (r.id && r.state && r.dedup_key ? [{ id: r.id, state: r.state, dedup_key: r.dedup_key }] : []));
+  return { id: first.integration_id, is_active: first.is_active, open };
+}
+
+/**
+ * Acknowledges and resolves, inside the caller's transaction, on alerts it has locked: the
+ * next states come from the contract's table (alertTransitions.ts), and each change is
+ * recorded as an event `via: "integration"`. A key with no open alert is ignored, as
+ * PagerDuty drops such events.
+ */
+async function applyTransitions(trx: Db, open: OpenAlert[], events: IngestEvent[], clientIp: string | null): Promise<IngestOutcome[]> {
+  const byKey = new Map(open.map((row) => [row.dedup_key, row]));
+  const changes: { id: string; action: 'acknowledge' | 'close'; from: AlertState; to: AlertState }[] = [];
+  const outcomes = events.map((event): IngestOutcome => {
+    const alert = byKey.get(event.dedupKey);
+    if (!alert) return { dedupKey: event.dedupKey, alertId: null, result: 'ignored' };
+    const action = event.action === 'resolve' ? 'close' : 'acknowledge';
+    const transition = nextState(alert.state, action);
+    if (transition.changed) changes.push({ id: alert.id, action, from: alert.state, to: transition.to });
+    return { dedupKey: event.dedupKey, alertId: alert.id, result: action === 'close' ? 'resolved' : 'acknowledged' };
+  });
+  if (changes.length > 0) {
+    const ids = changes.map((c) => c.id);
+    const to = changes.map((c) => c.to);
+    // clock_timestamp(), as for the console's actions: the history stays in commit order.
+    await sql`
+      WITH changed AS (
+        UPDATE alerts a SET state = c.to_state, updated_at = clock_timestamp()
+        FROM unnest(${ids}::uuid[], ${to}::text[]) AS c(id, to_state)
+        WHERE a.id = c.id
+        RETURNING a.id
+      )
+      INSERT INTO alert_events (alert_id, action, from_state, to_state, via, client_ip, created_at)
+      SELECT c.id, c.action, c.from_state, c.to_state, 'integration', ${clientIp}, clock_timestamp()
+      FROM unnest(${ids}::uuid[], ${changes.map((c) => c.action)}::text[], ${changes.map((c) => c.from)}::text[], ${to}::text[])
+        AS c(id, action, from_state, to_state)
+      WHERE c.id IN (SELECT id FROM changed)`.execute(trx);
+  }
+  return outcomes;
+}
+
+const DEADLOCK_OR_SERIALIZATION = new Set(['40P01', '40001']);
+const ATTEMPTS = 3;
+
+/** Two batches touching the same keys in a different order can deadlock; PostgreSQL aborts one, which simply runs again. */
+async function retrying<T>(run: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      if (attempt >= ATTEMPTS || !code || !DEADLOCK_OR_SERIALIZATION.has(code)) throw error;
+    }
+  }
+}
+
+/**
+ * Stores a body's events for the integration whose key hashes to `keyHash`, all or nothing.
+ * Triggers only (the common case): one statement, the key check included. Otherwise one
+ * transaction: look-up and locks, triggers, transitions.
+ */
+export async function ingest(db: Db, keyHash: string, events: IngestEvent[], clientIp: string | null): Promise<IngestAnswer> {
+  const triggers = events.filter((e) => e.action === 'trigger');
+  if (triggers.length === events.length && triggers.length > 0) {
+    const { rows } = await retrying(() => upsertTriggers(sql`i.ingest_key_hash = ${keyHash}`, triggers).execute(db));
+    if (rows.length === 0) return { status: 'unknown-key' };
+    if (!rows[0]?.is_active) return { status: 'inactive-owner' };
+    return { status: 'done', ...upsertOutcomes(rows) };
+  }
+  return retrying(() =>
+    db.transaction().execute(async (trx): Promise<IngestAnswer> => {
+      const integration = await findAndLock(
+        trx,
+        keyHash,
+        events.map((e) => e.dedupKey),
+      );
+      if (!integration) return { status: 'unknown-key' };
+      if (!integration.is_active) return { status: 'inactive-owner' };
+      const upserted =
+        triggers.length > 0 ? upsertOutcomes((await upsertTriggers(sql`i.id = ${integration.id}`, triggers).execute(trx)).rows) : undefined;
+      const transitions = events.filter((e) => e.action !== 'trigger');
+      const changed = transitions.length > 0 ? await applyTransitions(trx, integration.open, transitions, clientIp) : [];
+      return { status: 'done', outcomes: [...(upserted?.outcomes ?? []), ...changed], created: upserted?.created ?? [] };
+    }),
+  );
+}
+
+/** The integration a key opens, with whether its owner is active; undefined for an unknown key. */
+export async function findIntegration(db: Db, keyHash: string) {
+  return db
+    .selectFrom('integrations as i')
+    .innerJoin('users as u', 'u.id', 'i.owner_id')
+    .select(['i.id', 'u.is_active'])
+    .where('i.ingest_key_hash', '=', keyHash)
+    .executeTakeFirst();
+}
