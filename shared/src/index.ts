@@ -14,6 +14,7 @@ export * from './query/users';
 export * from './session/token';
 export * from './theme/themeAtom';
 export * from './ui/ConfirmDialog';
+export * from './ui/CopyButton';
 export * from './ui/EmptyState';
 export * from './ui/formatDuration';
 export * from './ui/listTableStyles';

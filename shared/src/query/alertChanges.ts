@@ -57,7 +57,14 @@ export async function followAlertChanges(options: ChangeStreamOptions): Promise<
     attempt++;
     await new Promise<void>((resolve) => {
       const timer = setTimeout(resolve, wait);
-      signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+      signal.addEventListener(
+        'abort',
+        () => {
+          clearTimeout(timer);
+          resolve();
+        },
+        { once: true },
+      );
     });
   }
 }

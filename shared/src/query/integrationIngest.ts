@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../api/api';
 import type { ApiClient, IntegrationPublic, Schemas } from '../api/client';
 import { unwrap } from '../api/errors';
@@ -57,3 +57,11 @@ export const alertmanagerExample = (url: string): string =>
     'route:',
     '  receiver: vigil',
   ].join('\n');
+
+/** GET /integration/{id}: one integration (owner or superuser). `id` undefined leaves it idle. */
+export const useIntegration = (id: string | undefined, client: ApiClient = api) =>
+  useQuery({
+    queryKey: [...integrationKeys.all, 'one', id ?? ''],
+    queryFn: async ({ signal }) => unwrap(await client.GET('/api/v1/integration/{id}', { params: { path: { id: id ?? '' } }, signal })),
+    enabled: Boolean(id),
+  });
