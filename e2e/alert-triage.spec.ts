@@ -189,3 +189,23 @@ test('the dashboard shows open alerts by severity, MTTA and MTTR', async ({ page
   await expect(page).toHaveURL(/\/alerts\?state=open&severity=critical$/);
   await expect(rows(page)).toHaveCount(2);
 });
+
+test('usable at 360 px: filters, bulk toolbar and details fit the screen', async ({ page, api }) => {
+  const user = await api.createUser();
+  await api.createAlert(user.token, { title: 'Narrow screen alert', description: 'a phone on call', severity: 'info' });
+  await page.setViewportSize({ width: 360, height: 740 });
+  await signIn(page, user, '/alerts?severity=info');
+  await expect(rows(page)).toHaveCount(1);
+  await expect(page.getByRole('button', { name: 'Add Alert' })).toBeInViewport();
+  await expect(page.getByRole('combobox', { name: 'Severity' })).toBeInViewport();
+  await expect(page.getByRole('toolbar', { name: 'Selected alerts' }).getByRole('button', { name: 'Close' })).toBeInViewport();
+  // Only the table scrolls sideways, never the page.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await page.screenshot({ path: test.info().outputPath('alerts-360.png') });
+
+  await rowOf(page, 'Narrow screen alert').getByRole('button', { name: 'Narrow screen alert', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Alert details' });
+  await expect(dialog.getByRole('button', { name: 'Done' })).toBeInViewport();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await page.screenshot({ path: test.info().outputPath('alert-details-360.png') });
+});

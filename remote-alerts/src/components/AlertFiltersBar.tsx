@@ -25,7 +25,7 @@ const useStyles = makeStyles({
     marginBottom: tokens.spacingVerticalM,
   },
   search: { flex: '1 1 220px', minWidth: 0 },
-  select: { flex: '0 1 200px', minWidth: '150px' },
+  select: { flex: '1 1 140px', maxWidth: '240px', minWidth: '130px' },
   dropdown: { minWidth: 0, width: '100%' },
 });
 
