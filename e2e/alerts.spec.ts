@@ -200,6 +200,8 @@ test('deleting the only alert of the last page moves to the page before', async 
 test('a failed delete shows the error toast and refreshes the list', async ({ page, api, request }) => {
   const user = await api.createUser();
   const [alert] = await createAlerts(api, user, 1);
+  // A console whose live change stream is down (else the row would vanish as soon as it is deleted elsewhere).
+  await page.route('**/api/v1/alert/changes', (route) => route.abort());
   await signIn(page, user, '/alerts');
   await expect(rowOf(page, 'Alert 1')).toBeVisible();
 
@@ -250,4 +252,15 @@ test('usable at 360 px: the table scrolls sideways inside the page', async ({ pa
   await actions.scrollIntoViewIfNeeded();
   await actions.click();
   await expect(page.getByRole('menuitem', { name: 'Delete Alert' })).toBeVisible();
+});
+
+test('an alert deleted in another session leaves the open list by itself (live updates)', async ({ page, api, request }) => {
+  const user = await api.createUser();
+  const [first] = await createAlerts(api, user, 2);
+  await signIn(page, user, '/alerts');
+  await expect(rows(page)).toHaveCount(2);
+  const gone = await request.delete(`/api/v1/alert/${first!.id}`, { headers: { authorization: `Bearer ${user.token}` } });
+  expect(gone.status()).toBe(200);
+  await expect(rows(page)).toHaveCount(1);
+  await expect(rowOf(page, 'Alert 1')).toHaveCount(0);
 });

@@ -207,6 +207,8 @@ test('a page inside the layout downloads its own remote and no other', async ({ 
     const remote = /^\/remotes\/(remote-[a-z]+)\//.exec(new URL(r.url()).pathname)?.[1];
     if (remote) remotesFetched.add(remote);
   });
+  // The alerts page holds its live change stream open, so the network would never go idle: cut it here.
+  await page.route('**/api/v1/alert/changes', (route) => route.abort());
   await signIn(page, user, '/alerts');
   await expect(page.getByRole('main').getByRole('heading', { level: 1, name: 'Alerts' })).toBeVisible();
   await page.waitForLoadState('networkidle');

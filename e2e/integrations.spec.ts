@@ -133,3 +133,44 @@ test('a failed delete shows the error toast and refreshes the list', async ({ pa
   await expect(rowOf(page, 'Integration 2')).toBeVisible();
   expect(other).toBeDefined();
 });
+
+test('Add Integration asks for a title, creates the integration and opens its details', async ({ page, api }) => {
+  const user = await api.createUser();
+  await signIn(page, user, '/integrations');
+  await expect(page.getByText(EMPTY)).toBeVisible();
+
+  await page.getByRole('button', { name: 'Add Integration' }).click();
+  const form = page.getByRole('dialog', { name: 'Add Integration' });
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form.getByText('Title is required')).toBeVisible();
+
+  await form.getByRole('textbox', { name: 'Title' }).fill('Prometheus production');
+  await form.getByRole('textbox', { name: 'Description' }).fill('eu-west cluster');
+  const created = page.waitForResponse((res) => res.url().endsWith('/api/v1/integration/') && res.request().method() === 'POST');
+  await form.getByRole('button', { name: 'Save' }).click();
+  const body = (await (await created).json()) as { id: string; ingest_url?: string };
+  await expect(page.getByText('Integration created successfully.', { exact: true })).toBeVisible();
+
+  const details = page.getByRole('dialog', { name: 'Integration details' });
+  await expect(details.getByRole('heading', { name: 'Prometheus production' })).toBeVisible();
+  await expect(details).toContainText(body.id);
+  await expect(details).toContainText('eu-west cluster');
+  if (body.ingest_url) {
+    // The create answer carries the ingest URL: shown this once, with examples filled with it.
+    await expect(details.getByRole('textbox', { name: 'Ingest URL' })).toHaveValue(body.ingest_url);
+    await expect(details.getByRole('region', { name: 'curl' })).toContainText(`curl -X POST '${body.ingest_url}'`);
+    await expect(details.getByRole('region', { name: 'Alertmanager webhook_configs' })).toContainText(`url: '${body.ingest_url}'`);
+  } else {
+    // No URL in the answer: the key can be rotated to get one.
+    await expect(details.getByRole('button', { name: 'Rotate ingest key' })).toBeVisible();
+  }
+  await details.getByRole('button', { name: 'Done' }).click();
+  await expect(details).toBeHidden();
+  await expect(rowOf(page, 'Prometheus production')).toHaveCount(1);
+
+  // Reopening from the list shows the fields again, never the secret URL.
+  await rowOf(page, 'Prometheus production').getByRole('button', { name: 'Prometheus production', exact: true }).click();
+  await expect(details).toContainText(body.id);
+  await expect(details.getByRole('textbox', { name: 'Ingest URL' })).toHaveCount(0);
+  await expect(details.getByRole('button', { name: 'Rotate ingest key' })).toBeVisible();
+});

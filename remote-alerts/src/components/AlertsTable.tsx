@@ -1,16 +1,17 @@
 import {
+  Checkbox,
+  Link,
   makeStyles,
   mergeClasses,
-  Skeleton,
-  SkeletonItem,
   Table,
   TableBody,
   TableCell,
   TableHeader,
   TableHeaderCell,
   TableRow,
+  tokens,
 } from '@fluentui/react-components';
-import { DeleteRegular } from '@fluentui/react-icons';
+import { DeleteRegular, OpenRegular } from '@fluentui/react-icons';
 import { type AlertPublic, RowActionsMenu, SkeletonRows, TruncatedId, useListTableStyles } from '@vigil/shared';
 import { AlertStateBadges } from './alertBadges';
 
@@ -18,6 +19,9 @@ const useStyles = makeStyles({
   table: { minWidth: '720px' },
   titleCol: { width: '26%' },
   stateCol: { width: '200px' },
+  idCol: { width: '148px' },
+  idCell: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS, minWidth: 0 },
+  titleLink: { textAlign: 'start', fontWeight: 'inherit' },
 });
 
 const SKELETON_WIDTHS = [72, 160, 240, 120, 28];
@@ -27,18 +31,43 @@ interface Props {
   alerts: AlertPublic[] | undefined;
   skeletonRows: number;
   onDelete: (alert: AlertPublic) => void;
+  onOpen: (alert: AlertPublic) => void;
+  /** The ids ticked for a bulk action. */
+  selected: ReadonlySet<string>;
+  onSelectedChange: (selected: Set<string>) => void;
 }
 
-export function AlertsTable({ alerts, skeletonRows, onDelete }: Props) {
+/** Spec §2's columns; the ID cell also holds the row's checkbox, so the column set stays the spec's. */
+export function AlertsTable({ alerts, skeletonRows, onDelete, onOpen, selected, onSelectedChange }: Props) {
   const list = useListTableStyles();
   const styles = useStyles();
   const actionsBody = mergeClasses(list.cell, list.actionsCol, list.actionsBody);
+  const onPage = alerts ?? [];
+  const ticked = onPage.filter((alert) => selected.has(alert.id)).length;
+  const allState = ticked === 0 ? false : ticked === onPage.length ? true : 'mixed';
+  const toggleAll = () => onSelectedChange(new Set(allState === true ? [] : onPage.map((alert) => alert.id)));
+  const toggle = (id: string, on: boolean) => {
+    const next = new Set(selected);
+    if (on) next.add(id);
+    else next.delete(id);
+    onSelectedChange(next);
+  };
   return (
     <div className={list.scroller}>
       <Table className={styles.table} aria-label="Alerts" aria-busy={!alerts}>
         <TableHeader className={list.head}>
           <TableRow>
-            <TableHeaderCell className={mergeClasses(list.headCell, list.idCol)}>ID</TableHeaderCell>
+            <TableHeaderCell className={mergeClasses(list.headCell, list.idCol, styles.idCol)}>
+              <span className={styles.idCell}>
+                <Checkbox
+                  aria-label="Select all alerts on this page"
+                  checked={allState}
+                  disabled={onPage.length === 0}
+                  onChange={toggleAll}
+                />
+                ID
+              </span>
+            </TableHeaderCell>
             <TableHeaderCell className={mergeClasses(list.headCell, styles.titleCol)}>Title</TableHeaderCell>
             <TableHeaderCell className={list.headCell}>Description</TableHeaderCell>
             <TableHeaderCell className={mergeClasses(list.headCell, styles.stateCol)}>State</TableHeaderCell>
@@ -50,9 +79,20 @@ export function AlertsTable({ alerts, skeletonRows, onDelete }: Props) {
             alerts.map((alert) => (
               <TableRow key={alert.id}>
                 <TableCell className={list.cell}>
-                  <TruncatedId id={alert.id} />
+                  <span className={styles.idCell}>
+                    <Checkbox
+                      aria-label={`Select alert ${alert.title}`}
+                      checked={selected.has(alert.id)}
+                      onChange={(_, data) => toggle(alert.id, data.checked === true)}
+                    />
+                    <TruncatedId id={alert.id} />
+                  </span>
                 </TableCell>
-                <TableCell className={mergeClasses(list.cell, list.title)}>{alert.title}</TableCell>
+                <TableCell className={mergeClasses(list.cell, list.title)}>
+                  <Link as="button" className={styles.titleLink} onClick={() => onOpen(alert)}>
+                    {alert.title}
+                  </Link>
+                </TableCell>
                 <TableCell className={list.cell}>
                   {alert.description ? (
                     <span className={list.clamp} title={alert.description}>
@@ -68,7 +108,10 @@ export function AlertsTable({ alerts, skeletonRows, onDelete }: Props) {
                 <TableCell className={actionsBody}>
                   <RowActionsMenu
                     label={`Actions for alert ${alert.title}`}
-                    actions={[{ label: 'Delete Alert', icon: <DeleteRegular />, danger: true, onClick: () => onDelete(alert) }]}
+                    actions={[
+                      { label: 'View details', icon: <OpenRegular />, onClick: () => onOpen(alert) },
+                      { label: 'Delete Alert', icon: <DeleteRegular />, danger: true, onClick: () => onDelete(alert) },
+                    ]}
                   />
                 </TableCell>
               </TableRow>

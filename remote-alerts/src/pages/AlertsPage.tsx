@@ -1,21 +1,32 @@
 import { Button, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle, makeStyles, tokens } from '@fluentui/react-components';
-import { AlertRegular, ArrowClockwiseRegular } from '@fluentui/react-icons';
+import { AlertRegular, ArrowClockwiseRegular, FilterDismissRegular } from '@fluentui/react-icons';
 import {
   ALERTS_PAGE_SIZE,
+  type AlertBulkActionName,
   type AlertPublic,
+  bulkOutcomeSummary,
   ConfirmDialog,
   EmptyState,
   errorText,
+  hasAlertFilters,
+  NO_ALERT_FILTERS,
   PageHeader,
   Pagination,
+  useAlertChanges,
   useAlerts,
+  useBulkAlertAction,
   useDeleteAlert,
   useNotify,
   usePageParam,
   useStayWithinPages,
 } from '@vigil/shared';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { AddAlertDialog } from '../components/AddAlertDialog';
+import { AlertDetailDialog } from '../components/AlertDetailDialog';
+import { AlertFiltersBar } from '../components/AlertFiltersBar';
 import { AlertsTable } from '../components/AlertsTable';
+import { BulkActionsBar } from '../components/BulkActionsBar';
+import { useAlertFilterParams, useOpenAlertParam } from '../hooks/useAlertFilterParams';
 
 // Spec §2 and §8, verbatim.
 const EMPTY = "You don't have any alerts yet";
@@ -28,16 +39,33 @@ const useStyles = makeStyles({
 });
 
 /** The line under the heading: how many there are once known (and not zero). */
-const summary = (count: number | undefined) =>
-  count ? `${count === 1 ? '1 alert' : `${count} alerts`}, newest first.` : 'Alerts raised for you, newest first.';
+const summary = (count: number | undefined, filtered: boolean) =>
+  count
+    ? `${count === 1 ? '1 alert' : `${count} alerts`}${filtered ? ' match' : ''}, newest first.`
+    : 'Alerts raised for you, newest first.';
 
-/** /alerts?page=n — the signed-in user's alerts, 10 a page, newest first, with Delete. */
+/**
+ * /alerts?page=n&state=..&severity=..&q=..&alert=id — the signed-in user's alerts, 10 a page,
+ * newest first: filters, search, bulk acknowledge/close, details with history, Delete; kept
+ * current by the live change stream.
+ */
 export default function AlertsPage() {
   const styles = useStyles();
   const notify = useNotify();
   const { page, setPage } = usePageParam();
-  const alerts = useAlerts(page);
+  const { filters, setFilters } = useAlertFilterParams();
+  const { openId, setOpenId } = useOpenAlertParam();
+  const filtered = hasAlertFilters(filters);
+  const alerts = useAlerts(page, undefined, filters);
   const deleteAlert = useDeleteAlert();
+  const bulk = useBulkAlertAction();
+  const [selected, setSelected] = useState<Set<string>>(() => new Set());
+  useAlertChanges();
+
+  // A selection belongs to the rows on screen: another page or filter starts afresh.
+  const listKey = `${page}|${filters.state}|${filters.severity}|${filters.q}`;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: listKey is the trigger
+  useEffect(() => setSelected(new Set()), [listKey]);
   // The dialog keeps showing its alert while it closes, so `toDelete` outlives `confirming`.
   const [toDelete, setToDelete] = useState<AlertPublic | null>(null);
   const [confirming, setConfirming] = useState(false);
@@ -58,6 +86,20 @@ export default function AlertsPage() {
     setConfirming(true);
   };
 
+  const runBulk = (action: AlertBulkActionName) => {
+    const ids = [...selected];
+    bulk.mutate(
+      { action, ids },
+      {
+        onSuccess: (result) => {
+          notify.success(bulkOutcomeSummary(action, result));
+          setSelected(new Set());
+        },
+        onError: (error) => notify.error(error),
+      },
+    );
+  };
+
   const failedFirstLoad = alerts.isError && !alerts.data;
   const empty = count === 0;
 
@@ -65,13 +107,17 @@ export default function AlertsPage() {
     <div className={styles.root}>
       <PageHeader
         title="Alerts"
-        description={summary(count)}
+        description={summary(count, filtered)}
         actions={
-          <Button icon={<ArrowClockwiseRegular />} disabled={alerts.isFetching} onClick={() => alerts.refetch()}>
-            Refresh
-          </Button>
+          <>
+            <Button icon={<ArrowClockwiseRegular />} disabled={alerts.isFetching} onClick={() => alerts.refetch()}>
+              Refresh
+            </Button>
+            <AddAlertDialog />
+          </>
         }
       />
+      <AlertFiltersBar filters={filters} onChange={setFilters} />
 
       {failedFirstLoad ? (
         <MessageBar intent="error" className={styles.error}>
@@ -83,16 +129,38 @@ export default function AlertsPage() {
             <Button onClick={() => alerts.refetch()}>Retry</Button>
           </MessageBarActions>
         </MessageBar>
+      ) : empty && filtered ? (
+        <EmptyState
+          title="No alerts match these filters"
+          icon={<FilterDismissRegular />}
+          description="Try another state, severity or search, or clear the filters."
+          action={<Button onClick={() => setFilters(NO_ALERT_FILTERS)}>Clear filters</Button>}
+        />
       ) : empty ? (
         <EmptyState title={EMPTY} icon={<AlertRegular />} description="When something needs your attention, its alert shows up here." />
       ) : (
         <>
-          <AlertsTable alerts={alerts.data?.data} skeletonRows={ALERTS_PAGE_SIZE} onDelete={askToDelete} />
+          <BulkActionsBar
+            count={selected.size}
+            busy={bulk.isPending ? bulk.variables?.action : undefined}
+            onAction={runBulk}
+            onClear={() => setSelected(new Set())}
+          />
+          <AlertsTable
+            alerts={alerts.data?.data}
+            skeletonRows={ALERTS_PAGE_SIZE}
+            onDelete={askToDelete}
+            onOpen={(alert) => setOpenId(alert.id)}
+            selected={selected}
+            onSelectedChange={setSelected}
+          />
           {count !== undefined && (
             <Pagination page={page} pageSize={ALERTS_PAGE_SIZE} count={count} onPageChange={setPage} disabled={alerts.isPlaceholderData} />
           )}
         </>
       )}
+
+      <AlertDetailDialog id={openId} onClose={() => setOpenId(undefined)} />
 
       <ConfirmDialog
         open={confirming}

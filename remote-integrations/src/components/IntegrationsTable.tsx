@@ -1,8 +1,7 @@
 import {
+  Link,
   makeStyles,
   mergeClasses,
-  Skeleton,
-  SkeletonItem,
   Table,
   TableBody,
   TableCell,
@@ -10,7 +9,7 @@ import {
   TableHeaderCell,
   TableRow,
 } from '@fluentui/react-components';
-import { DeleteRegular } from '@fluentui/react-icons';
+import { DeleteRegular, OpenRegular } from '@fluentui/react-icons';
 import { type IntegrationPublic, RowActionsMenu, SkeletonRows, TruncatedId, useListTableStyles } from '@vigil/shared';
 
 const useStyles = makeStyles({
@@ -25,9 +24,10 @@ interface Props {
   integrations: IntegrationPublic[] | undefined;
   skeletonRows: number;
   onDelete: (integration: IntegrationPublic) => void;
+  onOpen: (integration: IntegrationPublic) => void;
 }
 
-export function IntegrationsTable({ integrations, skeletonRows, onDelete }: Props) {
+export function IntegrationsTable({ integrations, skeletonRows, onDelete, onOpen }: Props) {
   const list = useListTableStyles();
   const styles = useStyles();
   const actionsBody = mergeClasses(list.cell, list.actionsCol, list.actionsBody);
@@ -49,7 +49,11 @@ export function IntegrationsTable({ integrations, skeletonRows, onDelete }: Prop
                 <TableCell className={list.cell}>
                   <TruncatedId id={integration.id} />
                 </TableCell>
-                <TableCell className={mergeClasses(list.cell, list.title)}>{integration.title}</TableCell>
+                <TableCell className={mergeClasses(list.cell, list.title)}>
+                  <Link as="button" style={{ textAlign: 'start', fontWeight: 'inherit' }} onClick={() => onOpen(integration)}>
+                    {integration.title}
+                  </Link>
+                </TableCell>
                 <TableCell className={list.cell}>
                   {integration.description ? (
                     <span className={list.clamp} title={integration.description}>
@@ -62,7 +66,10 @@ export function IntegrationsTable({ integrations, skeletonRows, onDelete }: Prop
                 <TableCell className={actionsBody}>
                   <RowActionsMenu
                     label={`Actions for integration ${integration.title}`}
-                    actions={[{ label: 'Delete Integration', icon: <DeleteRegular />, danger: true, onClick: () => onDelete(integration) }]}
+                    actions={[
+                      { label: 'View details', icon: <OpenRegular />, onClick: () => onOpen(integration) },
+                      { label: 'Delete Integration', icon: <DeleteRegular />, danger: true, onClick: () => onDelete(integration) },
+                    ]}
                   />
                 </TableCell>
               </TableRow>

@@ -6,6 +6,7 @@ import {
   errorText,
   INTEGRATIONS_PAGE_SIZE,
   type IntegrationPublic,
+  type IntegrationWithIngest,
   PageHeader,
   Pagination,
   useDeleteIntegration,
@@ -14,7 +15,10 @@ import {
   usePageParam,
   useStayWithinPages,
 } from '@vigil/shared';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { AddIntegrationDialog } from '../components/AddIntegrationDialog';
+import { IntegrationDetailDialog } from '../components/IntegrationDetailDialog';
 import { IntegrationsTable } from '../components/IntegrationsTable';
 
 // Spec §2 and §8, verbatim.
@@ -42,6 +46,24 @@ export default function IntegrationsPage() {
   const [toDelete, setToDelete] = useState<IntegrationPublic | null>(null);
   const [confirming, setConfirming] = useState(false);
   const count = integrations.data?.count;
+  // `?integration=<id>`: the integration whose details are open; `created` keeps the create answer (its ingest URL is shown once).
+  const [searchParams, setSearchParams] = useSearchParams();
+  const openId = searchParams.get('integration') ?? undefined;
+  const [created, setCreated] = useState<IntegrationWithIngest>();
+  const setOpenId = useCallback(
+    (id: string | undefined) =>
+      setSearchParams((current) => {
+        const next = new URLSearchParams(current);
+        if (id) next.set('integration', id);
+        else next.delete('integration');
+        return next;
+      }),
+    [setSearchParams],
+  );
+  const closeDetails = () => {
+    setOpenId(undefined);
+    setCreated(undefined);
+  };
   useStayWithinPages(page, integrations.isPlaceholderData ? undefined : count, INTEGRATIONS_PAGE_SIZE, setPage);
 
   const confirmDelete = () => {
@@ -67,9 +89,17 @@ export default function IntegrationsPage() {
         title="Integrations"
         description={summary(count)}
         actions={
-          <Button icon={<ArrowClockwiseRegular />} disabled={integrations.isFetching} onClick={() => integrations.refetch()}>
-            Refresh
-          </Button>
+          <>
+            <Button icon={<ArrowClockwiseRegular />} disabled={integrations.isFetching} onClick={() => integrations.refetch()}>
+              Refresh
+            </Button>
+            <AddIntegrationDialog
+              onCreated={(integration) => {
+                setCreated(integration);
+                setOpenId(integration.id);
+              }}
+            />
+          </>
         }
       />
 
@@ -91,7 +121,12 @@ export default function IntegrationsPage() {
         />
       ) : (
         <>
-          <IntegrationsTable integrations={integrations.data?.data} skeletonRows={INTEGRATIONS_PAGE_SIZE} onDelete={askToDelete} />
+          <IntegrationsTable
+            integrations={integrations.data?.data}
+            skeletonRows={INTEGRATIONS_PAGE_SIZE}
+            onDelete={askToDelete}
+            onOpen={(integration) => setOpenId(integration.id)}
+          />
           {count !== undefined && (
             <Pagination
               page={page}
@@ -103,6 +138,8 @@ export default function IntegrationsPage() {
           )}
         </>
       )}
+
+      <IntegrationDetailDialog id={openId} created={created} onClose={closeDetails} />
 
       <ConfirmDialog
         open={confirming}

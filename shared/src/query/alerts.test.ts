@@ -61,6 +61,16 @@ describe('useAlerts', () => {
     expect(alertKeys.page(2)).toEqual(['alerts', { page: 2 }]);
   });
 
+  it('sends the filters as repeated state/severity parameters and q, and keys them apart', async () => {
+    const { client, requests } = stubClient();
+    const filters = { state: ['open' as const, 'closed' as const], severity: ['critical' as const], q: 'disk' };
+    const { result } = renderHook(() => useAlerts(2, client, filters), { wrapper: setup().wrapper });
+    await waitFor(() => expect(result.current.isSuccess).toBe(true));
+    expect(requests[0]?.url).toBe(`${BASE}/api/v1/alert/?skip=10&limit=10&state=open&state=closed&severity=critical&q=disk`);
+    expect(alertKeys.page(2, filters)).toEqual(['alerts', { page: 2, ...filters }]);
+    expect(alertKeys.page(2, filters)).not.toEqual(alertKeys.page(2));
+  });
+
   it('turns an error answer into an ApiError with the detail', async () => {
     const { client } = stubClient(500, { detail: 'Database unavailable' });
     const { result } = renderHook(() => useAlerts(1, client), { wrapper: setup().wrapper });

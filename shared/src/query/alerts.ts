@@ -3,6 +3,7 @@ import { api } from '../api/api';
 import type { ApiClient } from '../api/client';
 import { unwrap } from '../api/errors';
 import { skipOf } from '../ui/usePageParam';
+import { type AlertFilters, hasAlertFilters, NO_ALERT_FILTERS } from './alertFilters';
 
 /** Spec §9: the alerts list shows 10 per page. */
 export const ALERTS_PAGE_SIZE = 10;
@@ -10,18 +11,28 @@ export const ALERTS_PAGE_SIZE = 10;
 /** Every alerts query starts with 'alerts', so invalidating `alertKeys.all` refreshes lists and counts. */
 export const alertKeys = {
   all: ['alerts'] as const,
-  page: (page: number) => ['alerts', { page }] as const,
+  /** A page of the list; filters join the key only when set, so the unfiltered key stays `['alerts', { page }]`. */
+  page: (page: number, filters: AlertFilters = NO_ALERT_FILTERS) =>
+    ['alerts', hasAlertFilters(filters) ? { page, ...filters } : { page }] as const,
   count: ['alerts', 'count'] as const,
 };
 
-/** One page of the caller's alerts (GET /alert/?skip&limit), newest first. */
-export const alertsQuery = (page: number, client: ApiClient = api) =>
+/** One page of the caller's alerts (GET /alert/?skip&limit&state&severity&q), newest first; `count` counts the filtered list. */
+export const alertsQuery = (page: number, client: ApiClient = api, filters: AlertFilters = NO_ALERT_FILTERS) =>
   queryOptions({
-    queryKey: alertKeys.page(page),
+    queryKey: alertKeys.page(page, filters),
     queryFn: async ({ signal }) =>
       unwrap(
         await client.GET('/api/v1/alert/', {
-          params: { query: { skip: skipOf(page, ALERTS_PAGE_SIZE), limit: ALERTS_PAGE_SIZE } },
+          params: {
+            query: {
+              skip: skipOf(page, ALERTS_PAGE_SIZE),
+              limit: ALERTS_PAGE_SIZE,
+              ...(filters.state.length > 0 && { state: filters.state }),
+              ...(filters.severity.length > 0 && { severity: filters.severity }),
+              ...(filters.q && { q: filters.q }),
+            },
+          },
           signal,
         }),
       ),
@@ -39,8 +50,8 @@ export function deleteAlert(id: string, client: ApiClient = api) {
 }
 
 /** A page of alerts; the previous page stays on screen while the next one loads. */
-export const useAlerts = (page: number, client?: ApiClient) =>
-  useQuery({ ...alertsQuery(page, client), placeholderData: keepPreviousData });
+export const useAlerts = (page: number, client?: ApiClient, filters?: AlertFilters) =>
+  useQuery({ ...alertsQuery(page, client, filters), placeholderData: keepPreviousData });
 
 export const useAlertsCount = (client?: ApiClient) => useQuery(alertsCountQuery(client));
 

@@ -1,8 +1,9 @@
 import { Caption1, makeStyles, Skeleton, SkeletonItem, shorthands, Text, tokens } from '@fluentui/react-components';
 import { AlertRegular, ArrowRightRegular, PlugConnectedRegular } from '@fluentui/react-icons';
-import { PageHeader, useAlertsCount, useCurrentUser, useIntegrationsCount } from '@vigil/shared';
+import { PageHeader, useAlertChanges, useAlertsCount, useCurrentUser, useIntegrationsCount } from '@vigil/shared';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { AlertStatsCards } from './AlertStatsCards';
 
 const useStyles = makeStyles({
   grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(240px, 1fr))', gap: tokens.spacingHorizontalL },
@@ -86,12 +87,14 @@ function CountCard({ to, label, icon, tone, query, linkText }: CountCardProps) {
   );
 }
 
-/** `/` (spec §2): the counts of integrations and alerts, each linking to its list. */
+/** `/` (spec §2): the counts of integrations and alerts, each linking to its list; then open alerts by severity, MTTA and MTTR. */
 export default function DashboardPage() {
   const styles = useStyles();
   const { data: user } = useCurrentUser();
   const integrations = useIntegrationsCount();
   const alerts = useAlertsCount();
+  // Counts and figures follow changes made anywhere (another console, a public link, a webhook).
+  useAlertChanges();
   const name = user?.full_name?.trim() || user?.email;
   return (
     <>
@@ -107,6 +110,7 @@ export default function DashboardPage() {
         />
         <CountCard to="/alerts" label="Alerts" icon={<AlertRegular />} tone="alerts" query={alerts} linkText="View alerts" />
       </div>
+      <AlertStatsCards />
     </>
   );
 }

@@ -1,0 +1,154 @@
+import {
+  Body1Strong,
+  Button,
+  Caption1,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  MessageBar,
+  MessageBarBody,
+  makeStyles,
+  Spinner,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  tokens,
+} from '@fluentui/react-components';
+import { type AlertEventPublic, errorText, useAlert, useAlertEvents, useCurrentUser, useListTableStyles } from '@vigil/shared';
+import { AlertStateBadges } from './alertBadges';
+
+const capitalised = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
+const when = (iso: string) => new Date(iso).toLocaleString();
+
+const useStyles = makeStyles({
+  surface: { maxWidth: '760px', width: '100%' },
+  fields: {
+    display: 'grid',
+    gridTemplateColumns: 'max-content 1fr',
+    columnGap: tokens.spacingHorizontalL,
+    rowGap: tokens.spacingVerticalS,
+    margin: `0 0 ${tokens.spacingVerticalL}`,
+    '@media (max-width: 480px)': { gridTemplateColumns: '1fr' },
+  },
+  term: { color: tokens.colorNeutralForeground3 },
+  value: { margin: 0, overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' },
+  history: { minWidth: '560px' },
+  heading: { display: 'block', marginBottom: tokens.spacingVerticalS },
+});
+
+const ACTION_PAST: Record<AlertEventPublic['action'], string> = {
+  acknowledge: 'Acknowledged',
+  escalate: 'Escalated',
+  close: 'Closed',
+};
+
+/** Who acted: the signed-in user ("You"), another console user (by id), or whoever held the link. */
+function actorText(event: AlertEventPublic, meId: string | undefined): string {
+  if (event.actor_id && event.actor_id === meId) return 'You';
+  if (event.actor_id) return event.actor_id;
+  return event.via === 'link' ? 'Anyone with the link' : 'Unknown';
+}
+
+interface Props {
+  id: string | undefined;
+  onClose: () => void;
+}
+
+/** An alert's fields and its history (each state change: action, when, via, actor, address). */
+export function AlertDetailDialog({ id, onClose }: Props) {
+  const styles = useStyles();
+  const list = useListTableStyles();
+  const alert = useAlert(id);
+  const events = useAlertEvents(id);
+  const { data: me } = useCurrentUser();
+  const a = alert.data;
+
+  return (
+    <Dialog open={Boolean(id)} onOpenChange={(_, data) => !data.open && onClose()}>
+      <DialogSurface className={styles.surface} aria-label="Alert details">
+        <DialogBody>
+          <DialogTitle>{a ? a.title : 'Alert details'}</DialogTitle>
+          <DialogContent>
+            {alert.isPending && <Spinner label="Loading the alert" />}
+            {alert.isError && (
+              <MessageBar intent="error">
+                <MessageBarBody>{errorText(alert.error)}</MessageBarBody>
+              </MessageBar>
+            )}
+            {a && (
+              <dl className={styles.fields} aria-label="Alert fields">
+                <dt className={styles.term}>ID</dt>
+                <dd className={styles.value}>{a.id}</dd>
+                <dt className={styles.term}>Description</dt>
+                <dd className={styles.value}>{a.description || 'N/A'}</dd>
+                <dt className={styles.term}>State</dt>
+                <dd className={styles.value}>
+                  <AlertStateBadges state={a.state} severity={a.severity} />
+                </dd>
+                <dt className={styles.term}>Escalation level</dt>
+                <dd className={styles.value}>{a.escalation_level}</dd>
+                <dt className={styles.term}>Source</dt>
+                <dd className={styles.value}>{a.integration_id ? `Integration ${a.integration_id}` : 'Added by hand'}</dd>
+                <dt className={styles.term}>Created</dt>
+                <dd className={styles.value}>{when(a.created_at)}</dd>
+                <dt className={styles.term}>Updated</dt>
+                <dd className={styles.value}>{when(a.updated_at)}</dd>
+              </dl>
+            )}
+            <Body1Strong as="h3" className={styles.heading}>
+              History
+            </Body1Strong>
+            {events.isPending && id && <Spinner size="small" label="Loading the history" />}
+            {events.isError && (
+              <MessageBar intent="error">
+                <MessageBarBody>{errorText(events.error)}</MessageBarBody>
+              </MessageBar>
+            )}
+            {events.data && events.data.count === 0 && <Caption1>No changes yet: the alert is as it was raised.</Caption1>}
+            {events.data && events.data.count > 0 && (
+              <div className={list.scroller}>
+                <Table className={styles.history} aria-label="Alert history" size="small">
+                  <TableHeader>
+                    <TableRow>
+                      <TableHeaderCell>Action</TableHeaderCell>
+                      <TableHeaderCell>When</TableHeaderCell>
+                      <TableHeaderCell>Via</TableHeaderCell>
+                      <TableHeaderCell>Actor</TableHeaderCell>
+                      <TableHeaderCell>Address</TableHeaderCell>
+                    </TableRow>
+                  </TableHeader>
+                  <TableBody>
+                    {events.data.data.map((event) => (
+                      <TableRow key={event.id}>
+                        <TableCell>
+                          {ACTION_PAST[event.action]} ({capitalised(event.from_state)} → {capitalised(event.to_state)})
+                        </TableCell>
+                        <TableCell>
+                          <time dateTime={event.created_at}>{when(event.created_at)}</time>
+                        </TableCell>
+                        <TableCell>{event.via === 'link' ? 'Public link' : 'Console'}</TableCell>
+                        <TableCell>{actorText(event, me?.id)}</TableCell>
+                        <TableCell>{event.client_ip ?? '—'}</TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+              </div>
+            )}
+          </DialogContent>
+          <DialogActions>
+            <Button appearance="primary" onClick={onClose}>
+              Done
+            </Button>
+          </DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
+  );
+}
