@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { alertmanagerExample, curlExample, ingestKeyPath } from './integrationIngest';
+import { alertmanagerExample, curlExample } from './integrationIngest';
 
 const URL = 'https://vigil.example.com/api/v1/ingest/abc123';
 
@@ -8,16 +8,12 @@ describe('ingest examples', () => {
     const text = curlExample(URL);
     expect(text.split('\n')[0]).toBe(`curl -X POST '${URL}' \\`);
     expect(text).toContain("-H 'Content-Type: application/json'");
-    expect(JSON.parse(text.slice(text.indexOf("-d '") + 4, -1))).toMatchObject({ title: expect.any(String) });
+    expect(JSON.parse(text.slice(text.indexOf("-d '") + 4, -1))).toMatchObject({ action: 'trigger', title: expect.any(String) });
   });
 
   it('puts the ingest URL into an Alertmanager webhook_configs receiver', () => {
     const lines = alertmanagerExample(URL).split('\n');
     expect(lines).toContain('    webhook_configs:');
     expect(lines).toContain(`      - url: '${URL}'`);
-  });
-
-  it('escapes the id in the rotate path', () => {
-    expect(ingestKeyPath('a/b')).toBe('/api/v1/integration/a%2Fb/ingest-key');
   });
 });

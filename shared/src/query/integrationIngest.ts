@@ -9,6 +9,8 @@ import { integrationKeys } from './integrations';
  * is only ever in that one answer, so the console shows it then and never again.
  */
 export type IntegrationWithIngest = IntegrationPublic & { ingest_url?: string | null };
+// The create answer is Schemas['IntegrationCreated'] (ingest_url always set); the detail view
+// also shows integrations read later, which carry none.
 
 /** POST /integration/: a new integration; its answer may carry the ingest URL, shown once. */
 export function useCreateIntegration(client: ApiClient = api) {
@@ -20,21 +22,14 @@ export function useCreateIntegration(client: ApiClient = api) {
   });
 }
 
-export const ingestKeyPath = (id: string) => `/api/v1/integration/${encodeURIComponent(id)}/ingest-key`;
-
 /**
- * POST /integration/{id}/ingest-key → `{ ingest_url }`: a new secret key (the old URL stops
- * working). Not in the generated schema yet (built alongside), so it goes through the same
- * client untyped, here and nowhere else; once the API has it, type it like the other calls.
+ * POST /integration/{id}/ingest-key → a new secret key and its URL, answered this once (the
+ * old URL stops working at once).
  */
 export function useRotateIngestKey(client: ApiClient = api) {
   return useMutation({
-    mutationFn: async (id: string): Promise<{ ingest_url: string }> => {
-      const untyped = client as unknown as {
-        POST: (path: string, init: object) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
-      };
-      return unwrap((await untyped.POST(ingestKeyPath(id), {})) as { data?: { ingest_url: string }; error?: unknown; response: Response });
-    },
+    mutationFn: async (id: string): Promise<Schemas['IngestKey']> =>
+      unwrap(await client.POST('/api/v1/integration/{id}/ingest-key', { params: { path: { id } } })),
   });
 }
 
@@ -43,7 +38,7 @@ export const curlExample = (url: string): string =>
   [
     `curl -X POST '${url}' \\`,
     `  -H 'Content-Type: application/json' \\`,
-    `  -d '{"title": "Disk almost full on web-3", "description": "/var is at 95%", "severity": "warning"}'`,
+    `  -d '{"action": "trigger", "title": "Disk almost full on web-3", "description": "/var is at 95%", "severity": "warning", "dedup_key": "web-3/disk"}'`,
   ].join('\n');
 
 /** The Alertmanager receiver (alertmanager.yml) sending its notifications to `url`. */
