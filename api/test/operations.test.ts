@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
-import { body, createTestApp, type TestApp, type TestUser, testConfig } from './helpers/testApp.js';
+import { body, createTestApp, openTestDatabase, type TestApp, type TestUser, testConfig } from './helpers/testApp.js';
 
 const METRICS = '/api/v1/utils/metrics';
 const METRICS_TOKEN = 'a-metrics-token-for-the-scraper-0123456789';
@@ -92,6 +92,11 @@ describe('REDIS_URL', () => {
   it('fails start-up with one clear message when Redis cannot be reached', async () => {
     // Port 1 on loopback: nothing listens there.
     const config = testConfig({ redisUrl: 'redis://127.0.0.1:1' });
-    await expect(buildApp({ config, logger: false })).rejects.toThrow(/^Redis at REDIS_URL is unreachable/);
+    const { db, drop } = await openTestDatabase();
+    try {
+      await expect(buildApp({ config, db, logger: false })).rejects.toThrow(/^Redis at REDIS_URL is unreachable/);
+    } finally {
+      await drop();
+    }
   });
 });
