@@ -201,6 +201,18 @@ describe.skipIf(!NGINX)('gateway: one origin for the API, the shell and each rem
     expect(await res.text()).toContain('vigil-shell-page');
   });
 
+  it('never writes an ingest key to its access log', async () => {
+    const secret = 'k3y-that-must-not-be-logged-0123456789abcdef';
+    await get(`/api/v1/ingest/${secret}/alertmanager?x=1`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    await get(`/api/v1/ingest/${secret}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    // nginx writes the line once the answer is sent; give it a moment.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const log = await gateway.accessLog();
+    expect(log).toContain('POST /api/v1/ingest/[redacted]/alertmanager?x=1 HTTP/1.1');
+    expect(log).toContain('POST /api/v1/ingest/[redacted] HTTP/1.1');
+    expect(log).not.toContain(secret);
+  });
+
   it('sends the console pages the same security headers as the one-process API serves them with', async () => {
     const page = await get('/login');
     // The API's own console headers (helmet's document set, api/src/securityHeaders.ts):

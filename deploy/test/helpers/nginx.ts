@@ -54,6 +54,7 @@ async function waitForPort(port: number, child: ChildProcess, log: string): Prom
 export interface RunningNginx {
   port: number;
   url: string;
+  accessLog(): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -108,6 +109,8 @@ http {
   return {
     port,
     url: `http://127.0.0.1:${port}`,
+    /** What the gateway's access log holds so far. */
+    accessLog: () => readFile(path.join(dir, 'access.log'), 'utf8').catch(() => ''),
     stop: async () => {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
