@@ -38,11 +38,21 @@ export const metricsPlugin = fp(async (app: FastifyInstance) => {
     },
   });
   app.decorate('metrics', registry);
+  // One pair of series children per method, route and status, looked up by a plain string:
+  // prom-client would otherwise hash the label object on every request.
+  const series = new Map<string, { count: { inc(): void }; time: { observe(seconds: number): void } }>();
   app.addHook('onResponse', (request, reply, done) => {
     // Unmatched requests (404s) share one label instead of one series per probed path.
-    const labels = { method: request.method, route: request.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) };
-    requests.inc(labels);
-    durations.observe(labels, reply.elapsedTime / 1000);
+    const route = request.routeOptions.url ?? 'unmatched';
+    const key = `${request.method} ${reply.statusCode} ${route}`;
+    let children = series.get(key);
+    if (!children) {
+      const labels = { method: request.method, route, status: String(reply.statusCode) };
+      children = { count: requests.labels(labels), time: durations.labels(labels) };
+      series.set(key, children);
+    }
+    children.count.inc();
+    children.time.observe(reply.elapsedTime / 1000);
     done();
   });
 });
