@@ -35,7 +35,18 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  projects: [
+    { name: 'chromium', testIgnore: '**/*.global.spec.ts', use: { ...devices['Desktop Chrome'], channel: undefined } },
+    // Tests that change a server-wide setting (require signed links): they run after all the
+    // others, so none of those sees the setting changed. Alone: `npx playwright test --no-deps <file>`.
+    {
+      name: 'global-settings',
+      testMatch: '**/*.global.spec.ts',
+      dependencies: ['chromium'],
+      fullyParallel: false,
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+    },
+  ],
   webServer: {
     command: 'node api/dist/server.js',
     url: `${E2E_BASE_URL}/api/v1/utils/health-check/`,

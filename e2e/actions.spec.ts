@@ -1,5 +1,5 @@
 import type { Page, Request } from '@playwright/test';
-import { type ApiHelper, expect, test } from './fixtures';
+import { type ApiHelper, expect, signedLinkPath, signIn, test } from './fixtures';
 
 // The public alert-action pages (spec §2 "Public alert-action routes"): reached from a
 // notification link by someone who may not be signed in. Every test runs with no token.
@@ -197,4 +197,82 @@ test('the action page is usable at 360 px wide', async ({ page, api }) => {
   await page.getByRole('button', { name: 'Escalate', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Alert Escalated' })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+});
+
+// Signed links (docs/api.md, "Signed links"): what a notification email carries.
+
+test('a signed link opens the page, loading it never acts, a press acts and the history names the recipient', async ({
+  page,
+  api,
+  request,
+}) => {
+  const owner = await api.createUser();
+  const alert = await api.createAlert(owner.token, { title: 'Signed link: queue backlog', severity: 'high' });
+  const link = signedLinkPath(alert.id, owner.email);
+  const apiCalls: Request[] = [];
+  page.on('request', (r) => new URL(r.url()).pathname.startsWith('/api/') && apiCalls.push(r));
+
+  // A mail scanner fetches the link: nothing happens.
+  expect((await request.get(link.path)).status()).toBe(200);
+  await page.goto(link.path);
+  await expect(page.getByRole('heading', { level: 1, name: alert.title })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect((await api.alert(alert.id)).state).toBe('open');
+  // The token travels in its header, never in an API URL.
+  expect(apiCalls).toHaveLength(1);
+  expect(await apiCalls[0]!.headerValue('x-vigil-link-token')).toBe(link.token);
+  expect(apiCalls[0]!.url()).not.toContain(link.token);
+
+  await page.getByRole('button', { name: 'Acknowledge', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Alert Acknowledged' })).toBeVisible();
+  await expect(page).toHaveURL(`/acknowledge/${alert.id}?t=${link.token}`);
+  expect(await apiCalls[1]!.headerValue('x-vigil-link-token')).toBe(link.token);
+  expect((await api.alert(alert.id)).state).toBe('acknowledged');
+  // Back keeps the link, so the page can still act.
+  await expect(page.getByRole('link', { name: 'Back' })).toHaveAttribute('href', link.path);
+  await page.getByRole('link', { name: 'Back' }).click();
+  await expect(page.getByText('Acknowledged', { exact: true })).toBeVisible();
+  await expectNoSession(page);
+
+  await signIn(page, owner, `/alerts?alert=${alert.id}`);
+  const history = page.getByRole('dialog', { name: 'Alert details' }).getByRole('table', { name: 'Alert history' }).locator('tbody tr');
+  await expect(history).toHaveCount(1);
+  await expect(history.nth(0)).toContainText('Acknowledged (Open → Acknowledged)');
+  await expect(history.nth(0)).toContainText('Public link');
+  await expect(history.nth(0)).toContainText(`The link sent to ${owner.email}`);
+});
+
+test('an expired or altered link says why it cannot open the alert, and ends no session', async ({ page, api }) => {
+  const owner = await api.createUser();
+  const alert = await api.createAlert(owner.token, { title: 'Signed link: expired' });
+  for (const [path, reason] of [
+    [signedLinkPath(alert.id, owner.email, 73).path, 'This link has expired'],
+    [`${signedLinkPath(alert.id, owner.email).path.slice(0, -3)}abc`, 'This link is not valid'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByText(LOAD_FAILED)).toBeVisible();
+    await expect(page.getByText(reason, { exact: false })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Acknowledge' })).toHaveCount(0);
+    await expectNoSession(page);
+  }
+  expect((await api.alert(alert.id)).state).toBe('open');
+});
+
+test("a closed alert's link still shows it but no longer acts: the error toast says so", async ({ page, api }) => {
+  const owner = await api.createUser();
+  const alert = await api.createAlert(owner.token, { title: 'Signed link: closed' });
+  const link = signedLinkPath(alert.id, owner.email);
+  await page.goto(link.path);
+  await page.getByRole('button', { name: 'Close', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Alert Closed' })).toBeVisible();
+  await page.getByRole('link', { name: 'Back' }).click();
+  await expect(page.getByText('Closed', { exact: true })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Acknowledge', exact: true }).click();
+  const toast = page.locator('.fui-Toast').filter({ hasText: 'This link has expired: the alert is closed' });
+  await expect(toast).toBeVisible();
+  await expect(toast.getByText('Something went wrong!')).toBeVisible();
+  await expect(page).toHaveURL(link.path);
+  await expectNoSession(page);
+  expect((await api.alert(alert.id)).state).toBe('closed');
 });

@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
+import { actionLink } from '../api/src/email/actionLinks.js';
 
 export const ADMIN = { email: 'admin@example.com', password: 'e2e-admin-password' };
 
@@ -68,6 +71,20 @@ export class ApiHelper {
 }
 
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/**
+ * The signed link a notification email to `recipient` carries, built by the server's own
+ * builder (api/src/email/actionLinks.ts) with the server's key: the development SECRET_KEY it
+ * generated into its DATA_DIR. `mailedHoursAgo` beyond the 72 h lifetime makes an expired one.
+ */
+export function signedLinkPath(alertId: string, recipient: string, mailedHoursAgo = 0): { path: string; token: string } {
+  const dataDir = process.env.E2E_DATA_DIR;
+  if (!dataDir) throw new Error('E2E_DATA_DIR is not set (playwright.config.ts sets it)');
+  const secretKey = readFileSync(join(dataDir, 'secret_key'), 'utf8').trim();
+  const mailedAt = new Date(Date.now() - mailedHoursAgo * 3_600_000);
+  const link = new URL(actionLink({ frontendHost: 'http://mail.link', secretKey, signedLinkTtlHours: 72 }, alertId, recipient, mailedAt));
+  return { path: link.pathname + link.search, token: link.searchParams.get('t') ?? '' };
+}
 
 /** Signs the page in as `user` the way the console does: the raw token in localStorage. */
 export async function signIn(page: Page, user: { token: string }, path = '/'): Promise<void> {

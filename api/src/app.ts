@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import formbody from '@fastify/formbody';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import pkg from '../package.json' with { type: 'json' };
 import { AlertChangeFeed } from './alerts/alertChanges.js';
 import { alertRoutes } from './alerts/routes.js';
@@ -16,10 +16,13 @@ import { errorHandlerPlugin } from './errors.js';
 import { ingestRoutes } from './ingest/routes.js';
 import { integrationRoutes } from './integrations/routes.js';
 import { registerOpenapi } from './openapi.js';
+import { redactUrlSecrets } from './operations/logRedaction.js';
 import { metricsPlugin } from './operations/metrics.js';
 import { registerRateLimits } from './operations/rateLimitStore.js';
 import { closeConnectionsWhileDraining } from './operations/shutdown.js';
 import { securityHeaders } from './securityHeaders.js';
+import { settingsRoutes } from './settings/routes.js';
+import { SettingsStore } from './settings/service.js';
 import { ensureFirstSuperuser } from './users/firstSuperuser.js';
 import { userRoutes } from './users/routes.js';
 import { utilsRoutes } from './utils/routes.js';
@@ -38,6 +41,10 @@ export interface AppDeps {
   lifecycle: { draining: boolean };
   /** Alert changes of the whole deployment, for live consoles. */
   alertChanges: AlertChangeFeed;
+  /** Run-time settings an administrator changes (cached reads). */
+  settings: SettingsStore;
+  /** The clock that decides whether a signed link has expired (tests move it). */
+  now: () => Date;
 }
 
 declare module 'fastify' {
@@ -54,6 +61,8 @@ export interface BuildAppOptions {
   mailer?: Mailer;
   /** Pino options, or false for silence (tests). */
   logger?: FastifyServerOptions['logger'];
+  /** The clock for signed links' expiry; the real one unless a test controls time. */
+  now?: () => Date;
 }
 
 /** Fields that must never reach a log line, wherever they appear. */
@@ -61,6 +70,7 @@ export const REDACTED_LOG_PATHS = [
   'req.headers.authorization',
   'req.headers.cookie',
   'req.headers["x-xsrf-token"]',
+  'req.headers["x-vigil-link-token"]',
   'res.headers["set-cookie"]',
   '*.password',
   '*.new_password',
@@ -69,9 +79,26 @@ export const REDACTED_LOG_PATHS = [
   '*.access_token',
 ];
 
+/**
+ * Every request's log line, as Fastify's default but with the secrets a URL can hold taken out:
+ * an ingest key in the path, a link or reset token in the query (operations/logRedaction.ts).
+ */
+const requestSerializer = (req: FastifyRequest) => ({
+  method: req.method,
+  url: redactUrlSecrets(req.url),
+  host: req.host,
+  remoteAddress: req.ip,
+  remotePort: req.socket?.remotePort,
+});
+
 /** Structured JSON logs with secrets redacted; `stream` lets tests read what would be logged. */
 export function loggerOptions(config: Config, stream?: { write(line: string): void }) {
-  return { level: config.logLevel, redact: { paths: REDACTED_LOG_PATHS, censor: '[redacted]' }, ...(stream && { stream }) };
+  return {
+    level: config.logLevel,
+    redact: { paths: REDACTED_LOG_PATHS, censor: '[redacted]' },
+    serializers: { req: requestSerializer },
+    ...(stream && { stream }),
+  };
 }
 
 /**
@@ -113,6 +140,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     reads: createListReads(db),
     lifecycle: { draining: false },
     alertChanges: new AlertChangeFeed(db, app.log),
+    settings: new SettingsStore(db),
+    now: options.now ?? (() => new Date()),
   });
   app.decorateRequest('user', null);
   // Before the server waits for requests in flight: open change streams never end by themselves.
@@ -140,6 +169,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(integrationRoutes, { prefix: '/integration' });
       await api.register(ingestRoutes, { prefix: '/ingest' });
       await api.register(utilsRoutes, { prefix: '/utils' });
+      await api.register(settingsRoutes, { prefix: '/settings' });
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: API_PREFIX },

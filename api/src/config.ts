@@ -42,6 +42,8 @@ export interface Config {
   secretKey: string;
   accessTokenExpireMinutes: number;
   passwordResetExpireMinutes: number;
+  /** How long a notification's signed action link works (it also stops acting when the alert closes). */
+  signedLinkTtlHours: number;
   firstSuperuser: string;
   firstSuperuserPassword: string;
   /** True when the first superuser's password is the development default (printed at start-up). */
@@ -162,6 +164,7 @@ export function parseConfig(env: Env = process.env): Omit<Config, 'secretKey'> &
     secretKey,
     accessTokenExpireMinutes: int(env, 'ACCESS_TOKEN_EXPIRE_MINUTES', 60 * 24 * 8, 1, 60 * 24 * 365),
     passwordResetExpireMinutes: int(env, 'EMAIL_RESET_TOKEN_EXPIRE_MINUTES', 60, 1, 60 * 24 * 7),
+    signedLinkTtlHours: int(env, 'SIGNED_LINK_TTL_HOURS', 72, 1, 24 * 90),
     firstSuperuser: email(env, 'FIRST_SUPERUSER', DEV_SUPERUSER),
     firstSuperuserPassword: firstSuperuserPassword ?? DEV_SUPERUSER_PASSWORD,
     firstSuperuserPasswordIsDefault: firstSuperuserPassword === undefined,

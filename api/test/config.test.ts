@@ -44,6 +44,16 @@ describe('configuration', () => {
     expect(config.host).toBe('0.0.0.0');
   });
 
+  it('reads the signed links lifetime: 72 hours unless set, 1 hour to 90 days', () => {
+    expect(parseConfig({}).signedLinkTtlHours).toBe(72);
+    expect(parseConfig({ SIGNED_LINK_TTL_HOURS: '24' }).signedLinkTtlHours).toBe(24);
+    expect(failure({ SIGNED_LINK_TTL_HOURS: '0' })).toBe('Invalid configuration: SIGNED_LINK_TTL_HOURS must be between 1 and 2160, got 0');
+    expect(failure({ SIGNED_LINK_TTL_HOURS: '2161' })).toContain('SIGNED_LINK_TTL_HOURS must be between 1 and 2160');
+    expect(failure({ SIGNED_LINK_TTL_HOURS: '1.5' })).toBe(
+      'Invalid configuration: SIGNED_LINK_TTL_HOURS must be a whole number, got "1.5"',
+    );
+  });
+
   it('parses plain SMTP with no auth', () => {
     const config = parseConfig({ SMTP_HOST: 'mail.local', SMTP_PORT: '25', SMTP_TLS: 'false', SMTP_SSL: 'false' });
     expect(config.smtp).toEqual({ host: 'mail.local', port: 25, tls: false, ssl: false, user: undefined, password: undefined });

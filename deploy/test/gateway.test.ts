@@ -213,6 +213,20 @@ describe.skipIf(!NGINX)('gateway: one origin for the API, the shell and each rem
     expect(log).not.toContain(secret);
   });
 
+  it('never writes a link token to a log: the gateway redacts it, and no service behind it receives it', async () => {
+    const token = '1.t3st.bGluay10b2tlbi10ZXN0.SIGNATUREthatMustNotBeLogged0123456789abcd';
+    const res = await get(`/actions/2f1c7c1e-8d0a-4f43-9a51-0c0e6f7c3b11?t=${token}`);
+    expect(await res.text()).toContain('vigil-actions-page');
+    const template = readText(GATEWAY_TEMPLATE).replace(ACTIONS_PAGE_SETTING, 'set $actions_page not-built.html;');
+    const older = await startNginx(renderTemplate(template, env));
+    servers.push(older);
+    const fallback = await fetch(`${older.url}/acknowledge/2f1c7c1e-8d0a-4f43-9a51-0c0e6f7c3b11?t=${token}`);
+    expect(await fallback.text()).toContain('vigil-shell-page');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await gateway.accessLog()).toContain('GET /actions/2f1c7c1e-8d0a-4f43-9a51-0c0e6f7c3b11?[redacted] HTTP/1.1');
+    for (const server of servers) expect(await server.accessLog()).not.toContain('SIGNATUREthatMustNotBeLogged');
+  });
+
   it('sends the console pages the same security headers as the one-process API serves them with', async () => {
     const page = await get('/login');
     // The API's own console headers (helmet's document set, api/src/securityHeaders.ts):

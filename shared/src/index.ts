@@ -10,6 +10,7 @@ export * from './query/currentUser';
 export * from './query/integrationIngest';
 export * from './query/integrations';
 export * from './query/queryClient';
+export * from './query/settings';
 export * from './query/users';
 export * from './session/token';
 export * from './theme/themeAtom';

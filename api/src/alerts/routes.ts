@@ -3,14 +3,16 @@ import type { FastifyInstance } from 'fastify';
 import { requireUser, userOf } from '../auth/currentUser.js';
 import { optionalUser } from '../auth/optionalUser.js';
 import { errorResponses, HttpErrorBody, IdParams, Message, PageQuery, pageOf } from '../common/schema.js';
+import { sendSharedAnswer } from '../common/sharedAnswer.js';
 import type { AlertAction } from '../db/schema.js';
+import { checkLinkAccess, LinkTokenHeaders } from '../links/linkAccess.js';
 import { AlertCreate, AlertEventsPublic, AlertListQuery, AlertPublic, AlertsPublic } from './schema.js';
 import { applyAlertAction, createAlert, deleteAlert, getAlert, getOwnedAlert, listAlertEvents, toAlertPublic } from './service.js';
 import { triageRoutes } from './triageRoutes.js';
 
 const tags = ['alerts'];
 const security = [{ OAuth2PasswordBearer: [] }];
-const { 401: e401, 404: e404, 409: e409, 422: e422 } = errorResponses;
+const { 401: e401, 403: e403, 404: e404, 409: e409, 422: e422 } = errorResponses;
 /** Documented on the rate-limited public routes. */
 const e429 = HttpErrorBody;
 
@@ -39,10 +41,11 @@ export async function alertRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: AlertsPublic, 401: e401, 422: e422 },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { offset, limit } = pageOf(request.query);
       const { state, severity, q } = request.query;
-      return app.deps.reads.alertPage({ user: userOf(request), offset, limit, filters: { state, severity, q } });
+      const page = await app.deps.reads.alertPage({ user: userOf(request), offset, limit, filters: { state, severity, q } });
+      return sendSharedAnswer(reply, page);
     },
   );
 
@@ -70,11 +73,16 @@ export async function alertRoutes(app: FastifyInstance): Promise<void> {
         tags,
         operationId: 'alerts-read_alert',
         summary: 'Read one alert (public: no login, for the action page)',
+        description: 'Needs no login. A signed link token (header) must be valid when given; see docs/api.md, "Signed links".',
         params: IdParams,
-        response: { 200: AlertPublic, 404: e404, 422: e422, 429: e429 },
+        headers: LinkTokenHeaders,
+        response: { 200: AlertPublic, 403: e403, 404: e404, 422: e422, 429: e429 },
       },
     },
-    async (request) => toAlertPublic(await getAlert(app.deps.db, request.params.id)),
+    async (request, reply) => {
+      await checkLinkAccess(request, reply, request.params.id);
+      return toAlertPublic(await getAlert(app.deps.db, request.params.id));
+    },
   );
 
   api.delete(
@@ -112,17 +120,21 @@ export async function alertRoutes(app: FastifyInstance): Promise<void> {
           operationId: `alerts-${action}_alert`,
           summary,
           description:
-            'Needs no login. With a valid bearer token the history records that user (via "console"); without one, an anonymous action via the link.',
+            'Needs no login. With a signed link token (header) the history records its recipient (via "link"), and a closed alert refuses it; ' +
+            'else with a valid bearer token, that user (via "console"); else an anonymous action via the link.',
           params: IdParams,
-          response: { 200: AlertPublic, 404: e404, 409: e409, 422: e422, 429: e429 },
+          headers: LinkTokenHeaders,
+          response: { 200: AlertPublic, 403: e403, 404: e404, 409: e409, 422: e422, 429: e429 },
         },
       },
       async (request, reply) => {
+        const link = await checkLinkAccess(request, reply, request.params.id);
         const actor = await optionalUser(request, reply);
         const alert = await applyAlertAction(app.deps.db, request.params.id, action, {
           actorId: actor?.id ?? null,
-          via: actor ? 'console' : 'link',
+          via: actor && !link ? 'console' : 'link',
           clientIp: request.ip,
+          recipient: link?.recipient ?? null,
         });
         return toAlertPublic(alert);
       },

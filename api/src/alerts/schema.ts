@@ -61,6 +61,8 @@ export const AlertEventPublic = Type.Object(
     /** The client address the action came from, as the API saw it (see TRUST_PROXY). */
     client_ip: Type.Union([Type.String(), Type.Null()]),
     created_at: DateTime,
+    /** The address the signed notification link was mailed to, when the change came through one; else null. */
+    recipient: Type.Union([Type.String(), Type.Null()]),
   },
   { title: 'AlertEventPublic' },
 );

@@ -1,11 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import type { AppDeps } from '../app.js';
-import { countOfPage, visibleCountSql } from '../common/ownerCounts.js';
+import { countOfPage } from '../common/ownerCounts.js';
 import type { Db } from '../db/database.js';
 import type { AlertAction, AlertEventRow, AlertRow, UserRow } from '../db/schema.js';
+import { actionLink } from '../email/actionLinks.js';
 import { newAlertEmail } from '../email/templates.js';
-import { notFound } from '../errors.js';
+import { HttpError, notFound } from '../errors.js';
+import { LINK_ALERT_CLOSED } from '../links/linkAccess.js';
 import { nextState } from './alertTransitions.js';
 import { applyFilters, hasFilters } from './filters.js';
 import type { AlertCreate, AlertEventPublic, AlertFilters, AlertPublic } from './schema.js';
@@ -38,6 +40,7 @@ export function toAlertEventPublic(event: AlertEventRow): AlertEventPublic {
     actor_id: event.actor_id,
     client_ip: event.client_ip,
     created_at: event.created_at.toISOString(),
+    recipient: event.recipient,
   };
 }
 
@@ -48,19 +51,20 @@ export function toAlertEventPublic(event: AlertEventRow): AlertEventPublic {
  */
 export async function listAlerts(db: Db, user: UserRow, offset: number, limit: number, filters: AlertFilters = {}) {
   if (hasFilters(filters)) return listFilteredAlerts(db, user, offset, limit, filters);
-  let query = db.selectFrom('alerts').selectAll();
-  if (!user.is_superuser) query = query.where('owner_id', '=', user.id);
-  // One round trip: the page, each row carrying the (O(1)) count.
-  const rows = await query
-    .select(visibleCountSql(user, 'alerts').as('total_count'))
-    // id breaks ties between rows created in the same microsecond, so pages never overlap.
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .offset(offset)
-    .limit(limit)
-    .execute();
+  // The console's most frequent read, so one SQL template instead of the query builder: the
+  // builder's compile cost a third of this read's CPU in the server (docs/benchmarks.md).
+  // One round trip: the page, each row carrying the O(1) count; id breaks ties between rows
+  // created in the same microsecond, so pages never overlap.
+  const { rows } = await (user.is_superuser
+    ? sql<PageRow>`SELECT *, (SELECT coalesce(sum(alerts), 0) FROM owner_counts) AS total_count
+          FROM alerts ORDER BY created_at DESC, id DESC OFFSET ${offset} LIMIT ${limit}`
+    : sql<PageRow>`SELECT *, (SELECT alerts FROM owner_counts WHERE owner_id = ${user.id}) AS total_count
+          FROM alerts WHERE owner_id = ${user.id} ORDER BY created_at DESC, id DESC OFFSET ${offset} LIMIT ${limit}`
+  ).execute(db);
   return { data: rows.map(toAlertPublic), count: await countOfPage(db, user, 'alerts', rows) };
 }
+
+type PageRow = AlertRow & { total_count: string | number | null };
 
 async function listFilteredAlerts(db: Db, user: UserRow, offset: number, limit: number, filters: AlertFilters) {
   let scope = db.selectFrom('alerts');
@@ -122,7 +126,7 @@ export function sendNewAlertEmail(
     title: alert.title,
     description: alert.description,
     severity: alert.severity,
-    actionLink: `${deps.config.frontendHost}/actions/${alert.id}`,
+    actionLink: actionLink(deps.config, alert.id, ownerEmail),
   });
   deps.mailer.send(message).catch((err: unknown) => {
     log.error({ err, alertId: alert.id }, 'new-alert email could not be sent');
@@ -142,6 +146,8 @@ export interface ActionSource {
   actorId: string | null;
   via: 'console' | 'link';
   clientIp: string | null;
+  /** Whom the signed link used was mailed to; null without one. */
+  recipient?: string | null;
 }
 
 /**
@@ -153,6 +159,8 @@ export async function applyAlertAction(db: Db, id: string, action: AlertAction, 
   return db.transaction().execute(async (trx) => {
     const alert = await trx.selectFrom('alerts').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
     if (!alert) throw notFound('Alert');
+    // A signed link stops acting when its alert closes (checked under the lock: no race with a close).
+    if (source.recipient && alert.state === 'closed') throw new HttpError(403, LINK_ALERT_CLOSED);
     const transition = nextState(alert.state, action);
     if (!transition.changed) return alert;
     // clock_timestamp(), not now(): now() is when the transaction began, which may be before
@@ -177,6 +185,7 @@ export async function applyAlertAction(db: Db, id: string, action: AlertAction, 
         actor_id: source.actorId,
         via: source.via,
         client_ip: source.clientIp,
+        recipient: source.recipient ?? null,
         created_at: sql<Date>`clock_timestamp()`,
       })
       .execute();

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { AlertFilters } from '../alerts/schema.js';
 import { listAlerts } from '../alerts/service.js';
 import { listIntegrations } from '../integrations/service.js';
@@ -24,7 +25,8 @@ export function createListReads(db: Db) {
   return {
     /** The user a token names: every authenticated request asks, to honour token_version at once. */
     userById: batchLoader(
-      (ids: string[]) => db.selectFrom('users').selectAll().where('id', 'in', ids).execute(),
+      // A template, not the builder: every signed-in request waits on this read (as listAlerts).
+      async (ids: string[]) => (await sql<UserRow>`SELECT * FROM users WHERE id = ANY(${ids}::uuid[])`.execute(db)).rows,
       (id) => id,
       (user) => user.id,
     ),

@@ -64,6 +64,16 @@ export interface AlertEventsTable {
   via: AlertEventVia;
   client_ip: string | null;
   created_at: CreatedAt;
+  /** The address a signed notification link was mailed to, when the change came through one. */
+  recipient: ColumnType<string | null, string | null | undefined, never>;
+}
+
+/** Settings an administrator changes at run time: one row (id 1), shared by every replica. */
+export interface AppSettingsTable {
+  id: ColumnType<number, never, never>;
+  require_signed_links: boolean;
+  updated_at: UpdatedAt;
+  updated_by: string | null;
 }
 
 export interface PasswordResetTokensTable {
@@ -89,6 +99,7 @@ export interface Database {
   alert_events: AlertEventsTable;
   password_reset_tokens: PasswordResetTokensTable;
   owner_counts: OwnerCountsTable;
+  app_settings: AppSettingsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -2,6 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { requireUser, userOf } from '../auth/currentUser.js';
 import { errorResponses, IdParams, Message, PageQuery, pageOf } from '../common/schema.js';
+import { sendSharedAnswer } from '../common/sharedAnswer.js';
 import { ingestUrl } from '../ingest/keys.js';
 import { IngestKey } from '../ingest/schema.js';
 import { IntegrationCreate, IntegrationCreated, IntegrationPublic, IntegrationsPublic } from './schema.js';
@@ -29,9 +30,9 @@ export async function integrationRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: IntegrationsPublic, 401: e401, 422: e422 },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { offset, limit } = pageOf(request.query);
-      return app.deps.reads.integrationPage({ user: userOf(request), offset, limit });
+      return sendSharedAnswer(reply, await app.deps.reads.integrationPage({ user: userOf(request), offset, limit }));
     },
   );
 

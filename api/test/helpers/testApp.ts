@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../../src/app.js';
+import { buildApp, loggerOptions } from '../../src/app.js';
 import { type Config, parseConfig } from '../../src/config.js';
 import { type Db, openDatabase } from '../../src/db/database.js';
 import { SmtpSink } from './smtpSink.js';
@@ -65,14 +65,22 @@ export async function openTestDatabase(): Promise<{ db: Db; drop(): Promise<void
   };
 }
 
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export interface TestAppOptions {
+  /** The clock the app reads for signed links' expiry, for tests that move time. */
+  now?: () => Date;
+  /** Where the app's JSON log lines go (with the real logger options); none: silence. */
+  logStream?: { write(line: string): void };
+}
+
+export async function createTestApp(overrides: Partial<Config> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const mail = await new SmtpSink().start();
   const config = testConfig({
     smtp: { host: '127.0.0.1', port: mail.port, tls: false, ssl: false },
     ...overrides,
   });
   const database = await openTestDatabase();
-  const app = await buildApp({ config, db: database.db, logger: false });
+  const logger = options.logStream ? loggerOptions(config, options.logStream) : false;
+  const app = await buildApp({ config, db: database.db, logger, now: options.now });
 
   const login = async (email: string, password: string) => {
     const res = await app.inject({

@@ -1,10 +1,11 @@
 import { Badge, Button, makeStyles, Spinner, Text, Title2, Title3, tokens } from '@fluentui/react-components';
 import { ArrowTrendingRegular, CheckmarkRegular, DismissCircleRegular, ErrorCircleRegular } from '@fluentui/react-icons';
-import { ALERT_ACTIONS, type AlertAction, type AlertPublic, useAlert, useAlertAction, useNotify } from '@vigil/shared';
+import { ALERT_ACTIONS, type AlertAction, type AlertPublic, ApiError, errorText, useAlert, useAlertAction, useNotify } from '@vigil/shared';
 import type { ReactElement } from 'react';
 import { useLocation, useParams } from 'wouter';
 import { ACTION_TEXT, LOAD_FAILED, SEVERITY_COLOR, STATE_COLOR, severityLabel, stateLabel } from '../components/alertLabels';
 import { CardSurface } from '../components/CardSurface';
+import { publicApi, useLinkToken, withLinkToken } from '../components/linkCalls';
 import { PublicFrame } from '../components/PublicFrame';
 import { useEnsureToaster } from '../components/toasterOnDemand';
 
@@ -52,12 +53,15 @@ const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', tim
 export default function ActionsPage() {
   const styles = useStyles();
   const { alertId } = useParams();
-  const alert = useAlert(alertId);
+  const linkToken = useLinkToken();
+  const alert = useAlert(alertId, { client: publicApi, linkToken });
+  // A 403 is about the link (expired, not valid, or a signed one required): say which.
+  const refused = alert.error instanceof ApiError && alert.error.status === 403;
 
   if (alert.data) {
     return (
       <PublicFrame footer="Anyone with this link can act on this alert.">
-        <AlertCard alert={alert.data} />
+        <AlertCard alert={alert.data} linkToken={linkToken} />
       </PublicFrame>
     );
   }
@@ -74,7 +78,9 @@ export default function ActionsPage() {
             {LOAD_FAILED}
           </Title3>
           <Text className={styles.hint}>
-            Check the link in your notification: it may be incomplete, or the alert may have been deleted.
+            {refused
+              ? `${errorText(alert.error)}. Open the alert from its latest notification, or sign in to Vigil.`
+              : 'Check the link in your notification: it may be incomplete, or the alert may have been deleted.'}
           </Text>
         </CardSurface>
       )}
@@ -82,21 +88,22 @@ export default function ActionsPage() {
   );
 }
 
-function AlertCard({ alert }: { alert: AlertPublic }) {
+function AlertCard({ alert, linkToken }: { alert: AlertPublic; linkToken: string | null }) {
   const styles = useStyles();
   const [, navigate] = useLocation();
   const notify = useNotify();
   const ensureToaster = useEnsureToaster();
-  const action = useAlertAction();
+  const action = useAlertAction(publicApi);
 
-  // Only a press acts (never the page load); a failure (e.g. 409 'Alert is closed') stays here,
-  // with its toast (the toaster is fetched, if need be, while the request runs).
+  // Only a press acts, never the page load (mail scanners open links); a failure (409 'Alert is
+  // closed', 403 of a link that no longer acts) stays here with its toast (the toaster is
+  // fetched, if need be, while the request runs).
   const run = (which: AlertAction) => {
     const toaster = ensureToaster();
     action.mutate(
-      { action: which, id: alert.id },
+      { action: which, id: alert.id, linkToken },
       {
-        onSuccess: () => navigate(`/${which}/${alert.id}`),
+        onSuccess: () => navigate(withLinkToken(`/${which}/${alert.id}`, linkToken)),
         onError: (error) => void toaster.then(() => notify.error(error)),
       },
     );

@@ -4,6 +4,7 @@ import { isAlertAction } from '@vigil/shared';
 import { Link, Redirect, useLocation, useParams } from 'wouter';
 import { ACTION_TEXT } from '../components/alertLabels';
 import { CardSurface } from '../components/CardSurface';
+import { useLinkToken, withLinkToken } from '../components/linkCalls';
 import { PublicFrame } from '../components/PublicFrame';
 
 const useStyles = makeStyles({
@@ -45,7 +46,9 @@ export default function ResultPage() {
   const styles = useStyles();
   const { alertId = '' } = useParams();
   const action = useLocation()[0].split('/')[1];
-  if (!isAlertAction(action)) return <Redirect to={`/actions/${encodeURIComponent(alertId)}`} replace />;
+  // The link's token goes Back with the visitor: the action page needs it again.
+  const back = withLinkToken(`/actions/${encodeURIComponent(alertId)}`, useLinkToken());
+  if (!isAlertAction(action)) return <Redirect to={back} replace />;
   const text = ACTION_TEXT[action];
   return (
     <PublicFrame>
@@ -55,7 +58,7 @@ export default function ResultPage() {
           {text.done}
         </Title2>
         <Text className={styles.explanation}>{text.explanation}</Text>
-        <Link href={`/actions/${encodeURIComponent(alertId)}`} className={styles.back}>
+        <Link href={back} className={styles.back}>
           <ArrowLeftRegular aria-hidden />
           Back
         </Link>

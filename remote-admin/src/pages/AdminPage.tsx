@@ -17,6 +17,7 @@ import {
 } from '@vigil/shared';
 import { useState } from 'react';
 import { Navigate } from 'react-router-dom';
+import { SignedLinksSetting } from '../settings/SignedLinksSetting';
 import { AddUserDialog } from '../users/AddUserDialog';
 import { EditUserDialog } from '../users/EditUserDialog';
 import { UsersTable } from '../users/UsersTable';
@@ -111,6 +112,8 @@ export default function AdminPage() {
           )}
         </>
       )}
+
+      <SignedLinksSetting enabled={me.data?.is_superuser === true} />
 
       {shown?.kind === 'add' && <AddUserDialog key={shown.key} open={dialog.kind === 'add'} onClose={close} />}
       {shown?.kind === 'edit' && <EditUserDialog key={shown.key} user={shown.user} open={dialog.kind === 'edit'} onClose={close} />}

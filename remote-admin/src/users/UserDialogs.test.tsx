@@ -1,34 +1,22 @@
 // @vitest-environment jsdom
-import { FluentProvider, Toaster, webLightTheme } from '@fluentui/react-components';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { TOASTER_ID, type UserPublic } from '@vigil/shared';
-import type { ReactNode } from 'react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import type { UserPublic } from '@vigil/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type FakeAnswer, renderWithProviders, type SentRequest } from '../testing/fakeApi';
 import { AddUserDialog } from './AddUserDialog';
 import { EditUserDialog } from './EditUserDialog';
 
 /** The requests the dialogs make, answered by "METHOD path". */
-const sent: { method: string; path: string; body: unknown }[] = [];
-let answers: Record<string, { status?: number; body: unknown }> = {};
+const sent: SentRequest[] = [];
+let answers: Record<string, FakeAnswer> = {};
 
-// The real hooks and client, with an absolute base URL and a fake server behind fetch.
-vi.mock('../../../shared/src/api/api', async () => {
-  const { createApiClient } = await import('../../../shared/src/api/client');
-  return {
-    api: createApiClient({
-      baseUrl: 'http://api.test',
-      getToken: () => 'token',
-      fetch: async (request: Request) => {
-        const { pathname } = new URL(request.url);
-        const text = await request.text();
-        sent.push({ method: request.method, path: pathname, body: text ? JSON.parse(text) : undefined });
-        const answer = answers[`${request.method} ${pathname}`] ?? { status: 404, body: { detail: 'Not Found' } };
-        return new Response(JSON.stringify(answer.body), { status: answer.status ?? 200, headers: { 'content-type': 'application/json' } });
-      },
-    }),
-  };
-});
+// The real hooks and client, with a fake server behind fetch.
+vi.mock('../../../shared/src/api/api', async () =>
+  (await import('../testing/fakeApi')).fakeApiModule((request) => {
+    sent.push(request);
+    return answers[`${request.method} ${request.path}`] ?? { status: 404, body: { detail: 'Not Found' } };
+  }),
+);
 
 const ANN: UserPublic = {
   id: '7b0b5f8e-7c1e-4a57-9d7a-4f7f3c1b2a10',
@@ -38,18 +26,6 @@ const ANN: UserPublic = {
   is_superuser: false,
   created_at: '2025-01-01T00:00:00Z',
 };
-
-function renderWithProviders(ui: ReactNode) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  return render(
-    <QueryClientProvider client={queryClient}>
-      <FluentProvider theme={webLightTheme}>
-        {ui}
-        <Toaster toasterId={TOASTER_ID} />
-      </FluentProvider>
-    </QueryClientProvider>,
-  );
-}
 
 const save = () => screen.getByRole('button', { name: 'Save' });
 const input = (label: RegExp) => screen.getByLabelText(label, { selector: 'input' });

@@ -48,10 +48,23 @@ const ACTION_PAST: Record<AlertEventPublic['action'], string> = {
   close: 'Closed',
 };
 
-/** Who acted: the signed-in user ("You"), another console user (by id), or whoever held the link. */
+const VIA_TEXT: Record<AlertEventPublic['via'], string> = {
+  console: 'Console',
+  link: 'Public link',
+  integration: 'Integration',
+};
+
+/**
+ * Who acted: the signed-in user ("You"), another console user (by id), the recipient of the
+ * signed notification link that was used, or whoever held a bare link.
+ */
 function actorText(event: AlertEventPublic, meId: string | undefined): string {
-  if (event.actor_id && event.actor_id === meId) return 'You';
-  if (event.actor_id) return event.actor_id;
+  const user = event.actor_id && (event.actor_id === meId ? 'You' : event.actor_id);
+  const link = event.recipient && `link sent to ${event.recipient}`;
+  if (user && link) return `${user}, with the ${link}`;
+  if (user) return user;
+  if (link) return `The ${link}`;
+  if (event.via === 'integration') return 'The monitoring tool';
   return event.via === 'link' ? 'Anyone with the link' : 'Unknown';
 }
 
@@ -132,7 +145,7 @@ export function AlertDetailDialog({ id, onClose }: Props) {
                         <TableCell>
                           <time dateTime={event.created_at}>{when(event.created_at)}</time>
                         </TableCell>
-                        <TableCell>{event.via === 'link' ? 'Public link' : 'Console'}</TableCell>
+                        <TableCell>{VIA_TEXT[event.via]}</TableCell>
                         <TableCell>{actorText(event, me?.id)}</TableCell>
                         <TableCell>{event.client_ip ?? '—'}</TableCell>
                       </TableRow>

@@ -237,7 +237,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read one alert (public: no login, for the action page) */
+        /**
+         * Read one alert (public: no login, for the action page)
+         * @description Needs no login. A signed link token (header) must be valid when given; see docs/api.md, "Signed links".
+         */
         get: operations["alerts-read_alert"];
         put?: never;
         post?: never;
@@ -259,7 +262,7 @@ export interface paths {
         put?: never;
         /**
          * Acknowledge an alert (public: no login)
-         * @description Needs no login. With a valid bearer token the history records that user (via "console"); without one, an anonymous action via the link.
+         * @description Needs no login. With a signed link token (header) the history records its recipient (via "link"), and a closed alert refuses it; else with a valid bearer token, that user (via "console"); else an anonymous action via the link.
          */
         post: operations["alerts-acknowledge_alert"];
         delete?: never;
@@ -279,7 +282,7 @@ export interface paths {
         put?: never;
         /**
          * Close an alert (public: no login)
-         * @description Needs no login. With a valid bearer token the history records that user (via "console"); without one, an anonymous action via the link.
+         * @description Needs no login. With a signed link token (header) the history records its recipient (via "link"), and a closed alert refuses it; else with a valid bearer token, that user (via "console"); else an anonymous action via the link.
          */
         post: operations["alerts-close_alert"];
         delete?: never;
@@ -299,7 +302,7 @@ export interface paths {
         put?: never;
         /**
          * Escalate an alert one level (public: no login)
-         * @description Needs no login. With a valid bearer token the history records that user (via "console"); without one, an anonymous action via the link.
+         * @description Needs no login. With a signed link token (header) the history records its recipient (via "link"), and a closed alert refuses it; else with a valid bearer token, that user (via "console"); else an anonymous action via the link.
          */
         post: operations["alerts-escalate_alert"];
         delete?: never;
@@ -502,6 +505,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/settings/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The run-time settings (superuser) */
+        get: operations["settings-read_settings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change the run-time settings (superuser); every API replica applies them within seconds */
+        patch: operations["settings-update_settings"];
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -560,6 +581,7 @@ export interface components {
             client_ip: string | null;
             /** Format: date-time */
             created_at: string;
+            recipient: string | null;
         };
         /** AlertEventsPublic */
         AlertEventsPublic: {
@@ -825,6 +847,15 @@ export interface components {
             group?: string;
             class?: string;
             custom_details?: unknown;
+        };
+        /** SettingsPublic */
+        SettingsPublic: {
+            require_signed_links: boolean;
+            signed_link_ttl_hours: number;
+        };
+        /** SettingsUpdate */
+        SettingsUpdate: {
+            require_signed_links: boolean;
         };
         /** Token */
         Token: {
@@ -2242,7 +2273,10 @@ export interface operations {
     "alerts-read_alert": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The token of a signed notification link (`?t=` of /actions/{id}). Required for anonymous callers when an administrator requires signed links. */
+                "x-vigil-link-token"?: string;
+            };
             path: {
                 id: string;
             };
@@ -2257,6 +2291,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AlertPublic"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
                 };
             };
             /** @description Default Response */
@@ -2340,7 +2383,10 @@ export interface operations {
     "alerts-acknowledge_alert": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The token of a signed notification link (`?t=` of /actions/{id}). Required for anonymous callers when an administrator requires signed links. */
+                "x-vigil-link-token"?: string;
+            };
             path: {
                 id: string;
             };
@@ -2355,6 +2401,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AlertPublic"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
                 };
             };
             /** @description Default Response */
@@ -2398,7 +2453,10 @@ export interface operations {
     "alerts-close_alert": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The token of a signed notification link (`?t=` of /actions/{id}). Required for anonymous callers when an administrator requires signed links. */
+                "x-vigil-link-token"?: string;
+            };
             path: {
                 id: string;
             };
@@ -2413,6 +2471,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AlertPublic"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
                 };
             };
             /** @description Default Response */
@@ -2456,7 +2523,10 @@ export interface operations {
     "alerts-escalate_alert": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The token of a signed notification link (`?t=` of /actions/{id}). Required for anonymous callers when an administrator requires signed links. */
+                "x-vigil-link-token"?: string;
+            };
             path: {
                 id: string;
             };
@@ -2471,6 +2541,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AlertPublic"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
                 };
             };
             /** @description Default Response */
@@ -3166,6 +3245,95 @@ export interface operations {
                 };
                 content: {
                     "text/plain": components["schemas"]["HTTPError"];
+                };
+            };
+        };
+    };
+    "settings-read_settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SettingsPublic"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+        };
+    };
+    "settings-update_settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SettingsUpdate"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SettingsPublic"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
         };

@@ -1,12 +1,11 @@
 // @vitest-environment jsdom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
-import { createElement, type ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { createApiClient } from '../api/client';
 import { ApiError } from '../api/errors';
 import { ALERT_ACTIONS, alertActionKeys, isAlertAction, useAlert, useAlertAction } from './alertActions';
 import { alertKeys } from './alerts';
+import { setupQueryClient } from './testQueryClient';
 
 const BASE = 'http://api.test';
 const ID = '0b6e0c8e-5d0a-4a3c-9a38-8f5f7e0b1c11';
@@ -37,27 +36,30 @@ function stubClient(status = 200, body: unknown = ALERT) {
   return { client, requests };
 }
 
-function setup() {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  const wrapper = ({ children }: { children: ReactNode }) => createElement(QueryClientProvider, { client: queryClient }, children);
-  return { queryClient, wrapper };
-}
-
 describe('useAlert', () => {
   it('reads GET /alert/{id} with no token', async () => {
     const { client, requests } = stubClient();
-    const { result } = renderHook(() => useAlert(ID, client), { wrapper: setup().wrapper });
+    const { result } = renderHook(() => useAlert(ID, { client }), { wrapper: setupQueryClient().wrapper });
     await waitFor(() => expect(result.current.isSuccess).toBe(true));
     expect(requests).toHaveLength(1);
     expect(requests[0]?.method).toBe('GET');
     expect(requests[0]?.url).toBe(`${BASE}/api/v1/alert/${ID}`);
     expect(requests[0]?.headers.get('authorization')).toBeNull();
+    expect(requests[0]?.headers.get('x-vigil-link-token')).toBeNull();
     expect(result.current.data).toEqual(ALERT);
+  });
+
+  it("sends a notification link's token in its header, never in the URL", async () => {
+    const { client, requests } = stubClient();
+    const { result } = renderHook(() => useAlert(ID, { client, linkToken: '1.abc.def.ghi' }), { wrapper: setupQueryClient().wrapper });
+    await waitFor(() => expect(result.current.isSuccess).toBe(true));
+    expect(requests[0]?.headers.get('x-vigil-link-token')).toBe('1.abc.def.ghi');
+    expect(requests[0]?.url).toBe(`${BASE}/api/v1/alert/${ID}`);
   });
 
   it('fails with an ApiError on 404', async () => {
     const { client } = stubClient(404, { detail: 'Alert not found' });
-    const { result } = renderHook(() => useAlert(ID, client), { wrapper: setup().wrapper });
+    const { result } = renderHook(() => useAlert(ID, { client }), { wrapper: setupQueryClient().wrapper });
     await waitFor(() => expect(result.current.isError).toBe(true));
     expect(result.current.error).toBeInstanceOf(ApiError);
     expect((result.current.error as ApiError).status).toBe(404);
@@ -65,7 +67,7 @@ describe('useAlert', () => {
 
   it('stays idle without an id', () => {
     const { client, requests } = stubClient();
-    const { result } = renderHook(() => useAlert(undefined, client), { wrapper: setup().wrapper });
+    const { result } = renderHook(() => useAlert(undefined, { client }), { wrapper: setupQueryClient().wrapper });
     expect(result.current.fetchStatus).toBe('idle');
     expect(requests).toHaveLength(0);
   });
@@ -75,7 +77,7 @@ describe('useAlertAction', () => {
   it.each(ALERT_ACTIONS)('POSTs /alert/%s/{id}, caches the answer and refreshes the alert lists', async (action) => {
     const after = { ...ALERT, state: action === 'close' ? 'closed' : `${action}d` };
     const { client, requests } = stubClient(200, after);
-    const { queryClient, wrapper } = setup();
+    const { queryClient, wrapper } = setupQueryClient();
     queryClient.setQueryData(alertKeys.page(1), { data: [ALERT], count: 1 });
     const { result } = renderHook(() => useAlertAction(client), { wrapper });
     await act(() => result.current.mutateAsync({ action, id: ID }));
@@ -85,9 +87,17 @@ describe('useAlertAction', () => {
     expect(queryClient.getQueryState(alertKeys.page(1))?.isInvalidated).toBe(true);
   });
 
+  it.each(ALERT_ACTIONS)("sends the link's token with /alert/%s/{id}", async (action) => {
+    const { client, requests } = stubClient();
+    const { result } = renderHook(() => useAlertAction(client), { wrapper: setupQueryClient().wrapper });
+    await act(() => result.current.mutateAsync({ action, id: ID, linkToken: '1.abc.def.ghi' }));
+    expect(requests[0]?.headers.get('x-vigil-link-token')).toBe('1.abc.def.ghi');
+    expect(requests[0]?.url).toBe(`${BASE}/api/v1/alert/${action}/${ID}`);
+  });
+
   it("rejects with the server's detail on 409 (a closed alert)", async () => {
     const { client } = stubClient(409, { detail: 'Alert is closed' });
-    const { result } = renderHook(() => useAlertAction(client), { wrapper: setup().wrapper });
+    const { result } = renderHook(() => useAlertAction(client), { wrapper: setupQueryClient().wrapper });
     await act(() => expect(result.current.mutateAsync({ action: 'acknowledge', id: ID })).rejects.toThrow('Alert is closed'));
     await waitFor(() => expect(result.current.error).toBeInstanceOf(ApiError));
     expect((result.current.error as ApiError).status).toBe(409);

@@ -16,16 +16,38 @@ export const alertActionKeys = {
   alert: (id: string) => ['alert', id] as const,
 };
 
+/**
+ * The query parameter of a notification link (`/actions/{id}?t=…`) that holds its signed token.
+ * The action page sends it with each call in the `X-Vigil-Link-Token` header (never in an API
+ * URL, so it stays out of request logs); the API records the link's recipient with each action.
+ */
+export const LINK_TOKEN_PARAM = 't';
+
+/** The header params of a public alert call: the link token when the page has one. */
+const linkHeader = (linkToken: string | null | undefined) => (linkToken ? { header: { 'x-vigil-link-token': linkToken } } : {});
+
+export interface AlertReadOptions {
+  client?: ApiClient;
+  /** The notification link's token (`?t=`), when the page was opened from one. */
+  linkToken?: string | null;
+}
+
 /** GET /alert/{id}: public, no login (spec §2 "Public alert-action routes"). */
-export const alertQuery = (id: string, client: ApiClient = api) =>
+export const alertQuery = (id: string, { client = api, linkToken }: AlertReadOptions = {}) =>
   queryOptions({
     queryKey: alertActionKeys.alert(id),
-    queryFn: async ({ signal }) => unwrap(await client.GET('/api/v1/alert/{id}', { params: { path: { id } }, signal })),
+    queryFn: async ({ signal }) =>
+      unwrap(await client.GET('/api/v1/alert/{id}', { params: { path: { id }, ...linkHeader(linkToken) }, signal })),
   });
 
 /** POST /alert/{action}/{id}: public, no login; answers the alert after the action. */
-export async function runAlertAction(action: AlertAction, id: string, client: ApiClient = api): Promise<AlertPublic> {
-  const options = { params: { path: { id } } };
+export async function runAlertAction(
+  action: AlertAction,
+  id: string,
+  client: ApiClient = api,
+  linkToken?: string | null,
+): Promise<AlertPublic> {
+  const options = { params: { path: { id }, ...linkHeader(linkToken) } };
   // One literal path per action, so each call stays typed by the generated schema.
   switch (action) {
     case 'acknowledge':
@@ -38,7 +60,8 @@ export async function runAlertAction(action: AlertAction, id: string, client: Ap
 }
 
 /** The alert of an action page; `id` undefined (no route param) leaves it idle. */
-export const useAlert = (id: string | undefined, client?: ApiClient) => useQuery({ ...alertQuery(id ?? '', client), enabled: Boolean(id) });
+export const useAlert = (id: string | undefined, options?: AlertReadOptions) =>
+  useQuery({ ...alertQuery(id ?? '', options), enabled: Boolean(id) });
 
 /**
  * Runs one action on an alert. On success the cached alert takes the answer and the signed-in
@@ -47,7 +70,8 @@ export const useAlert = (id: string | undefined, client?: ApiClient) => useQuery
 export function useAlertAction(client?: ApiClient) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ action, id }: { action: AlertAction; id: string }) => runAlertAction(action, id, client),
+    mutationFn: ({ action, id, linkToken }: { action: AlertAction; id: string; linkToken?: string | null }) =>
+      runAlertAction(action, id, client, linkToken),
     onSuccess: (alert) => {
       queryClient.setQueryData(alertActionKeys.alert(alert.id), alert);
       return queryClient.invalidateQueries({ queryKey: alertKeys.all });

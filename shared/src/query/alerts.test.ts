@@ -1,11 +1,10 @@
 // @vitest-environment jsdom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
-import { createElement, type ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { createApiClient } from '../api/client';
 import { ApiError } from '../api/errors';
 import { ALERTS_PAGE_SIZE, alertKeys, useAlerts, useAlertsCount, useDeleteAlert } from './alerts';
+import { setupQueryClient } from './testQueryClient';
 
 const BASE = 'http://api.test';
 const ALERT = {
@@ -35,12 +34,6 @@ function stubClient(status = 200, body: unknown = { data: [ALERT], count: 23 }) 
   return { client, requests };
 }
 
-function setup() {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  const wrapper = ({ children }: { children: ReactNode }) => createElement(QueryClientProvider, { client: queryClient }, children);
-  return { queryClient, wrapper };
-}
-
 describe('useAlerts', () => {
   it.each([
     [1, 0],
@@ -48,7 +41,7 @@ describe('useAlerts', () => {
     [5, 40],
   ])('asks for page %i as skip=%i, limit=10', async (page, skip) => {
     const { client, requests } = stubClient();
-    const { result } = renderHook(() => useAlerts(page, client), { wrapper: setup().wrapper });
+    const { result } = renderHook(() => useAlerts(page, client), { wrapper: setupQueryClient().wrapper });
     await waitFor(() => expect(result.current.isSuccess).toBe(true));
     expect(ALERTS_PAGE_SIZE).toBe(10);
     expect(requests).toHaveLength(1);
@@ -64,7 +57,7 @@ describe('useAlerts', () => {
   it('sends the filters as repeated state/severity parameters and q, and keys them apart', async () => {
     const { client, requests } = stubClient();
     const filters = { state: ['open' as const, 'closed' as const], severity: ['critical' as const], q: 'disk' };
-    const { result } = renderHook(() => useAlerts(2, client, filters), { wrapper: setup().wrapper });
+    const { result } = renderHook(() => useAlerts(2, client, filters), { wrapper: setupQueryClient().wrapper });
     await waitFor(() => expect(result.current.isSuccess).toBe(true));
     expect(requests[0]?.url).toBe(`${BASE}/api/v1/alert/?skip=10&limit=10&state=open&state=closed&severity=critical&q=disk`);
     expect(alertKeys.page(2, filters)).toEqual(['alerts', { page: 2, ...filters }]);
@@ -73,7 +66,7 @@ describe('useAlerts', () => {
 
   it('turns an error answer into an ApiError with the detail', async () => {
     const { client } = stubClient(500, { detail: 'Database unavailable' });
-    const { result } = renderHook(() => useAlerts(1, client), { wrapper: setup().wrapper });
+    const { result } = renderHook(() => useAlerts(1, client), { wrapper: setupQueryClient().wrapper });
     await waitFor(() => expect(result.current.isError).toBe(true));
     expect(result.current.error).toBeInstanceOf(ApiError);
     expect(result.current.error?.message).toBe('Database unavailable');
@@ -83,7 +76,7 @@ describe('useAlerts', () => {
 describe('useAlertsCount', () => {
   it('asks for one item (limit=1) and reads count', async () => {
     const { client, requests } = stubClient(200, { data: [ALERT], count: 42 });
-    const { result } = renderHook(() => useAlertsCount(client), { wrapper: setup().wrapper });
+    const { result } = renderHook(() => useAlertsCount(client), { wrapper: setupQueryClient().wrapper });
     await waitFor(() => expect(result.current.isSuccess).toBe(true));
     expect(requests[0]?.url).toBe(`${BASE}/api/v1/alert/?skip=0&limit=1`);
     expect(result.current.data).toBe(42);
@@ -93,7 +86,7 @@ describe('useAlertsCount', () => {
 describe('useDeleteAlert', () => {
   it('sends DELETE /alert/{id} and refreshes the lists and the count', async () => {
     const { client, requests } = stubClient(200, { message: 'Alert deleted successfully' });
-    const { queryClient, wrapper } = setup();
+    const { queryClient, wrapper } = setupQueryClient();
     queryClient.setQueryData(alertKeys.page(1), { data: [ALERT], count: 1 });
     queryClient.setQueryData(alertKeys.count, 1);
     const { result } = renderHook(() => useDeleteAlert(client), { wrapper });
@@ -106,7 +99,7 @@ describe('useDeleteAlert', () => {
 
   it('fails with the 404 and still refreshes the lists (the alert is gone anyway)', async () => {
     const { client } = stubClient(404, { detail: 'Alert not found' });
-    const { queryClient, wrapper } = setup();
+    const { queryClient, wrapper } = setupQueryClient();
     queryClient.setQueryData(alertKeys.page(1), { data: [ALERT], count: 1 });
     const { result } = renderHook(() => useDeleteAlert(client), { wrapper });
     await act(() => result.current.mutateAsync(ALERT.id).catch(() => undefined));

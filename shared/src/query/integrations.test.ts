@@ -1,12 +1,11 @@
 // @vitest-environment jsdom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
-import { createElement, type ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { createApiClient } from '../api/client';
 import { ApiError } from '../api/errors';
 import { alertKeys } from './alerts';
 import { INTEGRATIONS_PAGE_SIZE, integrationKeys, useDeleteIntegration, useIntegrations, useIntegrationsCount } from './integrations';
+import { setupQueryClient } from './testQueryClient';
 
 const BASE = 'http://api.test';
 const INTEGRATION = {
@@ -30,12 +29,6 @@ function stubClient(status = 200, body: unknown = { data: [INTEGRATION], count: 
   return { client, requests };
 }
 
-function setup() {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  const wrapper = ({ children }: { children: ReactNode }) => createElement(QueryClientProvider, { client: queryClient }, children);
-  return { queryClient, wrapper };
-}
-
 describe('useIntegrations', () => {
   it.each([
     [1, 0],
@@ -43,7 +36,7 @@ describe('useIntegrations', () => {
     [3, 10],
   ])('asks for page %i as skip=%i, limit=5', async (page, skip) => {
     const { client, requests } = stubClient();
-    const { result } = renderHook(() => useIntegrations(page, client), { wrapper: setup().wrapper });
+    const { result } = renderHook(() => useIntegrations(page, client), { wrapper: setupQueryClient().wrapper });
     await waitFor(() => expect(result.current.isSuccess).toBe(true));
     expect(INTEGRATIONS_PAGE_SIZE).toBe(5);
     expect(requests[0]?.url).toBe(`${BASE}/api/v1/integration/?skip=${skip}&limit=5`);
@@ -54,7 +47,7 @@ describe('useIntegrations', () => {
 describe('useIntegrationsCount', () => {
   it('asks for one item (limit=1) and reads count', async () => {
     const { client, requests } = stubClient(200, { data: [INTEGRATION], count: 7 });
-    const { result } = renderHook(() => useIntegrationsCount(client), { wrapper: setup().wrapper });
+    const { result } = renderHook(() => useIntegrationsCount(client), { wrapper: setupQueryClient().wrapper });
     await waitFor(() => expect(result.current.isSuccess).toBe(true));
     expect(requests[0]?.url).toBe(`${BASE}/api/v1/integration/?skip=0&limit=1`);
     expect(result.current.data).toBe(7);
@@ -64,7 +57,7 @@ describe('useIntegrationsCount', () => {
 describe('useDeleteIntegration', () => {
   it('sends DELETE /integration/{id} and refreshes the integrations lists, count and alerts', async () => {
     const { client, requests } = stubClient(200, { message: 'Integration deleted successfully' });
-    const { queryClient, wrapper } = setup();
+    const { queryClient, wrapper } = setupQueryClient();
     queryClient.setQueryData(integrationKeys.page(1), { data: [INTEGRATION], count: 1 });
     queryClient.setQueryData(integrationKeys.count, 1);
     queryClient.setQueryData(alertKeys.count, 3);
@@ -79,7 +72,7 @@ describe('useDeleteIntegration', () => {
 
   it('fails with an ApiError on a 404', async () => {
     const { client } = stubClient(404, { detail: 'Integration not found' });
-    const { result } = renderHook(() => useDeleteIntegration(client), { wrapper: setup().wrapper });
+    const { result } = renderHook(() => useDeleteIntegration(client), { wrapper: setupQueryClient().wrapper });
     await act(() => result.current.mutateAsync(INTEGRATION.id).catch(() => undefined));
     await waitFor(() => expect(result.current.isError).toBe(true));
     expect(result.current.error).toBeInstanceOf(ApiError);

@@ -1,8 +1,7 @@
 // @vitest-environment jsdom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderHook, waitFor } from '@testing-library/react';
-import { createElement, type ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setupQueryClient } from './testQueryClient';
 
 /** Every request the hooks make, answered from `answers` by "METHOD path" (first match wins). */
 const sent: { method: string; url: string; body: string; headers: Headers }[] = [];
@@ -37,12 +36,6 @@ const USER = {
   created_at: '2025-01-01T00:00:00Z',
 };
 
-function setup() {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  const wrapper = ({ children }: { children: ReactNode }) => createElement(QueryClientProvider, { client: queryClient }, children);
-  return { queryClient, wrapper };
-}
-
 beforeEach(() => {
   sent.length = 0;
   answers = {};
@@ -53,7 +46,7 @@ afterEach(() => localStorage.clear());
 describe('useUsers', () => {
   it('asks for page n as skip=(n-1)*5, limit=5, with the stored token', async () => {
     answers['GET /api/v1/users/'] = { body: { data: [USER], count: 11 } };
-    const { wrapper } = setup();
+    const { wrapper } = setupQueryClient();
     const { result } = renderHook(() => useUsers(3), { wrapper });
     await waitFor(() => expect(result.current.isSuccess).toBe(true));
     expect(USERS_PAGE_SIZE).toBe(5);
@@ -66,7 +59,7 @@ describe('useUsers', () => {
 describe('user mutations', () => {
   it('useCreateUser posts the form and refreshes the users list', async () => {
     answers['POST /api/v1/users/'] = { body: USER };
-    const { wrapper, queryClient } = setup();
+    const { wrapper, queryClient } = setupQueryClient();
     const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
     const { result } = renderHook(() => useCreateUser(), { wrapper });
     const body = { email: 'ann@example.com', full_name: 'Ann', password: 'secret123', is_superuser: false, is_active: true };
@@ -78,7 +71,7 @@ describe('user mutations', () => {
 
   it('useCreateUser rejects with the server detail (duplicate email)', async () => {
     answers['POST /api/v1/users/'] = { status: 409, body: { detail: 'The user with this email already exists in the system' } };
-    const { wrapper } = setup();
+    const { wrapper } = setupQueryClient();
     const { result } = renderHook(() => useCreateUser(), { wrapper });
     await expect(
       result.current.mutateAsync({ email: 'a@b.co', password: 'secret123', is_active: true, is_superuser: false }),
@@ -87,7 +80,7 @@ describe('user mutations', () => {
 
   it('useUpdateUser omits an empty password and sends a given one', async () => {
     answers[`PATCH /api/v1/users/${USER.id}`] = { body: USER };
-    const { wrapper } = setup();
+    const { wrapper } = setupQueryClient();
     const { result } = renderHook(() => useUpdateUser(), { wrapper });
     const base = { email: 'ann@example.com', full_name: 'Ann', is_superuser: true, is_active: false };
     await result.current.mutateAsync({ id: USER.id, body: { ...base, password: '' } });
@@ -99,7 +92,7 @@ describe('user mutations', () => {
 
   it('useDeleteUser deletes by id and refreshes users, alerts and integrations', async () => {
     answers[`DELETE /api/v1/users/${USER.id}`] = { body: { message: 'User deleted successfully' } };
-    const { wrapper, queryClient } = setup();
+    const { wrapper, queryClient } = setupQueryClient();
     const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
     const { result } = renderHook(() => useDeleteUser(), { wrapper });
     await result.current.mutateAsync(USER.id);
@@ -112,7 +105,7 @@ describe('own account', () => {
   it('useUpdateMe patches /users/me and updates the cached current user', async () => {
     const updated = { ...USER, full_name: 'Ann B', email: 'annb@example.com' };
     answers['PATCH /api/v1/users/me'] = { body: updated };
-    const { wrapper, queryClient } = setup();
+    const { wrapper, queryClient } = setupQueryClient();
     queryClient.setQueryData(['currentUser'], USER);
     const { result } = renderHook(() => useUpdateMe(), { wrapper });
     await result.current.mutateAsync({ full_name: 'Ann B', email: 'annb@example.com' });
@@ -124,7 +117,7 @@ describe('own account', () => {
   it('useUpdatePassword changes the password, then signs in again with it and stores the new token', async () => {
     answers['PATCH /api/v1/users/me/password'] = { body: { message: 'Password updated successfully' } };
     answers['POST /api/v1/login/access-token'] = { body: { access_token: 'new-token', token_type: 'bearer' } };
-    const { wrapper, queryClient } = setup();
+    const { wrapper, queryClient } = setupQueryClient();
     queryClient.setQueryData(['currentUser'], USER);
     const { result } = renderHook(() => useUpdatePassword(), { wrapper });
     await result.current.mutateAsync({ current_password: 'old-secret1', new_password: 'new-secret1' });
@@ -138,7 +131,7 @@ describe('own account', () => {
   it('useUpdatePassword reads the email first when it is not cached, and keeps the token on a wrong password', async () => {
     answers['GET /api/v1/users/me'] = { body: USER };
     answers['PATCH /api/v1/users/me/password'] = { status: 400, body: { detail: 'Incorrect password' } };
-    const { wrapper } = setup();
+    const { wrapper } = setupQueryClient();
     const { result } = renderHook(() => useUpdatePassword(), { wrapper });
     await expect(result.current.mutateAsync({ current_password: 'wrong-pass', new_password: 'new-secret1' })).rejects.toThrow(
       'Incorrect password',
@@ -149,7 +142,7 @@ describe('own account', () => {
 
   it('useDeleteMe deletes the account, removes the token and empties the cache', async () => {
     answers['DELETE /api/v1/users/me'] = { body: { message: 'User deleted successfully' } };
-    const { wrapper, queryClient } = setup();
+    const { wrapper, queryClient } = setupQueryClient();
     queryClient.setQueryData(['currentUser'], USER);
     const { result } = renderHook(() => useDeleteMe(), { wrapper });
     await result.current.mutateAsync();

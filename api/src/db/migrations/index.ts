@@ -4,6 +4,7 @@ import * as statementCountTriggers from './0002_statement_count_triggers.js';
 import * as ingestion from './0003_ingestion.js';
 import * as unclosedAlertsIndex from './0004_unclosed_alerts_index.js';
 import * as alertChangesAndFilters from './0006_alert_changes_and_filters.js';
+import * as signedLinks from './0008_signed_links.js';
 
 /**
  * Every migration, in order. Listed in code (not read from a folder) so the compiled
@@ -16,4 +17,6 @@ export const migrations: Record<string, Migration> = {
   '0004_unclosed_alerts_index': unclosedAlertsIndex,
   // 0005 is the notifications work's.
   '0006_alert_changes_and_filters': alertChangesAndFilters,
+  // 0007 is the notifications work's.
+  '0008_signed_links': signedLinks,
 };

@@ -1,0 +1,45 @@
+import Fastify from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { sendSharedAnswer } from '../src/common/sharedAnswer.js';
+
+const pageSchema = {
+  type: 'object',
+  properties: { data: { type: 'array', items: { type: 'object', properties: { id: { type: 'string' } } } }, count: { type: 'integer' } },
+};
+
+describe('shared answers', () => {
+  it('serializes a page shared by several requests once, with the route schema, and sends the same bytes to each', async () => {
+    let serializations = 0;
+    const shared = {
+      data: [{ id: 'a', secret: 'not in the schema' }],
+      get count() {
+        serializations += 1;
+        return 1;
+      },
+    };
+    const app = Fastify();
+    app.get('/shared', { schema: { response: { 200: pageSchema } } }, async (_request, reply) => sendSharedAnswer(reply, shared));
+    app.get('/plain', { schema: { response: { 200: pageSchema } } }, async () => ({ data: [{ id: 'a', secret: 'x' }], count: 1 }));
+
+    const [first, second] = await Promise.all([app.inject('/shared'), app.inject('/shared')]);
+    const plain = await app.inject('/plain');
+    expect(serializations).toBe(1);
+    for (const answer of [first, second]) {
+      expect(answer.statusCode).toBe(200);
+      expect(answer.headers['content-type']).toBe(plain.headers['content-type']);
+      expect(answer.headers['content-length']).toBe(String(Buffer.byteLength(plain.body)));
+      // Exactly what the route's own serializer makes: fields outside the schema stay out.
+      expect(answer.body).toBe(plain.body);
+    }
+    expect(JSON.parse(first.body)).toEqual({ data: [{ id: 'a' }], count: 1 });
+    await app.close();
+  });
+
+  it('refuses a route with no 200 schema rather than sending unfiltered JSON', async () => {
+    const app = Fastify();
+    app.get('/bare', async (_request, reply) => sendSharedAnswer(reply, { data: [] }));
+    const answer = await app.inject('/bare');
+    expect(answer.statusCode).toBe(500);
+    await app.close();
+  });
+});

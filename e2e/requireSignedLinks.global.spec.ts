@@ -1,0 +1,62 @@
+import type { Page } from '@playwright/test';
+import { expect, signedLinkPath, signIn, test } from './fixtures';
+
+// "Require signed links" changes how every public alert page answers, for the whole server:
+// this file runs alone, after every other one (playwright.config.ts, project "global-settings"),
+// so no test of bare links runs while it is on.
+
+const toast = (page: Page, text: string) => page.locator('.fui-Toast').filter({ hasText: text });
+const LOAD_FAILED = "Failed to load alert data or alert doesn't exist";
+const REQUIRED = 'This alert can only be opened from the link in its notification email';
+
+test('an administrator requires signed links with the switch: bare links stop opening alerts, signed ones keep working', async ({
+  page,
+  browser,
+  api,
+  request,
+}) => {
+  const admin = await api.admin();
+  const owner = await api.createUser();
+  const alert = await api.createAlert(owner.token, { title: 'Required links: disk' });
+  const setting = async () =>
+    (await (await request.get('/api/v1/settings/', { headers: { authorization: `Bearer ${admin.token}` } })).json()).require_signed_links;
+
+  await signIn(page, admin, '/admin');
+  await expect(page.getByRole('heading', { level: 1, name: 'Users Management' })).toBeVisible();
+  const toggle = page.getByRole('switch', { name: 'Require signed links' });
+  await expect(toggle).not.toBeChecked();
+  await toggle.click();
+  await expect(toast(page, 'Signed links are now required.')).toBeVisible();
+  await expect(toggle).toBeChecked();
+  expect(await setting()).toBe(true);
+
+  try {
+    // A visitor with no session: the bare link is refused, and says why; the signed one works.
+    const visitor = await browser.newPage();
+    await visitor.goto(`/actions/${alert.id}`);
+    await expect(visitor.getByText(LOAD_FAILED)).toBeVisible();
+    await expect(visitor.getByText(REQUIRED, { exact: false })).toBeVisible();
+    await visitor.goto(signedLinkPath(alert.id, owner.email).path);
+    await visitor.getByRole('button', { name: 'Escalate', exact: true }).click();
+    await expect(visitor.getByRole('heading', { level: 1, name: 'Alert Escalated' })).toBeVisible();
+    await visitor.close();
+    expect(
+      (await (await request.get(`/api/v1/alert/${alert.id}`, { headers: { authorization: `Bearer ${owner.token}` } })).json()).state,
+    ).toBe('escalated');
+  } finally {
+    await page.reload();
+    await expect(toggle).toBeChecked();
+    await toggle.click();
+    await expect(toast(page, 'Alert pages open from bare links again.')).toBeVisible();
+  }
+  await expect(toggle).not.toBeChecked();
+  expect(await setting()).toBe(false);
+  expect((await request.get(`/api/v1/alert/${alert.id}`)).status()).toBe(200);
+});
+
+test('the switch is for superusers only: an ordinary user never sees it', async ({ page, api }) => {
+  const user = await api.createUser();
+  await signIn(page, user, '/admin');
+  await expect(page).toHaveURL('/');
+  await expect(page.getByRole('switch', { name: 'Require signed links' })).toHaveCount(0);
+});
