@@ -13,8 +13,10 @@ import { type Db, migrateToLatest, openDatabase } from './db/database.js';
 import { createListReads, type ListReads } from './db/listReads.js';
 import { createMailer, type Mailer } from './email/mailer.js';
 import { errorHandlerPlugin } from './errors.js';
+import { EscalationTimer } from './escalation/timer.js';
 import { ingestRoutes } from './ingest/routes.js';
 import { integrationRoutes } from './integrations/routes.js';
+import { Notifications } from './notifications/service.js';
 import { registerOpenapi } from './openapi.js';
 import { redactUrlSecrets } from './operations/logRedaction.js';
 import { metricsPlugin } from './operations/metrics.js';
@@ -43,8 +45,12 @@ export interface AppDeps {
   alertChanges: AlertChangeFeed;
   /** Run-time settings an administrator changes (cached reads). */
   settings: SettingsStore;
-  /** The clock that decides whether a signed link has expired (tests move it). */
+  /** The clock of signed links' expiry and of escalation timing (tests move it). */
   now: () => Date;
+  /** Notification emails: the outbox relay, the job queue and its worker. */
+  notifications: Notifications;
+  /** Escalates alerts left unacknowledged past their policy's delay. */
+  escalations: EscalationTimer;
 }
 
 declare module 'fastify' {
@@ -61,7 +67,7 @@ export interface BuildAppOptions {
   mailer?: Mailer;
   /** Pino options, or false for silence (tests). */
   logger?: FastifyServerOptions['logger'];
-  /** The clock for signed links' expiry; the real one unless a test controls time. */
+  /** The clock of signed links and escalations; the real one unless a test controls time. */
   now?: () => Date;
 }
 
@@ -124,14 +130,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     (await openDatabase(
       config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: `${config.dataDir}/pglite` },
     ));
+  const mailer = options.mailer ?? createMailer(config, app.log);
+  const now = options.now ?? (() => new Date());
+  let notifications: Notifications;
   try {
     await migrateToLatest(db);
     await ensureFirstSuperuser(db, config, app.log);
+    notifications = await Notifications.start({ db, config, mailer, log: app.log, now });
   } catch (error) {
     if (ownsDb) await db.destroy();
     throw error;
   }
-  const mailer = options.mailer ?? createMailer(config, app.log);
+  const escalations = new EscalationTimer({ db, config, now, notifications }, app.log);
+  escalations.start(config.notifications.escalationCheckMs);
   app.decorate('deps', {
     config,
     db,
@@ -141,12 +152,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     lifecycle: { draining: false },
     alertChanges: new AlertChangeFeed(db, app.log),
     settings: new SettingsStore(db),
-    now: options.now ?? (() => new Date()),
+    now,
+    notifications,
+    escalations,
   });
   app.decorateRequest('user', null);
   // Before the server waits for requests in flight: open change streams never end by themselves.
   app.addHook('preClose', async () => app.deps.alertChanges.close());
   app.addHook('onClose', async () => {
+    // Escalations and sends under way finish first: they need the mailer and the database.
+    await escalations.stop();
+    await notifications.stop();
     mailer.close();
     if (ownsDb) await db.destroy();
   });

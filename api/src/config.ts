@@ -66,6 +66,20 @@ export interface Config {
   metricsToken?: string;
   /** On SIGTERM, how long the health check answers 503 before the server stops accepting. */
   shutdownDrainMs: number;
+  notifications: NotificationConfig;
+}
+
+/** Delivery of notification emails and the escalation timer (docs/api.md, "Notifications and escalation"). */
+export interface NotificationConfig {
+  /** Retries of an email after its first attempt, with exponential backoff from retryDelaySeconds. */
+  retryLimit: number;
+  retryDelaySeconds: number;
+  /** How often each API process looks for alerts due to escalate. */
+  escalationCheckMs: number;
+  /** A second escalate of an alert within this time of the last one is ignored (0: never). */
+  escalationRepeatWindowMs: number;
+  /** How often the queue's worker looks for jobs when nothing woke it. */
+  pollingIntervalSeconds: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -186,6 +200,14 @@ export function parseConfig(env: Env = process.env): Omit<Config, 'secretKey'> &
     metricsToken,
     // A load balancer needs a few health checks to see the 503 and stop sending; locally, stop at once.
     shutdownDrainMs: int(env, 'SHUTDOWN_DRAIN_SECONDS', production ? 5 : 0, 0, 300) * 1000,
+    notifications: {
+      // 12 retries from 10 s, doubling: an email keeps trying for roughly 6 to 11 hours.
+      retryLimit: int(env, 'NOTIFICATION_RETRY_LIMIT', 12, 0, 50),
+      retryDelaySeconds: int(env, 'NOTIFICATION_RETRY_DELAY_SECONDS', 10, 1, 3600),
+      escalationCheckMs: int(env, 'ESCALATION_CHECK_SECONDS', 15, 1, 3600) * 1000,
+      escalationRepeatWindowMs: int(env, 'ESCALATION_REPEAT_WINDOW_SECONDS', 60, 0, 3600) * 1000,
+      pollingIntervalSeconds: 2,
+    },
   };
 }
 

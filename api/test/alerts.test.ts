@@ -1,11 +1,15 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { body, createTestApp, type TestApp, type TestUser } from './helpers/testApp.js';
+import { TestClock } from './helpers/testClock.js';
 
 const BASE = '/api/v1/alert';
 const NO_SUCH_ID = '00000000-0000-4000-8000-000000000000';
 
 let t: TestApp;
+const clock = new TestClock();
+/** Past the repeat window: a second escalate now is a real one (see escalation.test.ts). */
+const later = () => clock.advanceMinutes(2);
 let owner: TestUser;
 let other: TestUser;
 
@@ -37,7 +41,7 @@ const countFor = async (user: TestUser) => body(await call({ method: 'GET', url:
 // previous one's schema is dropped.
 describe('alerts API', () => {
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({}, { now: clock.now });
     owner = await t.createUser();
     other = await t.createUser();
   });
@@ -139,6 +143,7 @@ describe('alerts API', () => {
         'id',
         'integration_id',
         'last_seen_at',
+        'next_escalation_at',
         'occurrence_count',
         'owner_id',
         'severity',
@@ -217,6 +222,7 @@ describe('alerts API', () => {
         return body(res);
       };
       await step('escalate', 'escalated', 1);
+      later();
       await step('escalate', 'escalated', 2);
       await step('acknowledge', 'acknowledged', 2);
       const acked = await step('acknowledge', 'acknowledged', 2); // idempotent repeat
@@ -272,11 +278,16 @@ describe('alerts API', () => {
       expect(data[0].created_at <= data[1].created_at && data[1].created_at <= data[2].created_at).toBe(true);
     });
 
-    it('serializes concurrent actions: ten escalations make level 10 and a clean chain', async () => {
+    it('serializes concurrent actions: ten escalations at once are one (the repeat window), and the chain stays clean', async () => {
       const { id } = await createAlert(owner);
       const answers = await Promise.all(Array.from({ length: 10 }, () => act('escalate', id)));
       expect(answers.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
-      expect(body(await call({ method: 'GET', url: `${BASE}/${id}` })).escalation_level).toBe(10);
+      expect(body(await call({ method: 'GET', url: `${BASE}/${id}` })).escalation_level).toBe(1);
+      expect((await eventsOf(id)).count).toBe(1);
+      later();
+      const again = await Promise.all(Array.from({ length: 10 }, () => act('escalate', id)));
+      expect(again.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
+      expect(body(await call({ method: 'GET', url: `${BASE}/${id}` })).escalation_level).toBe(2);
       const mixed = await Promise.all(['acknowledge', 'close', 'escalate', 'acknowledge'].map((a) => act(a, id)));
       expect(mixed.every((r) => [200, 409].includes(r.statusCode))).toBe(true);
       const { data } = await eventsOf(id);

@@ -42,6 +42,7 @@ describe('create', () => {
     expect(Object.keys(integration).sort()).toEqual([
       'created_at',
       'description',
+      'escalation_policy',
       'has_ingest_key',
       'id',
       'ingest_key',

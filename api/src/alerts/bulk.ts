@@ -1,8 +1,7 @@
-import type { Db } from '../db/database.js';
 import type { UserRow } from '../db/schema.js';
 import { HttpError } from '../errors.js';
+import { type AlertActionDeps, applyAlertAction } from './alertActions.js';
 import type { AlertBulkAction, AlertBulkResult } from './schema.js';
-import { applyAlertAction } from './service.js';
 
 /**
  * One action on many alerts, each through the same locked transition as a single action (its
@@ -10,7 +9,13 @@ import { applyAlertAction } from './service.js';
  * not the caller's answer not_found, as a single call would; one that cannot move (a closed
  * alert cannot be acknowledged) answers conflict and does not stop the others.
  */
-export async function applyBulkAction(db: Db, user: UserRow, input: AlertBulkAction, clientIp: string | null): Promise<AlertBulkResult> {
+export async function applyBulkAction(
+  deps: AlertActionDeps,
+  user: UserRow,
+  input: AlertBulkAction,
+  clientIp: string | null,
+): Promise<AlertBulkResult> {
+  const { db } = deps;
   let visible = db.selectFrom('alerts').select(['id', 'state']).where('id', 'in', input.ids);
   if (!user.is_superuser) visible = visible.where('owner_id', '=', user.id);
   const before = new Map((await visible.execute()).map((row) => [row.id, row.state]));
@@ -21,7 +26,7 @@ export async function applyBulkAction(db: Db, user: UserRow, input: AlertBulkAct
       continue;
     }
     try {
-      const alert = await applyAlertAction(db, id, input.action, { actorId: user.id, via: 'console', clientIp });
+      const alert = await applyAlertAction(deps, id, input.action, { actorId: user.id, via: 'console', clientIp });
       results.push({ id, outcome: alert.state === before.get(id) ? 'unchanged' : 'changed', state: alert.state });
     } catch (error) {
       if (!(error instanceof HttpError) || (error.statusCode !== 404 && error.statusCode !== 409)) throw error;

@@ -6,8 +6,11 @@ import { errorResponses, HttpErrorBody, IdParams, Message, PageQuery, pageOf } f
 import { sendSharedAnswer } from '../common/sharedAnswer.js';
 import type { AlertAction } from '../db/schema.js';
 import { checkLinkAccess, LinkTokenHeaders } from '../links/linkAccess.js';
+import { NotificationsPublic } from '../notifications/schema.js';
+import { listAlertNotifications } from '../notifications/service.js';
+import { applyAlertAction } from './alertActions.js';
 import { AlertCreate, AlertEventsPublic, AlertListQuery, AlertPublic, AlertsPublic } from './schema.js';
-import { applyAlertAction, createAlert, deleteAlert, getAlert, getOwnedAlert, listAlertEvents, toAlertPublic } from './service.js';
+import { createAlert, deleteAlert, getAlert, getOwnedAlert, listAlertEvents, toAlertPublic } from './service.js';
 import { triageRoutes } from './triageRoutes.js';
 
 const tags = ['alerts'];
@@ -62,7 +65,7 @@ export async function alertRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: AlertPublic, 401: e401, 422: e422 },
       },
     },
-    async (request) => toAlertPublic(await createAlert(app.deps, request.log, userOf(request), request.body)),
+    async (request) => toAlertPublic(await createAlert(app.deps, userOf(request), request.body)),
   );
 
   api.get(
@@ -121,7 +124,8 @@ export async function alertRoutes(app: FastifyInstance): Promise<void> {
           summary,
           description:
             'Needs no login. With a signed link token (header) the history records its recipient (via "link"), and a closed alert refuses it; ' +
-            'else with a valid bearer token, that user (via "console"); else an anonymous action via the link.',
+            'else with a valid bearer token, that user (via "console"); else an anonymous action via the link. ' +
+            'An escalate emails the contacts of the new level; a second escalate within ESCALATION_REPEAT_WINDOW_SECONDS of the last is ignored (200, no change).',
           params: IdParams,
           headers: LinkTokenHeaders,
           response: { 200: AlertPublic, 403: e403, 404: e404, 409: e409, 422: e422, 429: e429 },
@@ -130,7 +134,7 @@ export async function alertRoutes(app: FastifyInstance): Promise<void> {
       async (request, reply) => {
         const link = await checkLinkAccess(request, reply, request.params.id);
         const actor = await optionalUser(request, reply);
-        const alert = await applyAlertAction(app.deps.db, request.params.id, action, {
+        const alert = await applyAlertAction(app.deps, request.params.id, action, {
           actorId: actor?.id ?? null,
           via: actor && !link ? 'console' : 'link',
           clientIp: request.ip,
@@ -159,6 +163,26 @@ export async function alertRoutes(app: FastifyInstance): Promise<void> {
       const alert = await getOwnedAlert(app.deps.db, userOf(request), request.params.id);
       const { offset, limit } = pageOf(request.query);
       return listAlertEvents(app.deps.db, alert.id, offset, limit);
+    },
+  );
+
+  api.get(
+    '/:id/notifications',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags,
+        operationId: 'alerts-read_alert_notifications',
+        summary: 'The emails an alert caused (new alert, escalations) and whether each was sent, oldest first (owner or superuser)',
+        security,
+        params: IdParams,
+        response: { 200: NotificationsPublic, 401: e401, 404: e404, 422: e422 },
+      },
+    },
+    async (request) => {
+      const alert = await getOwnedAlert(app.deps.db, userOf(request), request.params.id);
+      const data = await listAlertNotifications(app.deps.db, alert.id);
+      return { data, count: data.length };
     },
   );
 }

@@ -31,6 +31,8 @@ export const AlertPublic = Type.Object(
     /** How many triggers this alert absorbed: 1, plus one per deduplicated repeat. */
     occurrence_count: Type.Integer(),
     last_seen_at: DateTime,
+    /** When the integration's escalation policy escalates this alert unless it is acknowledged first; null: it will not. */
+    next_escalation_at: Type.Union([DateTime, Type.Null()]),
   },
   { title: 'AlertPublic' },
 );

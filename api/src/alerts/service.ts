@@ -1,14 +1,9 @@
-import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import type { AppDeps } from '../app.js';
 import { countOfPage } from '../common/ownerCounts.js';
 import type { Db } from '../db/database.js';
-import type { AlertAction, AlertEventRow, AlertRow, UserRow } from '../db/schema.js';
-import { actionLink } from '../email/actionLinks.js';
-import { newAlertEmail } from '../email/templates.js';
-import { HttpError, notFound } from '../errors.js';
-import { LINK_ALERT_CLOSED } from '../links/linkAccess.js';
-import { nextState } from './alertTransitions.js';
+import type { AlertEventRow, AlertRow, UserRow } from '../db/schema.js';
+import { notFound } from '../errors.js';
 import { applyFilters, hasFilters } from './filters.js';
 import type { AlertCreate, AlertEventPublic, AlertFilters, AlertPublic } from './schema.js';
 
@@ -27,6 +22,7 @@ export function toAlertPublic(alert: AlertRow): AlertPublic {
     dedup_key: alert.dedup_key,
     occurrence_count: alert.occurrence_count,
     last_seen_at: alert.last_seen_at.toISOString(),
+    next_escalation_at: alert.next_escalation_at?.toISOString() ?? null,
   };
 }
 
@@ -91,46 +87,24 @@ export async function getOwnedAlert(db: Db, user: UserRow, id: string): Promise<
 }
 
 /**
- * Creates an open alert owned by `owner` and emails them its action link. The email is
- * not awaited: a slow or failing SMTP server must neither delay nor fail the creation.
+ * Creates an open alert owned by `owner`, and in the same statement the notification that
+ * emails them its action link (sent by the job queue: a slow or failing SMTP server neither
+ * delays nor fails the creation, and the email is not lost).
  */
-export async function createAlert(
-  deps: Pick<AppDeps, 'db' | 'mailer' | 'config'>,
-  log: FastifyBaseLogger,
-  owner: UserRow,
-  input: AlertCreate,
-): Promise<AlertRow> {
-  const alert = await deps.db
-    .insertInto('alerts')
-    .values({
-      title: input.title,
-      description: input.description ?? null,
-      severity: input.severity ?? 'warning',
-      owner_id: owner.id,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  sendNewAlertEmail(deps, log, owner.email, alert);
+export async function createAlert(deps: Pick<AppDeps, 'db' | 'notifications'>, owner: UserRow, input: AlertCreate): Promise<AlertRow> {
+  const { rows } = await sql<AlertRow>`
+    WITH created AS (
+      INSERT INTO alerts (title, description, severity, owner_id)
+      VALUES (${input.title}, ${input.description ?? null}, ${input.severity ?? 'warning'}, ${owner.id})
+      RETURNING *
+    ), notified AS (
+      INSERT INTO notifications (alert_id, kind, recipient) SELECT id, 'new_alert', ${owner.email} FROM created
+    )
+    SELECT * FROM created`.execute(deps.db);
+  const alert = rows[0];
+  if (!alert) throw new Error('the new alert was not returned');
+  deps.notifications.kick();
   return alert;
-}
-
-/** Emails the owner of a new alert its action link, without waiting: failures are logged. */
-export function sendNewAlertEmail(
-  deps: Pick<AppDeps, 'mailer' | 'config'>,
-  log: FastifyBaseLogger,
-  ownerEmail: string,
-  alert: Pick<AlertRow, 'id' | 'title' | 'description' | 'severity'>,
-): void {
-  const message = newAlertEmail({
-    to: ownerEmail,
-    title: alert.title,
-    description: alert.description,
-    severity: alert.severity,
-    actionLink: actionLink(deps.config, alert.id, ownerEmail),
-  });
-  deps.mailer.send(message).catch((err: unknown) => {
-    log.error({ err, alertId: alert.id }, 'new-alert email could not be sent');
-  });
 }
 
 /** Deletes in one statement; a stranger's alert is "not found", like an unknown one. */
@@ -139,58 +113,6 @@ export async function deleteAlert(db: Db, user: UserRow, id: string): Promise<vo
   if (!user.is_superuser) query = query.where('owner_id', '=', user.id);
   const result = await query.executeTakeFirst();
   if (result.numDeletedRows === 0n) throw notFound('Alert');
-}
-
-export interface ActionSource {
-  /** The signed-in user who acted, or null for the public link. */
-  actorId: string | null;
-  via: 'console' | 'link';
-  clientIp: string | null;
-  /** Whom the signed link used was mailed to; null without one. */
-  recipient?: string | null;
-}
-
-/**
- * Applies an action under a row lock, so concurrent clicks serialize: each sees the state
- * the previous one left, and the history is a clean chain of from → to. A change updates
- * the alert and records one event; an idempotent repeat touches nothing.
- */
-export async function applyAlertAction(db: Db, id: string, action: AlertAction, source: ActionSource): Promise<AlertRow> {
-  return db.transaction().execute(async (trx) => {
-    const alert = await trx.selectFrom('alerts').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
-    if (!alert) throw notFound('Alert');
-    // A signed link stops acting when its alert closes (checked under the lock: no race with a close).
-    if (source.recipient && alert.state === 'closed') throw new HttpError(403, LINK_ALERT_CLOSED);
-    const transition = nextState(alert.state, action);
-    if (!transition.changed) return alert;
-    // clock_timestamp(), not now(): now() is when the transaction began, which may be before
-    // a competing transaction that got the lock first, and would misorder the history.
-    const updated = await trx
-      .updateTable('alerts')
-      .set({
-        state: transition.to,
-        ...(transition.escalate && { escalation_level: sql<number>`escalation_level + 1` }),
-        updated_at: sql<Date>`clock_timestamp()`,
-      })
-      .where('id', '=', id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await trx
-      .insertInto('alert_events')
-      .values({
-        alert_id: id,
-        action,
-        from_state: alert.state,
-        to_state: transition.to,
-        actor_id: source.actorId,
-        via: source.via,
-        client_ip: source.clientIp,
-        recipient: source.recipient ?? null,
-        created_at: sql<Date>`clock_timestamp()`,
-      })
-      .execute();
-    return updated;
-  });
 }
 
 /** An alert's history, oldest first. */

@@ -8,6 +8,7 @@ import pg from 'pg';
 import { pgliteListen, postgresListen, setListen } from './listen.js';
 import { migrations } from './migrations/index.js';
 import type { Database } from './schema.js';
+import { pgliteScripts, postgresScripts, setScriptRunner } from './scripts.js';
 
 export type Db = Kysely<Database>;
 
@@ -44,6 +45,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Db> {
     }
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     setListen(db, postgresListen(clientConfig));
+    setScriptRunner(db, postgresScripts(db));
     return db;
   }
   // pg_trgm backs title search (migration 0006); PGlite loads extensions at creation.
@@ -58,6 +60,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Db> {
   }
   const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
   setListen(db, pgliteListen(client));
+  setScriptRunner(db, pgliteScripts(db, client));
   return db;
 }
 

@@ -10,8 +10,8 @@ export const ALERT_SEVERITIES = ['critical', 'high', 'warning', 'info'] as const
 export type AlertSeverity = (typeof ALERT_SEVERITIES)[number];
 export const ALERT_ACTIONS = ['acknowledge', 'escalate', 'close'] as const;
 export type AlertAction = (typeof ALERT_ACTIONS)[number];
-/** Who changed a state: a signed-in user, the public link, or a monitoring tool through ingestion. */
-export const ALERT_EVENT_VIAS = ['console', 'link', 'integration'] as const;
+/** Who changed a state: a signed-in user, the public link, a monitoring tool through ingestion, or the escalation policy's timer. */
+export const ALERT_EVENT_VIAS = ['console', 'link', 'integration', 'policy'] as const;
 export type AlertEventVia = (typeof ALERT_EVENT_VIAS)[number];
 
 export interface UsersTable {
@@ -34,6 +34,12 @@ export interface IntegrationsTable {
   created_at: CreatedAt;
   /** SHA-256 (hex) of the ingest key; null until one is issued (integrations older than 0003). */
   ingest_key_hash: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Escalation contacts by level (level 1 first); empty: every active superuser. */
+  escalation_contacts: ColumnType<string[][], string | undefined, string>;
+  /** Escalate an alert left unacknowledged this many minutes; null: only by hand. */
+  escalate_after_minutes: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The highest level the timer escalates to. */
+  escalation_max_level: ColumnType<number, number | undefined, number>;
 }
 
 export interface AlertsTable {
@@ -51,6 +57,10 @@ export interface AlertsTable {
   dedup_key: ColumnType<string | null, string | null | undefined, string | null>;
   occurrence_count: Generated<number>;
   last_seen_at: UpdatedAt;
+  /** The last escalation: a second one soon after is ignored (ESCALATION_REPEAT_WINDOW_SECONDS). */
+  escalated_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** When the escalation policy escalates this alert unless it is acknowledged first. */
+  next_escalation_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export interface AlertEventsTable {
@@ -74,6 +84,26 @@ export interface AppSettingsTable {
   require_signed_links: boolean;
   updated_at: UpdatedAt;
   updated_by: string | null;
+}
+
+export const NOTIFICATION_KINDS = ['new_alert', 'escalation'] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+/** pending: written, not yet queued; queued: in the job queue (maybe retrying); sent; failed: retries exhausted. */
+export const NOTIFICATION_STATUSES = ['pending', 'queued', 'sent', 'failed'] as const;
+export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number];
+
+/** One email to one recipient about one alert (migration 0009). */
+export interface NotificationsTable {
+  id: Generated<string>;
+  alert_id: string;
+  kind: NotificationKind;
+  level: ColumnType<number, number | undefined, never>;
+  recipient: string;
+  status: ColumnType<NotificationStatus, NotificationStatus | undefined, NotificationStatus>;
+  attempts: ColumnType<number, never, number>;
+  last_error: ColumnType<string | null, never, string | null>;
+  created_at: CreatedAt;
+  sent_at: ColumnType<Date | null, never, Date | null>;
 }
 
 export interface PasswordResetTokensTable {
@@ -100,6 +130,7 @@ export interface Database {
   password_reset_tokens: PasswordResetTokensTable;
   owner_counts: OwnerCountsTable;
   app_settings: AppSettingsTable;
+  notifications: NotificationsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -107,3 +138,4 @@ export type NewUser = Insertable<UsersTable>;
 export type AlertRow = Selectable<AlertsTable>;
 export type IntegrationRow = Selectable<IntegrationsTable>;
 export type AlertEventRow = Selectable<AlertEventsTable>;
+export type NotificationRow = Selectable<NotificationsTable>;

@@ -81,3 +81,46 @@ export function newAlertEmail(opts: {
     button: { label: 'Open alert actions', href: opts.actionLink },
   });
 }
+
+/** What happens after this level, so every recipient knows who is notified next. */
+export type EscalationNext =
+  | { kind: 'timer'; level: number; afterMinutes: number; recipients: string[] }
+  | { kind: 'by-hand'; level: number; recipients: string[] }
+  | { kind: 'last-level' };
+
+export function escalationEmail(opts: {
+  to: string;
+  title: string;
+  severity: string;
+  level: number;
+  integrationTitle: string | null;
+  actionLink: string;
+  next: EscalationNext;
+}): EmailMessage {
+  const source = opts.integrationTitle
+    ? `the escalation policy of the integration "${opts.integrationTitle}"`
+    : 'Vigil (no escalation policy: superusers)';
+  return render({
+    to: opts.to,
+    subject: `[Vigil][ESCALATED L${opts.level}][${opts.severity.toUpperCase()}] ${opts.title}`,
+    heading: `Escalated to level ${opts.level}: ${opts.title}`,
+    paragraphs: [
+      `This ${opts.severity} alert was escalated to level ${opts.level}. You receive this as a level ${opts.level} contact of ${source}.`,
+      escalationNextText(opts.next),
+      'Acknowledge it to stop further escalation, or escalate or close it, from the alert page; no login needed.',
+    ],
+    button: { label: 'Open alert actions', href: opts.actionLink },
+  });
+}
+
+export function escalationNextText(next: EscalationNext): string {
+  const who = (recipients: string[]) => (recipients.length > 0 ? recipients.join(', ') : 'nobody (no active superuser)');
+  switch (next.kind) {
+    case 'timer':
+      return `Notified next: if nobody acknowledges it within ${next.afterMinutes} minutes, level ${next.level}: ${who(next.recipients)}.`;
+    case 'by-hand':
+      return `Notified next: if someone escalates it again, level ${next.level}: ${who(next.recipients)}.`;
+    case 'last-level':
+      return 'This is the last level of automatic escalation: nobody else is notified unless someone escalates it by hand.';
+  }
+}

@@ -1,7 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import { Type } from 'typebox';
-import { sendNewAlertEmail } from '../alerts/service.js';
 import { errorResponses, HttpErrorBody } from '../common/schema.js';
 import { HttpError } from '../errors.js';
 import { INGEST_FORMATS, type IngestFormat } from './events.js';
@@ -59,11 +58,12 @@ export async function ingestRoutes(app: FastifyInstance): Promise<void> {
       if (!integration.is_active) throw new HttpError(403, INACTIVE_OWNER);
       return reply.code(422).send({ detail: parsed.issues });
     }
-    const answer = await ingest(db, keyHash, parsed.events, request.ip);
+    const answer = await ingest(db, keyHash, parsed.events, request.ip, app.deps.now());
     if (answer.status === 'unknown-key') throw new HttpError(401, INVALID_INGEST_KEY);
     if (answer.status === 'inactive-owner') throw new HttpError(403, INACTIVE_OWNER);
-    // After the commit, and only for new alerts: a deduplicated repeat sends nothing.
-    for (const alert of answer.created) sendNewAlertEmail(app.deps, request.log, alert.ownerEmail, alert);
+    // New alerts wrote their owner's notification in the same statement; queue it now. A
+    // deduplicated repeat notifies nobody.
+    if (answer.created.length > 0) app.deps.notifications.kick();
     const result: IngestResult = {
       status: 'success',
       message: 'Event processed',

@@ -45,16 +45,19 @@ interface UpsertRow {
  * nothing; the statement-level count triggers see only the inserted rows, so counts stay exact.
  * No row (unknown key), one row with no alert (inactive owner or no trigger), else one per event.
  */
-function upsertTriggers(where: RawBuilder<unknown>, triggers: IngestEvent[]) {
+function upsertTriggers(where: RawBuilder<unknown>, triggers: IngestEvent[], now: Date) {
   const column = <K extends keyof IngestEvent>(key: K) => triggers.map((e) => e[key]);
+  // A new alert waits for the policy's timer when the integration escalates automatically;
+  // its owner's notification is written by the same statement (notifications/relay.ts).
   return sql<UpsertRow>`
     WITH integ AS (
-      SELECT i.id, i.owner_id, u.email, u.is_active
+      SELECT i.id, i.owner_id, u.email, u.is_active,
+        ${now}::timestamptz + i.escalate_after_minutes * interval '1 minute' AS next_escalation_at
       FROM integrations i JOIN users u ON u.id = i.owner_id
       WHERE ${where}
     ), upserted AS (
-      INSERT INTO alerts AS a (title, description, severity, owner_id, integration_id, dedup_key)
-      SELECT e.title, e.description, e.severity, integ.owner_id, integ.id, e.dedup_key
+      INSERT INTO alerts AS a (title, description, severity, owner_id, integration_id, dedup_key, next_escalation_at)
+      SELECT e.title, e.description, e.severity, integ.owner_id, integ.id, e.dedup_key, integ.next_escalation_at
       FROM integ CROSS JOIN unnest(
         ${column('dedupKey')}::text[], ${column('title')}::text[], ${column('description')}::text[], ${column('severity')}::text[]
       ) AS e(dedup_key, title, description, severity)
@@ -63,6 +66,9 @@ function upsertTriggers(where: RawBuilder<unknown>, triggers: IngestEvent[]) {
       ON CONFLICT (integration_id, dedup_key) WHERE state <> 'closed'
       DO UPDATE SET occurrence_count = a.occurrence_count + 1, last_seen_at = now()
       RETURNING a.id, a.dedup_key, a.occurrence_count, a.title, a.description, a.severity
+    ), notified AS (
+      INSERT INTO notifications (alert_id, kind, recipient)
+      SELECT upserted.id, 'new_alert', integ.email FROM upserted CROSS JOIN integ WHERE upserted.occurrence_count = 1
     )
     SELECT integ.id AS integration_id, integ.email AS owner_email, integ.is_active, u.*
     FROM integ LEFT JOIN upserted u ON true`;
@@ -137,7 +143,7 @@ async function applyTransitions(trx: Db, open: OpenAlert[], events: IngestEvent[
     // clock_timestamp(), as for the console's actions: the history stays in commit order.
     await sql`
       WITH changed AS (
-        UPDATE alerts a SET state = c.to_state, updated_at = clock_timestamp()
+        UPDATE alerts a SET state = c.to_state, updated_at = clock_timestamp(), next_escalation_at = NULL
         FROM unnest(${ids}::uuid[], ${to}::text[]) AS c(id, to_state)
         WHERE a.id = c.id
         RETURNING a.id
@@ -171,10 +177,10 @@ async function retrying<T>(run: () => Promise<T>): Promise<T> {
  * Triggers only (the common case): one statement, the key check included. Otherwise one
  * transaction: look-up and locks, triggers, transitions.
  */
-export async function ingest(db: Db, keyHash: string, events: IngestEvent[], clientIp: string | null): Promise<IngestAnswer> {
+export async function ingest(db: Db, keyHash: string, events: IngestEvent[], clientIp: string | null, now: Date): Promise<IngestAnswer> {
   const triggers = events.filter((e) => e.action === 'trigger');
   if (triggers.length === events.length && triggers.length > 0) {
-    const { rows } = await retrying(() => upsertTriggers(sql`i.ingest_key_hash = ${keyHash}`, triggers).execute(db));
+    const { rows } = await retrying(() => upsertTriggers(sql`i.ingest_key_hash = ${keyHash}`, triggers, now).execute(db));
     if (rows.length === 0) return { status: 'unknown-key' };
     if (!rows[0]?.is_active) return { status: 'inactive-owner' };
     return { status: 'done', ...upsertOutcomes(rows) };
@@ -189,7 +195,9 @@ export async function ingest(db: Db, keyHash: string, events: IngestEvent[], cli
       if (!integration) return { status: 'unknown-key' };
       if (!integration.is_active) return { status: 'inactive-owner' };
       const upserted =
-        triggers.length > 0 ? upsertOutcomes((await upsertTriggers(sql`i.id = ${integration.id}`, triggers).execute(trx)).rows) : undefined;
+        triggers.length > 0
+          ? upsertOutcomes((await upsertTriggers(sql`i.id = ${integration.id}`, triggers, now).execute(trx)).rows)
+          : undefined;
       const transitions = events.filter((e) => e.action !== 'trigger');
       const changed = transitions.length > 0 ? await applyTransitions(trx, integration.open, transitions, clientIp) : [];
       return { status: 'done', outcomes: [...(upserted?.outcomes ?? []), ...changed], created: upserted?.created ?? [] };

@@ -5,8 +5,15 @@ import { errorResponses, IdParams, Message, PageQuery, pageOf } from '../common/
 import { sendSharedAnswer } from '../common/sharedAnswer.js';
 import { ingestUrl } from '../ingest/keys.js';
 import { IngestKey } from '../ingest/schema.js';
-import { IntegrationCreate, IntegrationCreated, IntegrationPublic, IntegrationsPublic } from './schema.js';
-import { createIntegration, deleteIntegration, getOwnedIntegration, rotateIngestKey, toIntegrationPublic } from './service.js';
+import { EscalationPolicyPublic, IntegrationCreate, IntegrationCreated, IntegrationPublic, IntegrationsPublic } from './schema.js';
+import {
+  createIntegration,
+  deleteIntegration,
+  getOwnedIntegration,
+  rotateIngestKey,
+  setEscalationPolicy,
+  toIntegrationPublic,
+} from './service.js';
 
 const tags = ['integrations'];
 const security = [{ OAuth2PasswordBearer: [] }];
@@ -87,6 +94,25 @@ export async function integrationRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => toIntegrationPublic(await getOwnedIntegration(app.deps.db, userOf(request), request.params.id)),
+  );
+
+  api.put(
+    '/:id/escalation-policy',
+    {
+      schema: {
+        tags,
+        operationId: 'integrations-set_escalation_policy',
+        summary: "Replace the integration's escalation policy (owner or superuser)",
+        description:
+          'Who is emailed at each escalation level, and whether alerts left unacknowledged escalate by themselves. ' +
+          'Addresses are kept lower-cased, without repeats within a level.',
+        security,
+        params: IdParams,
+        body: EscalationPolicyPublic,
+        response: { 200: IntegrationPublic, 401: e401, 404: e404, 422: e422 },
+      },
+    },
+    async (request) => toIntegrationPublic(await setEscalationPolicy(app.deps.db, userOf(request), request.params.id, request.body)),
   );
 
   api.delete(

@@ -5,6 +5,25 @@ import { IngestKey } from '../ingest/schema.js';
 export const INTEGRATION_TITLE_MAX = 255;
 export const INTEGRATION_DESCRIPTION_MAX = 4096;
 
+const ContactEmail = Type.String({ format: 'email', maxLength: 254 });
+
+export const ESCALATION_MAX_LEVELS = 10;
+
+/** An integration's escalation policy (docs/api.md, "Notifications and escalation"). */
+export const EscalationPolicyPublic = Type.Object(
+  {
+    /** Who is emailed at each level, level 1 first; empty: every active superuser. Past the last level, the last level again. */
+    contacts: Type.Array(Type.Array(ContactEmail, { minItems: 1, maxItems: 20 }), { maxItems: ESCALATION_MAX_LEVELS }),
+    /** Escalate an alert left unacknowledged this many minutes (up to 7 days); null: only by hand. */
+    // One schema with a type list, not a union: Ajv's coercion would turn a 0 into the union's null.
+    escalate_after_minutes: Type.Unsafe<number | null>({ type: ['integer', 'null'], minimum: 1, maximum: 10080 }),
+    /** The highest level the timer escalates to; a person can still escalate further. */
+    max_level: Type.Integer({ minimum: 1, maximum: ESCALATION_MAX_LEVELS }),
+  },
+  { title: 'EscalationPolicy' },
+);
+export type EscalationPolicyPublic = Static<typeof EscalationPolicyPublic>;
+
 export const IntegrationPublic = Type.Object(
   {
     id: Type.String({ format: 'uuid' }),
@@ -14,6 +33,7 @@ export const IntegrationPublic = Type.Object(
     created_at: Type.String({ format: 'date-time' }),
     /** Whether an ingest key is set. The key itself is answered only when issued. */
     has_ingest_key: Type.Boolean(),
+    escalation_policy: EscalationPolicyPublic,
   },
   { title: 'IntegrationPublic' },
 );

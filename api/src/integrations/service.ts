@@ -2,8 +2,9 @@ import { countOfPage, visibleCountSql } from '../common/ownerCounts.js';
 import type { Db } from '../db/database.js';
 import type { IntegrationRow, UserRow } from '../db/schema.js';
 import { notFound } from '../errors.js';
+import { normalizeContacts } from '../escalation/policy.js';
 import { newIngestKey } from '../ingest/keys.js';
-import type { IntegrationCreate, IntegrationPublic } from './schema.js';
+import type { EscalationPolicyPublic, IntegrationCreate, IntegrationPublic } from './schema.js';
 
 export function toIntegrationPublic(integration: IntegrationRow): IntegrationPublic {
   return {
@@ -13,6 +14,11 @@ export function toIntegrationPublic(integration: IntegrationRow): IntegrationPub
     owner_id: integration.owner_id,
     created_at: integration.created_at.toISOString(),
     has_ingest_key: integration.ingest_key_hash !== null,
+    escalation_policy: {
+      contacts: integration.escalation_contacts,
+      escalate_after_minutes: integration.escalate_after_minutes,
+      max_level: integration.escalation_max_level,
+    },
   };
 }
 
@@ -67,6 +73,25 @@ export async function rotateIngestKey(db: Db, user: UserRow, id: string): Promis
   const result = await query.executeTakeFirst();
   if (result.numUpdatedRows === 0n) throw notFound('Integration');
   return key;
+}
+
+/**
+ * Replaces the escalation policy (owner or superuser, else 404). Alerts already waiting for the
+ * timer keep their time; the new delay applies from their next escalation (and to new alerts).
+ */
+export async function setEscalationPolicy(db: Db, user: UserRow, id: string, policy: EscalationPolicyPublic): Promise<IntegrationRow> {
+  let query = db
+    .updateTable('integrations')
+    .set({
+      escalation_contacts: JSON.stringify(normalizeContacts(policy.contacts)),
+      escalate_after_minutes: policy.escalate_after_minutes,
+      escalation_max_level: policy.max_level,
+    })
+    .where('id', '=', id);
+  if (!user.is_superuser) query = query.where('owner_id', '=', user.id);
+  const integration = await query.returningAll().executeTakeFirst();
+  if (!integration) throw notFound('Integration');
+  return integration;
 }
 
 /** Its alerts stay, detached (alerts.integration_id is ON DELETE SET NULL). */

@@ -41,6 +41,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     consoleDir: undefined,
     // High limits so ordinary tests never trip them; rate-limit tests set their own.
     rateLimit: { login: 10_000, passwordRecovery: 10_000, publicAlert: 10_000 },
+    // Emails leave at once (the relay wakes the worker); a failed one is retried after 1-2 s.
+    notifications: { ...base.notifications, retryDelaySeconds: 1, pollingIntervalSeconds: 0.5 },
     ...overrides,
   };
 }
@@ -59,7 +61,9 @@ export async function openTestDatabase(): Promise<{ db: Db; drop(): Promise<void
       await db.destroy();
       const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
       await client.connect();
+      // The app's schema and its job queue's (notifications/jobQueue.ts).
       await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      await client.query(`DROP SCHEMA IF EXISTS ${schema}_jobs CASCADE`);
       await client.end();
     },
   };

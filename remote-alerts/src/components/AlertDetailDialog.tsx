@@ -21,6 +21,7 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { type AlertEventPublic, errorText, useAlert, useAlertEvents, useCurrentUser, useListTableStyles } from '@vigil/shared';
+import { AlertNotifications } from './AlertNotifications';
 import { AlertStateBadges } from './alertBadges';
 
 const capitalised = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
@@ -52,6 +53,7 @@ const VIA_TEXT: Record<AlertEventPublic['via'], string> = {
   console: 'Console',
   link: 'Public link',
   integration: 'Integration',
+  policy: 'Escalation policy',
 };
 
 /**
@@ -65,6 +67,7 @@ function actorText(event: AlertEventPublic, meId: string | undefined): string {
   if (user) return user;
   if (link) return `The ${link}`;
   if (event.via === 'integration') return 'The monitoring tool';
+  if (event.via === 'policy') return 'Nobody acknowledged it in time';
   return event.via === 'link' ? 'Anyone with the link' : 'Unknown';
 }
 
@@ -105,7 +108,11 @@ export function AlertDetailDialog({ id, onClose }: Props) {
                   <AlertStateBadges state={a.state} severity={a.severity} />
                 </dd>
                 <dt className={styles.term}>Escalation level</dt>
-                <dd className={styles.value}>{a.escalation_level}</dd>
+                <dd className={styles.value}>
+                  {a.escalation_level}
+                  {a.next_escalation_at &&
+                    ` (escalates to level ${a.escalation_level + 1} at ${when(a.next_escalation_at)} unless acknowledged)`}
+                </dd>
                 <dt className={styles.term}>Source</dt>
                 <dd className={styles.value}>{a.integration_id ? `Integration ${a.integration_id}` : 'Added by hand'}</dd>
                 <dt className={styles.term}>Created</dt>
@@ -154,6 +161,7 @@ export function AlertDetailDialog({ id, onClose }: Props) {
                 </Table>
               </div>
             )}
+            <AlertNotifications id={id} />
           </DialogContent>
           <DialogActions>
             <Button appearance="primary" onClick={onClose}>

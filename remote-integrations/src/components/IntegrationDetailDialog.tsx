@@ -16,6 +16,7 @@ import {
 import { KeyResetRegular } from '@fluentui/react-icons';
 import { errorText, type IntegrationWithIngest, useIntegration, useNotify, useRotateIngestKey } from '@vigil/shared';
 import { useEffect, useState } from 'react';
+import { EscalationPolicyForm } from './EscalationPolicyForm';
 import { IngestUrlPanel } from './IngestUrlPanel';
 
 const useStyles = makeStyles({
@@ -44,8 +45,10 @@ interface Props {
 export function IntegrationDetailDialog({ id, created, onClose }: Props) {
   const styles = useStyles();
   const notify = useNotify();
-  const fetched = useIntegration(created?.id === id ? undefined : id);
-  const integration = created?.id === id ? created : fetched.data;
+  // Read even right after creation: the create answer shows at once, the read keeps it current
+  // (the escalation policy saved below).
+  const fetched = useIntegration(id);
+  const integration = fetched.data ?? (created?.id === id ? created : undefined);
   const rotate = useRotateIngestKey();
   const [rotatedUrl, setRotatedUrl] = useState<string>();
   // A URL belongs to the integration it was made for: another one starts without.
@@ -67,7 +70,7 @@ export function IntegrationDetailDialog({ id, created, onClose }: Props) {
         <DialogBody>
           <DialogTitle>{integration?.title ?? 'Integration details'}</DialogTitle>
           <DialogContent>
-            {fetched.isLoading && <Spinner label="Loading the integration" />}
+            {fetched.isLoading && !integration && <Spinner label="Loading the integration" />}
             {fetched.isError && (
               <MessageBar intent="error">
                 <MessageBarBody>{errorText(fetched.error)}</MessageBarBody>
@@ -101,6 +104,7 @@ export function IntegrationDetailDialog({ id, created, onClose }: Props) {
                   </Button>
                 </div>
               ))}
+            {integration && <EscalationPolicyForm integration={integration} />}
           </DialogContent>
           <DialogActions>
             <Button appearance="primary" onClick={onClose}>

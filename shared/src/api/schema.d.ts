@@ -262,7 +262,7 @@ export interface paths {
         put?: never;
         /**
          * Acknowledge an alert (public: no login)
-         * @description Needs no login. With a signed link token (header) the history records its recipient (via "link"), and a closed alert refuses it; else with a valid bearer token, that user (via "console"); else an anonymous action via the link.
+         * @description Needs no login. With a signed link token (header) the history records its recipient (via "link"), and a closed alert refuses it; else with a valid bearer token, that user (via "console"); else an anonymous action via the link. An escalate emails the contacts of the new level; a second escalate within ESCALATION_REPEAT_WINDOW_SECONDS of the last is ignored (200, no change).
          */
         post: operations["alerts-acknowledge_alert"];
         delete?: never;
@@ -282,7 +282,7 @@ export interface paths {
         put?: never;
         /**
          * Close an alert (public: no login)
-         * @description Needs no login. With a signed link token (header) the history records its recipient (via "link"), and a closed alert refuses it; else with a valid bearer token, that user (via "console"); else an anonymous action via the link.
+         * @description Needs no login. With a signed link token (header) the history records its recipient (via "link"), and a closed alert refuses it; else with a valid bearer token, that user (via "console"); else an anonymous action via the link. An escalate emails the contacts of the new level; a second escalate within ESCALATION_REPEAT_WINDOW_SECONDS of the last is ignored (200, no change).
          */
         post: operations["alerts-close_alert"];
         delete?: never;
@@ -302,7 +302,7 @@ export interface paths {
         put?: never;
         /**
          * Escalate an alert one level (public: no login)
-         * @description Needs no login. With a signed link token (header) the history records its recipient (via "link"), and a closed alert refuses it; else with a valid bearer token, that user (via "console"); else an anonymous action via the link.
+         * @description Needs no login. With a signed link token (header) the history records its recipient (via "link"), and a closed alert refuses it; else with a valid bearer token, that user (via "console"); else an anonymous action via the link. An escalate emails the contacts of the new level; a second escalate within ESCALATION_REPEAT_WINDOW_SECONDS of the last is ignored (200, no change).
          */
         post: operations["alerts-escalate_alert"];
         delete?: never;
@@ -320,6 +320,23 @@ export interface paths {
         };
         /** An alert's history of state changes, oldest first (owner or superuser) */
         get: operations["alerts-read_alert_events"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/alert/{id}/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The emails an alert caused (new alert, escalations) and whether each was sent, oldest first (owner or superuser) */
+        get: operations["alerts-read_alert_notifications"];
         put?: never;
         post?: never;
         delete?: never;
@@ -382,6 +399,26 @@ export interface paths {
         post?: never;
         /** Delete an integration (owner or superuser); its alerts stay, detached */
         delete: operations["integrations-delete_integration"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/integration/{id}/escalation-policy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Replace the integration's escalation policy (owner or superuser)
+         * @description Who is emailed at each escalation level, and whether alerts left unacknowledged escalate by themselves. Addresses are kept lower-cased, without repeats within a level.
+         */
+        put: operations["integrations-set_escalation_policy"];
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -592,7 +629,7 @@ export interface components {
          * AlertEventVia
          * @enum {unknown}
          */
-        AlertEventVia: "console" | "link" | "integration";
+        AlertEventVia: "console" | "link" | "integration" | "policy";
         /** AlertmanagerAlert */
         AlertmanagerAlert: {
             /** @enum {unknown} */
@@ -647,6 +684,7 @@ export interface components {
             occurrence_count: number;
             /** Format: date-time */
             last_seen_at: string;
+            next_escalation_at: string | null;
         };
         /**
          * AlertSeverity
@@ -683,6 +721,12 @@ export interface components {
             scope?: string;
             client_id?: string;
             client_secret?: string;
+        };
+        /** EscalationPolicy */
+        EscalationPolicy: {
+            contacts: string[][];
+            escalate_after_minutes: number | null;
+            max_level: number;
         };
         /** GenericEvent */
         GenericEvent: {
@@ -793,6 +837,7 @@ export interface components {
             /** Format: date-time */
             created_at: string;
             has_ingest_key: boolean;
+            escalation_policy: components["schemas"]["EscalationPolicy"];
             ingest_key: string;
             ingest_url: string;
         };
@@ -807,6 +852,7 @@ export interface components {
             /** Format: date-time */
             created_at: string;
             has_ingest_key: boolean;
+            escalation_policy: components["schemas"]["EscalationPolicy"];
         };
         /** IntegrationsPublic */
         IntegrationsPublic: {
@@ -822,6 +868,35 @@ export interface components {
             token: string;
             new_password: string;
         };
+        /**
+         * NotificationKind
+         * @enum {unknown}
+         */
+        NotificationKind: "new_alert" | "escalation";
+        /** NotificationPublic */
+        NotificationPublic: {
+            /** Format: uuid */
+            id: string;
+            kind: components["schemas"]["NotificationKind"];
+            level: number;
+            recipient: string;
+            status: components["schemas"]["NotificationStatus"];
+            attempts: number;
+            last_error: string | null;
+            /** Format: date-time */
+            created_at: string;
+            sent_at: string | null;
+        };
+        /** NotificationsPublic */
+        NotificationsPublic: {
+            data: components["schemas"]["NotificationPublic"][];
+            count: number;
+        };
+        /**
+         * NotificationStatus
+         * @enum {unknown}
+         */
+        NotificationStatus: "pending" | "queued" | "sent" | "failed";
         /** PagerDutyEvent */
         PagerDutyEvent: {
             routing_key?: string;
@@ -2642,6 +2717,55 @@ export interface operations {
             };
         };
     };
+    "alerts-read_alert_notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationsPublic"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
     "integrations-read_integrations": {
         parameters: {
             query?: {
@@ -2841,6 +2965,59 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "integrations-set_escalation_policy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EscalationPolicy"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntegrationPublic"];
                 };
             };
             /** @description Default Response */

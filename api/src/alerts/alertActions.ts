@@ -1,0 +1,115 @@
+import { sql } from 'kysely';
+import type { AppDeps } from '../app.js';
+import type { AlertAction, AlertEventVia, AlertRow } from '../db/schema.js';
+import { HttpError, notFound } from '../errors.js';
+import { type EscalationPolicy, nextEscalationAt, policyOf, recipientsOfLevel } from '../escalation/policy.js';
+import { LINK_ALERT_CLOSED } from '../links/linkAccess.js';
+import { nextState } from './alertTransitions.js';
+
+export interface ActionSource {
+  /** The signed-in user who acted, or null for the public link and the escalation timer. */
+  actorId: string | null;
+  /** "policy": the escalation timer, which acts only on an alert that is due (next_escalation_at). */
+  via: Exclude<AlertEventVia, 'integration'>;
+  clientIp: string | null;
+  /** Whom the signed link used was mailed to; null without one. */
+  recipient?: string | null;
+}
+
+export type AlertActionDeps = Pick<AppDeps, 'db' | 'config' | 'now' | 'notifications'>;
+
+/**
+ * Applies an action under a row lock, so concurrent clicks serialize: each sees the state
+ * the previous one left, and the history is a clean chain of from → to. A change updates
+ * the alert and records one event; an idempotent repeat touches nothing.
+ *
+ * Escalation (docs/api.md, "Notifications and escalation"): an escalate writes one
+ * notification per recipient of the new level in the same transaction, and sets when the
+ * policy escalates again; a second escalate within ESCALATION_REPEAT_WINDOW_SECONDS of the
+ * last is ignored (200, no change), so two people pressing the button do not climb two levels.
+ */
+export async function applyAlertAction(deps: AlertActionDeps, id: string, action: AlertAction, source: ActionSource): Promise<AlertRow> {
+  return (await actOnAlert(deps, id, action, source)).alert;
+}
+
+/** applyAlertAction, also telling whether the alert changed (false: an idempotent repeat, or ignored). */
+export async function actOnAlert(
+  deps: AlertActionDeps,
+  id: string,
+  action: AlertAction,
+  source: ActionSource,
+): Promise<{ alert: AlertRow; changed: boolean }> {
+  const now = deps.now();
+  const { alert, changed, notified } = await deps.db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom('alerts as a')
+      .leftJoin('integrations as i', 'i.id', 'a.integration_id')
+      .selectAll('a')
+      .select(['i.escalation_contacts', 'i.escalate_after_minutes', 'i.escalation_max_level'])
+      .where('a.id', '=', id)
+      .forUpdate('a')
+      .executeTakeFirst();
+    if (!row) throw notFound('Alert');
+    const { escalation_contacts, escalate_after_minutes, escalation_max_level, ...current } = row;
+    const unchanged = { alert: current as AlertRow, changed: false, notified: 0 };
+    // A signed link stops acting when its alert closes (checked under the lock: no race with a close).
+    if (source.recipient && current.state === 'closed') throw new HttpError(403, LINK_ALERT_CLOSED);
+    // The timer acts only on an alert still due: another replica, or a person, may have been first.
+    if (source.via === 'policy' && !(current.next_escalation_at && current.next_escalation_at <= now && current.state !== 'closed')) {
+      return unchanged;
+    }
+    if (action === 'escalate' && withinRepeatWindow(current, now, deps.config.notifications.escalationRepeatWindowMs)) return unchanged;
+    const transition = nextState(current.state, action);
+    if (!transition.changed) return unchanged;
+
+    const policy: EscalationPolicy | null =
+      escalation_max_level === null
+        ? null
+        : policyOf({ escalation_contacts: escalation_contacts ?? [], escalate_after_minutes, escalation_max_level });
+    const level = current.escalation_level + (transition.escalate ? 1 : 0);
+    // clock_timestamp(), not now(): now() is when the transaction began, which may be before
+    // a competing transaction that got the lock first, and would misorder the history.
+    const updated = await trx
+      .updateTable('alerts')
+      .set({
+        state: transition.to,
+        escalation_level: level,
+        updated_at: sql<Date>`clock_timestamp()`,
+        ...(transition.escalate && { escalated_at: now }),
+        // Waiting for the timer only while nobody has acknowledged it.
+        next_escalation_at: transition.escalate ? nextEscalationAt(policy, level, now) : null,
+      })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('alert_events')
+      .values({
+        alert_id: id,
+        action,
+        from_state: current.state,
+        to_state: transition.to,
+        actor_id: source.actorId,
+        via: source.via,
+        client_ip: source.clientIp,
+        recipient: source.recipient ?? null,
+        created_at: sql<Date>`clock_timestamp()`,
+      })
+      .execute();
+    if (!transition.escalate) return { alert: updated, changed: true, notified: 0 };
+    const recipients = await recipientsOfLevel(trx, policy, level);
+    if (recipients.length > 0) {
+      await trx
+        .insertInto('notifications')
+        .values(recipients.map((recipient) => ({ alert_id: id, kind: 'escalation' as const, level, recipient })))
+        .execute();
+    }
+    return { alert: updated, changed: true, notified: recipients.length };
+  });
+  if (notified > 0) deps.notifications.kick();
+  return { alert, changed };
+}
+
+function withinRepeatWindow(alert: AlertRow, now: Date, windowMs: number): boolean {
+  return alert.state === 'escalated' && alert.escalated_at !== null && now.getTime() - alert.escalated_at.getTime() < windowMs;
+}

@@ -1,0 +1,55 @@
+import type { Db } from '../db/database.js';
+import type { IntegrationRow } from '../db/schema.js';
+
+/** An integration's escalation policy (migration 0009; docs/api.md, "Notifications and escalation"). */
+export interface EscalationPolicy {
+  /** Addresses by level, level 1 first; empty: every active superuser, at every level. */
+  contacts: string[][];
+  /** Escalate an alert left unacknowledged this long; null: only by hand. */
+  escalateAfterMinutes: number | null;
+  /** The highest level the timer escalates to (a person may escalate further). */
+  maxLevel: number;
+}
+
+export type PolicyColumns = Pick<IntegrationRow, 'escalation_contacts' | 'escalate_after_minutes' | 'escalation_max_level'>;
+
+export const policyOf = (row: PolicyColumns): EscalationPolicy => ({
+  contacts: row.escalation_contacts,
+  escalateAfterMinutes: row.escalate_after_minutes,
+  maxLevel: row.escalation_max_level,
+});
+
+/**
+ * When the timer escalates an alert that is at `level` as of `now`, or null when it will not:
+ * no policy (an alert made by hand), no automatic escalation, or the top level reached.
+ */
+export function nextEscalationAt(policy: EscalationPolicy | null, level: number, now: Date): Date | null {
+  if (!policy || policy.escalateAfterMinutes === null || level >= policy.maxLevel) return null;
+  return new Date(now.getTime() + policy.escalateAfterMinutes * 60_000);
+}
+
+/** The contacts of `level` (1-based): past the last level, the last level's again. */
+export function contactsOfLevel(policy: EscalationPolicy | null, level: number): string[] | null {
+  const levels = policy?.contacts ?? [];
+  if (levels.length === 0) return null;
+  return levels[Math.min(Math.max(level, 1), levels.length) - 1] ?? null;
+}
+
+/** Who is notified when an alert reaches `level`: that level's contacts, else every active superuser. */
+export async function recipientsOfLevel(db: Db, policy: EscalationPolicy | null, level: number): Promise<string[]> {
+  const contacts = contactsOfLevel(policy, level);
+  if (contacts) return contacts;
+  const superusers = await db
+    .selectFrom('users')
+    .select('email')
+    .where('is_superuser', '=', true)
+    .where('is_active', '=', true)
+    .orderBy('email')
+    .execute();
+  return superusers.map((u) => u.email);
+}
+
+/** Addresses trimmed, lower-cased and without repeats within a level; empty levels dropped. */
+export function normalizeContacts(levels: string[][]): string[][] {
+  return levels.map((level) => [...new Set(level.map((a) => a.trim().toLowerCase()))]).filter((level) => level.length > 0);
+}

@@ -1,0 +1,67 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { type AlertActionDeps, actOnAlert } from '../alerts/alertActions.js';
+
+/** Alerts escalated per pass at most; a longer backlog is taken by the next passes. */
+const PASS_SIZE = 100;
+
+/**
+ * Escalates alerts left unacknowledged past their `next_escalation_at` (set from the
+ * integration's policy when the alert was created or last escalated). Every API process runs
+ * one; each escalation goes through the locked action (via "policy"), which acts only on an
+ * alert still due, so two replicas never escalate one alert twice. Time is `deps.now()`: tests
+ * move that clock and call `tick()`.
+ */
+export class EscalationTimer {
+  private timer?: NodeJS.Timeout;
+  private running?: Promise<number>;
+
+  constructor(
+    private readonly deps: AlertActionDeps,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** One pass: escalates what is due now; resolves to how many alerts it escalated. */
+  async tick(): Promise<number> {
+    const now = this.deps.now();
+    const due = await this.deps.db
+      .selectFrom('alerts')
+      .select('id')
+      .where('next_escalation_at', '<=', now)
+      .where('state', 'in', ['open', 'escalated'])
+      .orderBy('next_escalation_at')
+      .limit(PASS_SIZE)
+      .execute();
+    let escalated = 0;
+    for (const { id } of due) {
+      try {
+        const { changed } = await actOnAlert(this.deps, id, 'escalate', { actorId: null, via: 'policy', clientIp: null });
+        if (changed) escalated += 1;
+      } catch (err) {
+        // Deleted meanwhile (404), or a database error: the next pass tries what is still due.
+        this.log.warn({ err, alertId: id }, 'automatic escalation failed');
+      }
+    }
+    if (escalated > 0) this.log.info({ escalated }, 'alerts escalated by their escalation policy');
+    return escalated;
+  }
+
+  start(intervalMs: number): void {
+    this.timer = setInterval(() => {
+      // A pass still running (a long backlog) is not doubled.
+      this.running ??= this.tick()
+        .catch((err: unknown) => {
+          this.log.error({ err }, 'escalation pass failed');
+          return 0;
+        })
+        .finally(() => {
+          this.running = undefined;
+        });
+    }, intervalMs);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    await this.running;
+  }
+}

@@ -1,0 +1,116 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { CompiledQuery, sql } from 'kysely';
+import PgBoss from 'pg-boss';
+import type { NotificationConfig } from '../config.js';
+import type { Db } from '../db/database.js';
+import { type RunScript, scriptRunnerOf } from '../db/scripts.js';
+
+/** The queue of notification emails: one job per notifications row. */
+export const EMAIL_QUEUE = 'notification-email';
+
+export interface EmailJob {
+  notificationId: string;
+}
+
+export type EmailJobs = PgBoss.JobWithMetadata<EmailJob>[];
+
+/** How many jobs one fetch takes: they are sent concurrently, each settled on its own. */
+export const EMAIL_BATCH_SIZE = 20;
+
+/**
+ * pg-boss talks to the database through our Kysely connection (its `db` option), so it runs on
+ * PGlite as on PostgreSQL, and its inserts can join one of our transactions (`trx`, which only
+ * ever gets parameterized statements: scripts are pg-boss's schema set-up, at start).
+ */
+function bossDb(db: Db, runScript?: RunScript): PgBoss.Db {
+  return {
+    async executeSql(text: string, values?: unknown[]) {
+      if (!values || values.length === 0) {
+        if (!runScript) throw new Error('a script cannot run inside a transaction here');
+        return runScript(text);
+      }
+      const result = await db.executeQuery(CompiledQuery.raw(text, values));
+      return { rows: [...result.rows] };
+    },
+  };
+}
+
+/**
+ * The job schema sits beside the app's: `vigil_jobs` for the default `public`, else
+ * `<schema>_jobs` (tests give each file a schema of its own, and drop both).
+ */
+export async function jobSchemaOf(db: Db): Promise<string> {
+  const { rows } = await sql<{ schema: string }>`SELECT current_schema() AS schema`.execute(db);
+  const schema = rows[0]?.schema ?? 'public';
+  return schema === 'public' ? 'vigil_jobs' : `${schema}_jobs`;
+}
+
+/**
+ * The durable job queue (pg-boss on PostgreSQL or PGlite): retries with exponential backoff
+ * (`NOTIFICATION_RETRY_*`), jobs held by a process that died are retried after they expire,
+ * finished jobs archived and later deleted by pg-boss's own maintenance.
+ */
+export class JobQueue {
+  private workerId?: string;
+
+  private constructor(
+    private readonly boss: PgBoss,
+    private readonly config: NotificationConfig,
+  ) {}
+
+  static async start(db: Db, config: NotificationConfig, log: FastifyBaseLogger): Promise<JobQueue> {
+    const boss = new PgBoss({
+      db: bossDb(db, scriptRunnerOf(db)),
+      schema: await jobSchemaOf(db),
+      // No cron schedules: the escalation timer runs in every process (escalation/timer.ts).
+      schedule: false,
+      archiveCompletedAfterSeconds: 3600,
+      deleteAfterDays: 7,
+    });
+    boss.on('error', (err) => log.error({ err }, 'job queue error'));
+    await boss.start();
+    const queueOptions = {
+      name: EMAIL_QUEUE,
+      retryLimit: config.retryLimit,
+      retryDelay: config.retryDelaySeconds,
+      retryBackoff: true,
+      // A send never takes this long: a job still active then was held by a process that died.
+      expireInSeconds: 120,
+    };
+    // Creating is idempotent; the update applies changed settings to an existing queue.
+    await boss.createQueue(EMAIL_QUEUE, queueOptions);
+    await boss.updateQueue(EMAIL_QUEUE, queueOptions);
+    return new JobQueue(boss, config);
+  }
+
+  /** Queues one email job per notification, inside the caller's transaction. */
+  async addEmails(trx: Db, notificationIds: string[]): Promise<void> {
+    if (notificationIds.length === 0) return;
+    const jobs = notificationIds.map((notificationId) => ({ name: EMAIL_QUEUE, data: { notificationId } }));
+    await this.boss.insert(jobs, { db: bossDb(trx) });
+  }
+
+  /** Runs `handle` on batches of email jobs; a job it settles itself (fail) is left as it set it. */
+  async work(handle: (jobs: EmailJobs) => Promise<void>): Promise<void> {
+    this.workerId = await this.boss.work<EmailJob>(
+      EMAIL_QUEUE,
+      { batchSize: EMAIL_BATCH_SIZE, pollingIntervalSeconds: this.config.pollingIntervalSeconds, includeMetadata: true },
+      handle,
+    );
+  }
+
+  /** Marks a job failed now: pg-boss retries it after the backoff, or gives up past the limit. */
+  async fail(jobId: string, error: Error): Promise<void> {
+    await this.boss.fail(EMAIL_QUEUE, jobId, { message: error.message });
+  }
+
+  /** Wakes the worker: new jobs are sent now, not at the next poll. */
+  wake(): void {
+    if (this.workerId) this.boss.notifyWorker(this.workerId);
+  }
+
+  async stop(): Promise<void> {
+    // graceful: sends under way finish; wait: resolves once they have.
+    await this.boss.stop({ graceful: true, wait: true, timeout: 15_000 });
+  }
+}

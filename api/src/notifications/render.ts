@@ -1,0 +1,67 @@
+import type { Config } from '../config.js';
+import type { Db } from '../db/database.js';
+import { actionLink } from '../email/actionLinks.js';
+import type { EmailMessage } from '../email/mailer.js';
+import { type EscalationNext, escalationEmail, newAlertEmail } from '../email/templates.js';
+import { type EscalationPolicy, policyOf, recipientsOfLevel } from '../escalation/policy.js';
+
+/**
+ * The email of one notification, rendered when it is sent (so a retry after an outage shows the
+ * alert as it is then), with an action link signed for its recipient. Undefined when there is
+ * nothing to send: the alert was deleted, or the notification was already sent or given up.
+ */
+export async function renderNotification(
+  db: Db,
+  config: Config,
+  notificationId: string,
+  now: Date,
+): Promise<{ message: EmailMessage; alertId: string } | undefined> {
+  const row = await db
+    .selectFrom('notifications as n')
+    .innerJoin('alerts as a', 'a.id', 'n.alert_id')
+    .leftJoin('integrations as i', 'i.id', 'a.integration_id')
+    .select(['n.kind', 'n.level', 'n.recipient', 'n.status', 'a.id as alert_id', 'a.title', 'a.description', 'a.severity'])
+    .select(['i.title as integration_title', 'i.escalation_contacts', 'i.escalate_after_minutes', 'i.escalation_max_level'])
+    .where('n.id', '=', notificationId)
+    .executeTakeFirst();
+  if (!row || row.status === 'sent' || row.status === 'failed') return undefined;
+  const link = actionLink(config, row.alert_id, row.recipient, now);
+  if (row.kind === 'new_alert') {
+    const message = newAlertEmail({
+      to: row.recipient,
+      title: row.title,
+      description: row.description,
+      severity: row.severity,
+      actionLink: link,
+    });
+    return { message, alertId: row.alert_id };
+  }
+  const policy =
+    row.escalation_max_level === null
+      ? null
+      : policyOf({
+          escalation_contacts: row.escalation_contacts ?? [],
+          escalate_after_minutes: row.escalate_after_minutes,
+          escalation_max_level: row.escalation_max_level,
+        });
+  const message = escalationEmail({
+    to: row.recipient,
+    title: row.title,
+    severity: row.severity,
+    level: row.level,
+    integrationTitle: row.integration_title,
+    actionLink: link,
+    next: await whoIsNext(db, policy, row.level),
+  });
+  return { message, alertId: row.alert_id };
+}
+
+/** Who the next level reaches, and how: by the timer, only by hand, or nobody (top level reached). */
+export async function whoIsNext(db: Db, policy: EscalationPolicy | null, level: number): Promise<EscalationNext> {
+  const auto = policy?.escalateAfterMinutes ?? null;
+  if (policy && auto !== null && level >= policy.maxLevel) return { kind: 'last-level' };
+  const recipients = await recipientsOfLevel(db, policy, level + 1);
+  return auto !== null
+    ? { kind: 'timer', level: level + 1, afterMinutes: auto, recipients }
+    : { kind: 'by-hand', level: level + 1, recipients };
+}

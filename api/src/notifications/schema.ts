@@ -1,0 +1,29 @@
+import { type Static, Type } from 'typebox';
+import { NOTIFICATION_KINDS, NOTIFICATION_STATUSES } from '../db/schema.js';
+
+const DateTime = Type.String({ format: 'date-time' });
+
+export const NotificationPublic = Type.Object(
+  {
+    id: Type.String({ format: 'uuid' }),
+    /** new_alert: to the owner when the alert was created; escalation: to a contact of `level`. */
+    kind: Type.Enum([...NOTIFICATION_KINDS], { title: 'NotificationKind' }),
+    /** The escalation level it announced; 0 for a new alert. */
+    level: Type.Integer(),
+    recipient: Type.String(),
+    /** pending and queued: on its way (queued may be retrying after a failure); sent; failed: retries exhausted. */
+    status: Type.Enum([...NOTIFICATION_STATUSES], { title: 'NotificationStatus' }),
+    attempts: Type.Integer(),
+    /** The last failure's message, while it is retried or once it failed; null once sent. */
+    last_error: Type.Union([Type.String(), Type.Null()]),
+    created_at: DateTime,
+    sent_at: Type.Union([DateTime, Type.Null()]),
+  },
+  { title: 'NotificationPublic' },
+);
+export type NotificationPublic = Static<typeof NotificationPublic>;
+
+export const NotificationsPublic = Type.Object(
+  { data: Type.Array(NotificationPublic), count: Type.Integer() },
+  { title: 'NotificationsPublic' },
+);

@@ -1,0 +1,102 @@
+import {
+  Badge,
+  Body1Strong,
+  Caption1,
+  MessageBar,
+  MessageBarBody,
+  makeStyles,
+  Spinner,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  tokens,
+} from '@fluentui/react-components';
+import { errorText, type NotificationPublic, useAlertNotifications, useListTableStyles } from '@vigil/shared';
+
+const useStyles = makeStyles({
+  table: { minWidth: '560px' },
+  heading: { display: 'block', margin: `${tokens.spacingVerticalL} 0 ${tokens.spacingVerticalS}` },
+  error: { display: 'block', color: tokens.colorNeutralForeground3, overflowWrap: 'anywhere' },
+});
+
+const when = (iso: string) => new Date(iso).toLocaleString();
+
+const WHAT: Record<NotificationPublic['kind'], (level: number) => string> = {
+  new_alert: () => 'New alert',
+  escalation: (level) => `Escalation to level ${level}`,
+};
+
+/** Where an email stands, in words: sent (when), on its way, retrying after a failure, or given up. */
+function Status({ notification: n }: { notification: NotificationPublic }) {
+  const styles = useStyles();
+  if (n.status === 'sent') {
+    return (
+      <Badge appearance="tint" color="success">
+        Sent {n.sent_at ? when(n.sent_at) : ''}
+      </Badge>
+    );
+  }
+  if (n.status === 'failed' || n.last_error) {
+    return (
+      <>
+        <Badge appearance="tint" color={n.status === 'failed' ? 'danger' : 'warning'}>
+          {n.status === 'failed' ? `Failed after ${n.attempts} attempts` : `Retrying (${n.attempts} failed)`}
+        </Badge>
+        <Caption1 className={styles.error}>{n.last_error}</Caption1>
+      </>
+    );
+  }
+  return (
+    <Badge appearance="tint" color="informative">
+      Sending…
+    </Badge>
+  );
+}
+
+/** The emails an alert caused (its owner's on creation, each escalation's contacts) and how each went. */
+export function AlertNotifications({ id }: { id: string | undefined }) {
+  const styles = useStyles();
+  const list = useListTableStyles();
+  const notifications = useAlertNotifications(id);
+  return (
+    <section aria-label="Notifications">
+      <Body1Strong as="h3" className={styles.heading}>
+        Notifications
+      </Body1Strong>
+      {notifications.isPending && id && <Spinner size="small" label="Loading the notifications" />}
+      {notifications.isError && (
+        <MessageBar intent="error">
+          <MessageBarBody>{errorText(notifications.error)}</MessageBarBody>
+        </MessageBar>
+      )}
+      {notifications.data?.count === 0 && <Caption1>No email was sent about this alert.</Caption1>}
+      {notifications.data && notifications.data.count > 0 && (
+        <div className={list.scroller}>
+          <Table className={styles.table} aria-label="Alert notifications" size="small">
+            <TableHeader>
+              <TableRow>
+                <TableHeaderCell>Email</TableHeaderCell>
+                <TableHeaderCell>To</TableHeaderCell>
+                <TableHeaderCell>Status</TableHeaderCell>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {notifications.data.data.map((n) => (
+                <TableRow key={n.id}>
+                  <TableCell>{WHAT[n.kind](n.level)}</TableCell>
+                  <TableCell>{n.recipient}</TableCell>
+                  <TableCell>
+                    <Status notification={n} />
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,51 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../api/api';
+import type { ApiClient, Schemas } from '../api/client';
+import { unwrap } from '../api/errors';
+import { EMAIL_PATTERN } from '../validation/rules';
+import { alertTriageKeys } from './alertTriage';
+import { integrationKeys } from './integrations';
+
+export type EscalationPolicy = Schemas['EscalationPolicy'];
+export type NotificationPublic = Schemas['NotificationPublic'];
+
+/** The server's limits (integrations/schema.ts): levels, contacts per level, delay in minutes. */
+export const ESCALATION_LIMITS = { levels: 10, contactsPerLevel: 20, minMinutes: 1, maxMinutes: 10080 } as const;
+
+/** One level's contacts as typed: addresses separated by commas, semicolons, spaces or new lines. */
+export const parseContacts = (text: string): string[] =>
+  text
+    .split(/[\s,;]+/)
+    .map((a) => a.trim())
+    .filter(Boolean);
+
+/** What is wrong with one level's contacts as typed, in words; undefined when they are fine. */
+export function contactsProblem(text: string): string | undefined {
+  const addresses = parseContacts(text);
+  if (addresses.length === 0) return 'Add at least one address, or remove the level';
+  const bad = addresses.find((a) => !EMAIL_PATTERN.test(a));
+  if (bad) return `Not an email address: ${bad}`;
+  if (addresses.length > ESCALATION_LIMITS.contactsPerLevel) return `At most ${ESCALATION_LIMITS.contactsPerLevel} addresses per level`;
+  return undefined;
+}
+
+/** PUT /integration/{id}/escalation-policy; the integration's queries are refreshed after. */
+export function useSetEscalationPolicy(client: ApiClient = api) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, policy }: { id: string; policy: EscalationPolicy }) =>
+      unwrap(await client.PUT('/api/v1/integration/{id}/escalation-policy', { params: { path: { id } }, body: policy })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: integrationKeys.all }),
+  });
+}
+
+/** GET /alert/{id}/notifications: the emails an alert caused and how each went. `id` undefined leaves it idle. */
+export const useAlertNotifications = (id: string | undefined, client: ApiClient = api) =>
+  useQuery({
+    queryKey: [...alertTriageKeys.events(id ?? ''), 'notifications'],
+    queryFn: async ({ signal }) =>
+      unwrap(await client.GET('/api/v1/alert/{id}/notifications', { params: { path: { id: id ?? '' } }, signal })),
+    enabled: Boolean(id),
+    // Emails leave within seconds of the change: follow them while any is on its way.
+    refetchInterval: (query) => (query.state.data?.data.some((n) => n.status === 'pending' || n.status === 'queued') ? 2000 : false),
+  });
