@@ -87,7 +87,7 @@ test.describe('My profile', () => {
     await panel(page).getByRole('button', { name: 'Edit' }).click();
     await panel(page).getByRole('textbox', { name: 'Email' }).fill(other.email);
     await panel(page).getByRole('button', { name: 'Save' }).click();
-    const error = page.locator('.fui-Toast').filter({ hasText: 'User with this email already exists' });
+    const error = page.locator('.fui-Toast').filter({ hasText: 'The user with this email already exists in the system' });
     await expect(error).toBeVisible();
     await expect(error.getByText('Something went wrong!')).toBeVisible();
     await expect(panel(page).getByRole('button', { name: 'Save' })).toBeVisible();

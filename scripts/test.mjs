@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: every suite. Unit and API suites (vitest; the API on PGlite, and on PostgreSQL
-// when one answers at TEST_DATABASE_URL), then the browser end-to-end suite (Playwright in
-// Debian's Chromium) against the freshly built product. `--unit-only` stops after vitest.
+// when one answers at TEST_DATABASE_URL, which VIGIL_REQUIRE_POSTGRES=1 makes a requirement),
+// then the browser end-to-end suite (Playwright in Debian's Chromium) against the freshly
+// built product. `--unit-only` stops after vitest.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -13,6 +14,8 @@ const databaseUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const args = process.argv.slice(2);
 const unitOnly = args.includes('--unit-only');
+// CI sets it: there a missing PostgreSQL is a broken machine, not a developer's laptop.
+const requirePostgres = process.env.VIGIL_REQUIRE_POSTGRES === '1';
 
 const run = (command, commandArgs, env = {}) => {
   const result = spawnSync(command, commandArgs, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
@@ -26,6 +29,12 @@ async function postgresAnswers() {
     await client.query('SELECT 1');
     return true;
   } catch (error) {
+    if (requirePostgres) {
+      console.error(
+        `PostgreSQL does not answer at ${databaseUrl} (${error.message}), and VIGIL_REQUIRE_POSTGRES=1 requires it: start it or set TEST_DATABASE_URL.`,
+      );
+      process.exit(1);
+    }
     console.warn(`PostgreSQL does not answer at ${databaseUrl} (${error.message}): the api-postgres suite is skipped.`);
     return false;
   } finally {
@@ -66,9 +75,11 @@ function ensureDeployTools() {
   }
 }
 
+// PostgreSQL first: when it is required and missing, fail before installing anything.
+const postgres = await postgresAnswers();
 ensureDeployTools();
 const projects = ['shared', 'console', 'deploy', 'api-pglite'];
-if (await postgresAnswers()) projects.push('api-postgres');
+if (postgres) projects.push('api-postgres');
 console.log(`Running vitest projects: ${projects.join(', ')}`);
 const vitestArgs = args.filter((a) => a !== '--unit-only');
 let status = run('npx', ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), ...vitestArgs], { TEST_DATABASE_URL: databaseUrl });

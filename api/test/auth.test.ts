@@ -84,7 +84,9 @@ describe('login and tokens', () => {
   });
 });
 
-describe('login rate limit', () => {
+const TOO_MANY = { detail: 'Too many requests, please try again later' };
+
+describe('rate limits of login, password recovery and reset', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ rateLimit: { login: 3, passwordRecovery: 2, publicAlert: 1000 } });
@@ -102,16 +104,39 @@ describe('login rate limit', () => {
         payload: 'username=x@example.com&password=wrong-password',
       });
       codes.push(res.statusCode);
-      if (res.statusCode === 429) expect(body(res).detail).toBe('Too many requests, please try again later');
+      if (res.statusCode === 429) expect(body(res)).toEqual(TOO_MANY);
     }
     expect(codes).toEqual([400, 400, 429, 429]);
   });
 
   it('limits password recovery requests too', async () => {
-    const codes: number[] = [];
+    const answers = [];
     for (let i = 0; i < 3; i++) {
-      codes.push((await t.app.inject({ method: 'POST', url: '/api/v1/password-recovery/someone@example.com' })).statusCode);
+      answers.push(await t.app.inject({ method: 'POST', url: '/api/v1/password-recovery/someone@example.com' }));
     }
-    expect(codes).toEqual([200, 200, 429]);
+    expect(answers.map((res) => res.statusCode)).toEqual([200, 200, 429]);
+    expect(body(answers[2]!)).toEqual(TOO_MANY);
+  });
+
+  it('limits password resets too', async () => {
+    const answers = [];
+    for (let i = 0; i < 3; i++) {
+      answers.push(
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/v1/reset-password/',
+          payload: { token: 'guessed-token', new_password: 'guess-password' },
+        }),
+      );
+    }
+    expect(answers.map((res) => res.statusCode)).toEqual([400, 400, 429]);
+    expect(body(answers[2]!)).toEqual(TOO_MANY);
+  });
+
+  it('documents the 429 answer of each limited route in the OpenAPI document', async () => {
+    const { paths } = body(await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' }));
+    for (const path of ['/api/v1/login/access-token', '/api/v1/password-recovery/{email}', '/api/v1/reset-password/']) {
+      expect(Object.keys(paths[path].post.responses), path).toContain('429');
+    }
   });
 });

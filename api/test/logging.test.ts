@@ -1,17 +1,27 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, loggerOptions } from '../src/app.js';
+import { redactUrlSecrets } from '../src/operations/logRedaction.js';
 import { SmtpSink } from './helpers/smtpSink.js';
-import { openTestDatabase, testConfig } from './helpers/testApp.js';
+import { openTestDatabase, SUPERUSER, testConfig } from './helpers/testApp.js';
+
+const parsed = (lines: string[]) => lines.map((line) => JSON.parse(line));
 
 describe('logs', () => {
   const lines: string[] = [];
   let app: FastifyInstance;
   let drop: () => Promise<void>;
   let mail: SmtpSink;
-  const config = testConfig({ logLevel: 'debug' });
+  // A built console of one page, so the console's own routes (/reset-password) are served and logged.
+  const consoleDir = mkdtempSync(path.join(tmpdir(), 'vigil-log-console-'));
+  const config = testConfig({ logLevel: 'debug', consoleDir });
 
   beforeAll(async () => {
+    mkdirSync(path.join(consoleDir, 'shell'), { recursive: true });
+    writeFileSync(path.join(consoleDir, 'shell/index.html'), '<!doctype html><title>shell</title>');
     mail = await new SmtpSink().start();
     const database = await openTestDatabase();
     drop = database.drop;
@@ -25,6 +35,7 @@ describe('logs', () => {
     await app.close();
     await drop();
     await mail.stop();
+    rmSync(consoleDir, { recursive: true, force: true });
   });
 
   it('are JSON lines with a request id, and never hold a password, token or the secret key', async () => {
@@ -69,10 +80,79 @@ describe('logs', () => {
       token,
       resetToken,
       config.secretKey,
+      SUPERUSER.password,
     ]) {
       expect(all).not.toContain(secret);
     }
     const request = lines.map((l) => JSON.parse(l)).find((l) => l.req);
     expect(request.reqId).toMatch(/^[\w-]+$/);
+  });
+
+  it('show the URL of a reset or action page with its token masked', async () => {
+    const secret = 'SECRET-reset-token-0123456789';
+    const pages = [
+      [`/reset-password?token=${secret}`, '/reset-password?token=[redacted]'],
+      [
+        `/actions/6f1c2a34-5b6d-4e7f-8a9b-0c1d2e3f4a5b?t=1.${secret}&from=mail`,
+        '/actions/6f1c2a34-5b6d-4e7f-8a9b-0c1d2e3f4a5b?t=[redacted]&from=mail',
+      ],
+    ];
+    for (const [url, logged] of pages) {
+      const from = lines.length;
+      const res = await app.inject({ method: 'GET', url });
+      // Both are the console's pages (here the shell's, as no remote-actions page is built).
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body).toContain('<title>shell</title>');
+      const requestLines = parsed(lines.slice(from)).filter((line) => line.req);
+      expect(requestLines.map((line) => line.req.url)).toEqual([logged]);
+    }
+    expect(lines.join('\n')).not.toContain(secret);
+  });
+});
+
+describe('redactUrlSecrets', () => {
+  it('masks the reset token, the link token and the ingest key', () => {
+    expect(redactUrlSecrets('/reset-password?token=abc.DEF-123_x')).toBe('/reset-password?token=[redacted]');
+    expect(redactUrlSecrets('/api/v1/thing?a=1&token=abc#top')).toBe('/api/v1/thing?a=1&token=[redacted]#top');
+    expect(redactUrlSecrets('/actions/42?t=1.k0.bWU.mac&x=2')).toBe('/actions/42?t=[redacted]&x=2');
+    expect(redactUrlSecrets('/actions/42?x=2&t=1.k0.bWU.mac&token=y')).toBe('/actions/42?x=2&t=[redacted]&token=[redacted]');
+    expect(redactUrlSecrets('/api/v1/ingest/s3cr3t-KEY_x')).toBe('/api/v1/ingest/[redacted]');
+    expect(redactUrlSecrets('/api/v1/ingest/s3cr3t-KEY_x/pagerduty')).toBe('/api/v1/ingest/[redacted]/pagerduty');
+    expect(redactUrlSecrets('/api/v1/ingest/s3cr3t-KEY_x?token=y')).toBe('/api/v1/ingest/[redacted]?token=[redacted]');
+  });
+
+  it('leaves URLs without a secret as they are', () => {
+    for (const url of [
+      '/api/v1/alert/?skip=0&limit=10',
+      '/api/v1/alert/?title=disk&at=1&tokens=2',
+      '/api/v1/integration/6f1c2a34-5b6d-4e7f-8a9b-0c1d2e3f4a5b/ingest-key',
+      '/reset-password',
+    ]) {
+      expect(redactUrlSecrets(url)).toBe(url);
+    }
+  });
+});
+
+describe('the development password of the first superuser', () => {
+  it('is logged on the start that creates the superuser, and not on a later start', async () => {
+    const database = await openTestDatabase();
+    const config = testConfig({ firstSuperuserPassword: 'changethis', firstSuperuserPasswordIsDefault: true });
+    const start = async () => {
+      const lines: string[] = [];
+      const app = await buildApp({ config, db: database.db, logger: loggerOptions(config, { write: (line) => lines.push(line) }) });
+      await app.close();
+      return parsed(lines);
+    };
+    try {
+      const first = (await start()).filter((line) => String(line.msg).includes('changethis'));
+      expect(first).toHaveLength(1);
+      expect(first[0].msg).toContain(`First superuser created: ${config.firstSuperuser} with the development password "changethis"`);
+      expect(first[0].level).toBe(40);
+      const second = await start();
+      expect(JSON.stringify(second)).not.toContain('changethis');
+      expect(second.some((line) => String(line.msg).includes('First superuser created'))).toBe(false);
+    } finally {
+      await database.drop();
+    }
   });
 });

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { body, createTestApp, type TestApp } from './helpers/testApp.js';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { body, createTestApp, SUPERUSER, type TestApp } from './helpers/testApp.js';
 
 const SENT = { message: 'Password recovery email sent' };
 
@@ -47,6 +47,30 @@ describe('password recovery through a real SMTP server', () => {
     expect(body(again)).toEqual({ detail: 'Invalid token' });
   });
 
+  it('mails nothing to a deactivated account, same answer; a link mailed before the deactivation is refused', async () => {
+    const user = await t.createUser({ email: 'deactivated@example.com', password: 'old-password' });
+    await recover(user.email);
+    const token = tokenFrom(
+      (await t.mail.waitFor((m) => m.to.includes('deactivated@example.com') && m.subject.includes('Password recovery'))).text,
+    );
+    await t.app.inject({ method: 'PATCH', url: `/api/v1/users/${user.id}`, headers: t.superuser.auth, payload: { is_active: false } });
+    const stored = () => t.db.selectFrom('password_reset_tokens').select('token_hash').where('user_id', '=', user.id).execute();
+    const before = await stored();
+
+    const res = await recover(user.email);
+    expect(res.statusCode).toBe(200);
+    expect(body(res)).toEqual(SENT);
+    // No new token: the email is built from one, so none can go out.
+    expect(await stored()).toEqual(before);
+
+    const refused = await reset(token, 'while-inactive');
+    expect(refused.statusCode).toBe(400);
+    expect(body(refused)).toEqual({ detail: 'Inactive user' });
+    await t.app.inject({ method: 'PATCH', url: `/api/v1/users/${user.id}`, headers: t.superuser.auth, payload: { is_active: true } });
+    expect(await t.login(user.email, 'old-password')).toBeTruthy();
+    expect(t.mail.to('deactivated@example.com').filter((m) => m.subject.includes('Password recovery'))).toHaveLength(1);
+  });
+
   it('refuses a made-up token and an expired one with 400 "Invalid token"', async () => {
     expect(body(await reset('made-up-token', 'some-password'))).toEqual({ detail: 'Invalid token' });
     await t.createUser({ email: 'late@example.com', password: 'old-password' });
@@ -88,5 +112,42 @@ describe('password recovery through a real SMTP server', () => {
     });
     expect(missing.statusCode).toBe(404);
     expect(body(missing)).toEqual({ detail: 'User not found' });
+  });
+});
+
+describe('password recovery with no SMTP_HOST: the email is written to the log', () => {
+  const lines: string[] = [];
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ smtp: undefined }, { logStream: { write: (line) => lines.push(line) } });
+  });
+  afterAll(() => t.close());
+
+  it('logs the recipient, the subject and a reset link that works, and no password', async () => {
+    const user = await t.createUser({ email: 'no-smtp@example.com', password: 'logged-user-pw-1' });
+    expect(body(await t.app.inject({ method: 'POST', url: '/api/v1/password-recovery/no-smtp@example.com' }))).toEqual(SENT);
+    const entry = await vi.waitFor(() => {
+      const found = lines.map((line) => JSON.parse(line)).find((line) => line.email?.subject?.includes('Password recovery'));
+      if (!found) throw new Error('no recovery email in the log yet');
+      return found;
+    });
+    expect(entry.msg).toBe('email not sent (no SMTP_HOST): logged instead');
+    expect(entry.email.to).toBe(user.email);
+    expect(entry.email.subject).toBe('Vigil - Password recovery for no-smtp@example.com');
+    expect(entry.email.links).toHaveLength(1);
+    const token = decodeURIComponent(entry.email.links[0].match(/^http:\/\/console\.test\/reset-password\?token=([\w%-]+)$/)?.[1] ?? '');
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/reset-password/',
+      payload: { token, new_password: 'logged-new-pw-2' },
+    });
+    expect(body(reset)).toEqual({ message: 'Password updated successfully' });
+    expect(await t.login(user.email, 'logged-new-pw-2')).toBeTruthy();
+    expect(t.mail.to(user.email)).toHaveLength(0);
+
+    const all = lines.join('\n');
+    for (const secret of ['logged-user-pw-1', 'logged-new-pw-2', SUPERUSER.password, t.config.secretKey]) {
+      expect(all).not.toContain(secret);
+    }
   });
 });

@@ -41,6 +41,32 @@ describe('users', () => {
     }
   });
 
+  describe('login routes: no token or a bad one is 401 "Could not validate credentials", and nothing changes', () => {
+    const routes: [string, (id: string) => string, object?][] = [
+      ['GET', () => '/users/me'],
+      ['PATCH', () => '/users/me', { full_name: 'Intruder' }],
+      ['DELETE', () => '/users/me'],
+      ['PATCH', () => '/users/me/password', { current_password: 'user-password-1', new_password: 'intruder-password' }],
+      ['GET', (id) => `/users/${id}`],
+    ];
+    for (const [method, path, payload] of routes) {
+      it(`${method} ${path(':id')}`, async () => {
+        const headerSets: Record<string, string>[] = [
+          {},
+          { authorization: 'Bearer not.a.token' },
+          { authorization: `Bearer ${alice.token}x` },
+        ];
+        for (const headers of headerSets) {
+          const res = await inject(method, path(alice.id), headers, payload);
+          expect(res.statusCode, JSON.stringify(headers)).toBe(401);
+          expect(body(res)).toEqual({ detail: 'Could not validate credentials' });
+          expect(res.headers['www-authenticate']).toBe('Bearer');
+        }
+        expect(body(await inject('GET', '/users/me', alice.auth))).toMatchObject({ id: alice.id, full_name: 'Alice' });
+      });
+    }
+  });
+
   it('lists users with a count and pages them; nobody sees a password', async () => {
     const all = body(await inject('GET', '/users/?skip=0&limit=100', t.superuser.auth));
     expect(all.count).toBe(all.data.length);
@@ -138,7 +164,8 @@ describe('users', () => {
     expect(body(res)).toMatchObject({ full_name: 'Changed Name', email: `changed-${user.email}` });
     const taken = await inject('PATCH', '/users/me', user.auth, { email: alice.email.toUpperCase() });
     expect(taken.statusCode).toBe(409);
-    expect(body(taken).detail).toBe('User with this email already exists');
+    expect(body(taken)).toEqual({ detail: EXISTS });
+    expect(body(await inject('GET', '/users/me', user.auth)).email).toBe(`changed-${user.email}`);
   });
 
   it('PATCH /users/me/password: wrong current 400, same 400, success ends old tokens', async () => {
@@ -202,8 +229,10 @@ describe('users', () => {
     expect(login.statusCode).toBe(400);
     expect(body(login)).toEqual({ detail: 'Inactive user' });
 
-    const taken = await inject('PATCH', `/users/${user.id}`, t.superuser.auth, { email: bob.email });
+    const taken = await inject('PATCH', `/users/${user.id}`, t.superuser.auth, { email: bob.email.toUpperCase() });
     expect(taken.statusCode).toBe(409);
+    expect(body(taken)).toEqual({ detail: EXISTS });
+    expect(body(await inject('GET', `/users/${user.id}`, t.superuser.auth)).email).toBe(user.email);
   });
 
   it('a superuser cannot delete, demote or deactivate themself through /users/{id}', async () => {

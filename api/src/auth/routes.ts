@@ -1,7 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import { errorResponses, Message } from '../common/schema.js';
+import { errorResponses, HttpErrorBody, Message } from '../common/schema.js';
 import { HttpError } from '../errors.js';
 import { UserPublic } from '../users/schema.js';
 import { findUserByEmail, toUserPublic } from '../users/service.js';
@@ -10,6 +10,8 @@ import { EmailParams, LoginForm, NewPassword, Token } from './schema.js';
 import { authenticate, createRecoveryEmail, previewRecoveryEmail, resetPassword } from './service.js';
 
 const RECOVERY_SENT = 'Password recovery email sent';
+/** The answers of the rate-limited routes: the usual errors and 429 past the limit. */
+const limitedErrorResponses = { ...errorResponses, 429: HttpErrorBody };
 
 export async function authRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<TypeBoxTypeProvider>();
@@ -25,7 +27,7 @@ export async function authRoutes(root: FastifyInstance): Promise<void> {
         operationId: 'login-login_access_token',
         consumes: ['application/x-www-form-urlencoded'],
         body: LoginForm,
-        response: { 200: Token, ...errorResponses },
+        response: { 200: Token, ...limitedErrorResponses },
       },
     },
     async (request) => {
@@ -56,7 +58,7 @@ export async function authRoutes(root: FastifyInstance): Promise<void> {
         tags: ['login'],
         operationId: 'login-recover_password',
         params: EmailParams,
-        response: { 200: Message, ...errorResponses },
+        response: { 200: Message, ...limitedErrorResponses },
       },
     },
     async (request) => {
@@ -74,7 +76,12 @@ export async function authRoutes(root: FastifyInstance): Promise<void> {
     '/reset-password/',
     {
       config: perMinute(config.rateLimit.passwordRecovery),
-      schema: { tags: ['login'], operationId: 'login-reset_password', body: NewPassword, response: { 200: Message, ...errorResponses } },
+      schema: {
+        tags: ['login'],
+        operationId: 'login-reset_password',
+        body: NewPassword,
+        response: { 200: Message, ...limitedErrorResponses },
+      },
     },
     async (request) => {
       await resetPassword(db, request.body.token, request.body.new_password);

@@ -11,7 +11,6 @@ import { createUser, deleteUser, getUserOr404, listUsers, toUserPublic, updateUs
 
 const secured = { security: [{ OAuth2PasswordBearer: [] }], tags: ['users'] };
 const SELF_DELETE = 'Super users are not allowed to delete themselves';
-const ME_EMAIL_TAKEN = 'User with this email already exists';
 
 export async function userRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<TypeBoxTypeProvider>();
@@ -60,7 +59,7 @@ export async function userRoutes(root: FastifyInstance): Promise<void> {
       onRequest: requireUser,
       schema: { ...secured, operationId: 'users-update_user_me', body: UserUpdateMe, response: { 200: UserPublic, ...errorResponses } },
     },
-    async (request) => toUserPublic(await updateUser(db, userOf(request), request.body, ME_EMAIL_TAKEN)),
+    async (request) => toUserPublic(await updateUser(db, userOf(request), request.body)),
   );
 
   app.delete(

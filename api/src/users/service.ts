@@ -61,9 +61,9 @@ export async function createUser(
  * Applies an edit. A new password or a deactivation bumps token_version, which voids every
  * token issued before.
  */
-export async function updateUser(db: Db, user: UserRow, changes: UserUpdate, emailTakenMessage = USER_EXISTS): Promise<UserRow> {
+export async function updateUser(db: Db, user: UserRow, changes: UserUpdate): Promise<UserRow> {
   if (changes.email !== undefined && changes.email.toLowerCase() !== user.email.toLowerCase()) {
-    if (await findUserByEmail(db, changes.email)) throw new HttpError(409, emailTakenMessage);
+    if (await findUserByEmail(db, changes.email)) throw new HttpError(409, USER_EXISTS);
   }
   const voidTokens = changes.password !== undefined || (changes.is_active === false && user.is_active);
   try {
@@ -81,7 +81,7 @@ export async function updateUser(db: Db, user: UserRow, changes: UserUpdate, ema
       .returningAll()
       .executeTakeFirstOrThrow();
   } catch (error) {
-    if (isEmailTaken(error)) throw new HttpError(409, emailTakenMessage);
+    if (isEmailTaken(error)) throw new HttpError(409, USER_EXISTS);
     throw error;
   }
 }

@@ -10,15 +10,15 @@ import * as notifications from './0009_notifications.js';
 /**
  * Every migration, in order. Listed in code (not read from a folder) so the compiled
  * server and the tests run the same set. Never edit a released one: add the next.
+ * Kysely runs them in name order, so a skipped number is harmless; a new one must sort
+ * after every released one (a database that ran 0008 refuses a later-added 0005).
  */
 export const migrations: Record<string, Migration> = {
   '0001_initial': initial,
   '0002_statement_count_triggers': statementCountTriggers,
   '0003_ingestion': ingestion,
   '0004_unclosed_alerts_index': unclosedAlertsIndex,
-  // 0005 is the notifications work's.
   '0006_alert_changes_and_filters': alertChangesAndFilters,
-  // 0007 is the notifications work's.
   '0008_signed_links': signedLinks,
   '0009_notifications': notifications,
 };
