@@ -125,7 +125,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: `${config.dataDir}/pglite` },
     ));
   try {
-    await migrateToLatest(db);
+    // Replicas starting together: one applies the migrations, the others log an empty list.
+    const applied = await migrateToLatest(db);
+    app.log.info({ migrations: applied }, applied.length ? `applied ${applied.length} database migrations` : 'database schema up to date');
     await ensureFirstSuperuser(db, config, app.log);
   } catch (error) {
     if (ownsDb) await db.destroy();

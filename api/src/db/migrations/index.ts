@@ -5,6 +5,7 @@ import * as ingestion from './0003_ingestion.js';
 import * as unclosedAlertsIndex from './0004_unclosed_alerts_index.js';
 import * as alertChangesAndFilters from './0006_alert_changes_and_filters.js';
 import * as signedLinks from './0008_signed_links.js';
+import * as rateLimitStore from './0010_rate_limit_store.js';
 
 /**
  * Every migration, in order. Listed in code (not read from a folder) so the compiled
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   '0006_alert_changes_and_filters': alertChangesAndFilters,
   // 0007 is the notifications work's.
   '0008_signed_links': signedLinks,
+  '0010_rate_limit_store': rateLimitStore,
 };
