@@ -134,7 +134,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const now = options.now ?? (() => new Date());
   let notifications: Notifications;
   try {
-    await migrateToLatest(db);
+    // Replicas starting together: one applies the migrations, the others log an empty list.
+    const applied = await migrateToLatest(db);
+    app.log.info({ migrations: applied }, applied.length ? `applied ${applied.length} database migrations` : 'database schema up to date');
     await ensureFirstSuperuser(db, config, app.log);
     notifications = await Notifications.start({ db, config, mailer, log: app.log, now });
   } catch (error) {

@@ -1,6 +1,7 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
+import { rateLimitStoreKind } from './operations/rateLimitStore.js';
 import { drainAndClose } from './operations/shutdown.js';
 
 /** Start-up: configuration checked once, then the app, then listen. A bad config is one clear line. */
@@ -21,7 +22,7 @@ async function main(): Promise<void> {
   app.log.info(
     {
       database: config.databaseUrl ? 'postgresql' : `pglite (${config.dataDir}/pglite)`,
-      rateLimitStore: config.redisUrl ? 'redis' : 'memory',
+      rateLimitStore: rateLimitStoreKind(config),
       startupMs: Math.round(performance.now() - started),
     },
     'Vigil API ready',

@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { mkdtemp, readFile, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, parseConfig } from '../src/config.js';
 
@@ -26,6 +28,17 @@ describe('configuration', () => {
       smtp: undefined,
     });
     expect(config.firstSuperuserPasswordIsDefault).toBe(true);
+  });
+
+  it("treats every variable of the README's table set empty as unset (Compose passes a blank optional setting so)", () => {
+    const readme = readFileSync(fileURLToPath(new URL('../../README.md', import.meta.url)), 'utf8');
+    const table = readme.slice(readme.indexOf('## Configuration'), readme.indexOf('## Where to go next'));
+    const names = [
+      ...new Set(table.split('\n').flatMap((row) => [...(row.split('|')[1] ?? '').matchAll(/`([A-Z][A-Z0-9_]+)`/g)].map((m) => m[1]!))),
+    ];
+    expect(names).toEqual(expect.arrayContaining(['METRICS_TOKEN', 'SHUTDOWN_DRAIN_SECONDS', 'BODY_LIMIT_BYTES', 'SIGNED_LINK_TTL_HOURS']));
+    expect(parseConfig(Object.fromEntries(names.map((name) => [name, ''])))).toEqual(parseConfig({}));
+    expect(parseConfig(Object.fromEntries(names.map((name) => [name, '  '])))).toEqual(parseConfig({}));
   });
 
   it('names the variable in one line when a value is bad', () => {

@@ -1,4 +1,6 @@
+import { hostname } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pkg from '../package.json' with { type: 'json' };
 import { buildApp } from '../src/app.js';
 import { body, createTestApp, openTestDatabase, type TestApp, type TestUser, testConfig } from './helpers/testApp.js';
 
@@ -62,6 +64,8 @@ describe('metrics', () => {
     expect(text).not.toContain(ids[3]);
     expect(sample(text, 'vigil_http_request_duration_seconds_count', { method: 'POST', route: '/api/v1/alert' })).toBe(4);
     expect(text).toContain('vigil_process_cpu_user_seconds_total');
+    // Which version and which replica answered this scrape.
+    expect(sample(text, 'vigil_build_info', { version: pkg.version, hostname: hostname() })).toBe(1);
 
     const scraped = await t.app.inject({ method: 'GET', url: METRICS, headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
     expect(scraped.statusCode).toBe(200);

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,12 +7,14 @@ import { Ajv } from 'ajv';
 import { DCLinter } from 'dclint';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { parseConfig } from '../../api/src/config.js';
 import {
   GATEWAY_TEMPLATE,
   REMOTES,
   ROOT,
   readCompose,
   readText,
+  remotesMap,
   templateVariables,
   upstreamVariable,
   versionOf,
@@ -25,6 +27,22 @@ const APPS = ['api', 'shell', ...REMOTES];
 
 /** `${VIGIL_IMAGE_PREFIX:-vigil}/<app>:${VIGIL_<APP>_VERSION:-<version>}`: own image, tag = package.json version by default. */
 const expectedImage = (app: string) => `\${VIGIL_IMAGE_PREFIX:-vigil}/${app}:\${${versionVariable(app)}:-${versionOf(app)}}`;
+
+/** The API's settings: every variable of the README's configuration table. */
+function readmeVariables(): string[] {
+  const readme = readText('README.md');
+  const table = readme.slice(readme.indexOf('## Configuration'), readme.indexOf('## Where to go next'));
+  const names = table.split('\n').flatMap((row) => [...(row.split('|')[1] ?? '').matchAll(/`([A-Z][A-Z0-9_]+)`/g)].map((m) => m[1]!));
+  return [...new Set(names)];
+}
+/** What docker-compose.yml sets itself for the API behind the gateway. */
+const FIXED_API_SETTINGS = { NODE_ENV: 'production', CONSOLE_DIR: 'none', TRUST_PROXY: 'true', REDIS_URL: 'redis://redis:6379' };
+/** Meaningless in the API's container: the health check and the gateway use port 8000, and nothing is kept on disk. */
+const CONTAINER_SETTINGS = ['PORT', 'HOST', 'DATA_DIR'];
+/** The settings an operator chooses in .env, each passed through to the API under its own name. */
+const OPERATOR_SETTINGS = readmeVariables().filter(
+  (name) => !(name in FIXED_API_SETTINGS) && name !== 'DATABASE_URL' && !CONTAINER_SETTINGS.includes(name),
+);
 
 /** The Compose Specification's JSON schema, as the dclint package ships it. */
 function composeSchema(): object {
@@ -120,6 +138,20 @@ describe('docker-compose.yml', () => {
     ).toEqual(['gateway']);
   });
 
+  it("passes every setting of the README's table an operator chooses through to the API, optional ones blank when unset", () => {
+    const env: Record<string, string> = services.api.environment;
+    expect(OPERATOR_SETTINGS).toEqual(
+      expect.arrayContaining(['METRICS_TOKEN', 'SHUTDOWN_DRAIN_SECONDS', 'REDIS_KEY_PREFIX', 'BODY_LIMIT_BYTES', 'SIGNED_LINK_TTL_HOURS']),
+    );
+    for (const name of OPERATOR_SETTINGS) {
+      // `${NAME:-default}` (blank: the API's own default, docs/deploy.md) or `${NAME:?message}` (required).
+      expect(env[name], `${name} is not passed to the API`).toMatch(new RegExp(`^\\$\\{${name}:[-?][^}]*\\}$`));
+    }
+    const example = readText('deploy/env.example');
+    for (const name of OPERATOR_SETTINGS)
+      expect(example, `deploy/env.example does not list ${name}`).toMatch(new RegExp(`^#? ?${name}=`, 'm'));
+  });
+
   it.each(APPS)('gives %s its own service and image, tagged with its package.json version', (app) => {
     const service = services[app];
     expect(service, `no "${app}" service`).toBeDefined();
@@ -150,10 +182,21 @@ describe('docker-compose.yml', () => {
     for (const ws of JSON.parse(readText('package.json')).workspaces) expect(sources).toContain(`${ws}/package.json`);
   });
 
-  it("gives the gateway every service's address and each remote's version, and the template nothing else", () => {
+  it("gives each remote's service a volume of its own that keeps every version it ran", () => {
+    for (const remote of REMOTES) {
+      expect(services[remote].volumes).toEqual([`${remote}:/usr/share/nginx/html/remotes/${remote}`]);
+      expect(Object.keys(compose.volumes)).toContain(remote);
+    }
+    // The image adds its version there at start: the nginx image runs executable scripts only.
+    expect(readText('deploy/remote/Dockerfile')).toContain('COPY deploy/remote/publish-version.sh /docker-entrypoint.d/');
+    expect(statSync(path.join(ROOT, 'deploy/remote/publish-version.sh')).mode & 0o111).toBe(0o111);
+  });
+
+  it("gives the gateway every service's address, the API's body limit and the remotes map's folder; no versions, so a release restarts nothing", () => {
     const { gateway } = services;
     expect(gateway.image).toMatch(/^nginx:[\d.]+-alpine$/);
     expect(gateway.volumes).toContain(`./${path.dirname(GATEWAY_TEMPLATE)}:/etc/nginx/templates:ro`);
+    expect(gateway.volumes).toContain('./deploy/remotes-map:/srv/vigil/remotes-map:ro');
     const env: Record<string, string> = gateway.environment;
     expect(env.NGINX_ENVSUBST_FILTER).toBe('VIGIL_');
     for (const app of APPS) {
@@ -161,14 +204,22 @@ describe('docker-compose.yml', () => {
       expect(host).toBe(app);
       expect(Number(port)).toBe(app === 'api' ? 8000 : 80);
     }
-    // The map names the same version as the remote's image tag: one setting moves both.
-    for (const remote of REMOTES) expect(env[versionVariable(remote)]).toBe(`\${${versionVariable(remote)}:-${versionOf(remote)}}`);
+    expect(env.VIGIL_BODY_LIMIT_BYTES).toBe(`\${BODY_LIMIT_BYTES:-1048576}`);
+    // A version in the gateway's environment would make Compose recreate it on every release.
+    for (const app of APPS) expect(env[versionVariable(app)]).toBeUndefined();
     expect([...templateVariables(readText(GATEWAY_TEMPLATE))].sort()).toEqual(
       Object.keys(env)
         .filter((k) => k.startsWith('VIGIL_'))
         .sort(),
     );
     for (const app of APPS) expect(gateway.depends_on[app]).toEqual({ condition: 'service_healthy' });
+  });
+
+  it("serves, before any release, the map of the versions the remotes' images default to", () => {
+    expect(JSON.parse(readText('deploy/remotes-map/default.json'))).toEqual(
+      remotesMap(Object.fromEntries(REMOTES.map((r) => [r, versionOf(r)]))),
+    );
+    for (const remote of REMOTES) expect(services[remote].image).toContain(`\${${versionVariable(remote)}:-${versionOf(remote)}}`);
   });
 });
 
@@ -200,12 +251,44 @@ describe.skipIf(!composeCommand)('docker compose config', () => {
       },
     );
 
-  it("accepts the file with deploy/env.example's settings, each image tagged with its app's version", () => {
+  it("accepts the file with deploy/env.example's settings, each image tagged with its app's version, and the API accepts what it gets", () => {
     const result = config(path.join(ROOT, 'deploy/env.example'));
     expect(result.status, result.stderr).toBe(0);
     const resolved = parse(result.stdout);
     for (const app of APPS) expect(resolved.services[app].image).toBe(`vigil/${app}:${versionOf(app)}`);
-    expect(resolved.services.gateway.environment.VIGIL_REMOTE_ALERTS_VERSION).toBe(versionOf('remote-alerts'));
+    // Optional settings left blank arrive empty, which the API reads as unset: its defaults.
+    const apiConfig = parseConfig(resolved.services.api.environment);
+    expect(apiConfig).toMatchObject({ production: true, metricsToken: undefined, redisKeyPrefix: 'vigil:', shutdownDrainMs: 5000 });
+    expect(apiConfig.bodyLimitBytes).toBe(1024 * 1024);
+    expect(resolved.services.gateway.environment.VIGIL_BODY_LIMIT_BYTES).toBe(String(apiConfig.bodyLimitBytes));
+  });
+
+  it('passes the settings set in .env to the API, and its body limit to the gateway', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'vigil-compose-'));
+    const envFile = path.join(dir, '.env');
+    const set = {
+      METRICS_TOKEN: 'a-metrics-token-for-prometheus-0123456789',
+      SHUTDOWN_DRAIN_SECONDS: '9',
+      REDIS_KEY_PREFIX: 'vigil-prod:',
+      BODY_LIMIT_BYTES: '2097152',
+      SIGNED_LINK_TTL_HOURS: '24',
+    };
+    // The example's blank lines for these settings, filled in.
+    let example = readText('deploy/env.example');
+    for (const [name, value] of Object.entries(set)) example = example.replace(new RegExp(`^#? ?${name}=.*$`, 'm'), `${name}=${value}`);
+    writeFileSync(envFile, example);
+    const result = config(envFile);
+    expect(result.status, result.stderr).toBe(0);
+    const resolved = parse(result.stdout);
+    expect(resolved.services.api.environment).toMatchObject(set);
+    expect(parseConfig(resolved.services.api.environment)).toMatchObject({
+      metricsToken: set.METRICS_TOKEN,
+      shutdownDrainMs: 9000,
+      redisKeyPrefix: 'vigil-prod:',
+      bodyLimitBytes: 2097152,
+      signedLinkTtlHours: 24,
+    });
+    expect(resolved.services.gateway.environment.VIGIL_BODY_LIMIT_BYTES).toBe('2097152');
   });
 
   it('refuses to go on without SECRET_KEY, and says which setting is missing', () => {

@@ -9,15 +9,16 @@ import { federationName } from '../../api/src/console/remotesMap.js';
 import { type Db, openDatabase } from '../../api/src/db/database.js';
 import { consoleSecurityHeaders } from '../../api/src/securityHeaders.js';
 import { NGINX, type RunningNginx, startNginx } from './helpers/nginx.js';
+import { type ReleaseProject, releaseProject } from './helpers/releaseProject.js';
 import {
   GATEWAY_TEMPLATE,
   REMOTES,
   readCompose,
   readText,
+  remotesMap,
   renderTemplate,
   upstreamVariable,
   versionOf,
-  versionVariable,
 } from './helpers/repo.js';
 
 // The gateway's real config (deploy/gateway/templates) in Debian's nginx, in front of the
@@ -35,6 +36,11 @@ const ACTIONS_PAGE = ACTIONS_PAGE_SETTING.exec(readText(GATEWAY_TEMPLATE))?.[1] 
 const SHELL_ASSET = '/static/js/index.0123abcd.js';
 const REMOTE_CHUNK = 'static/js/page.89abcdef.js';
 const js = (label: string) => `/* ${label} */\n${'console.log("vigil");\n'.repeat(200)}`;
+// A version of remote-alerts newer than the checkout's, published beside it as a release would.
+const NEXT_ALERTS = '9.1.0';
+// Where the images and docker-compose.yml put things, inside the containers.
+const THIS_VERSION_DIR = '/usr/share/vigil/this-version/';
+const MAP_DIR = '/srv/vigil/remotes-map';
 
 let root: string | undefined;
 let api: FastifyInstance | undefined;
@@ -42,7 +48,11 @@ let db: Db | undefined;
 const servers: RunningNginx[] = [];
 let gateway: RunningNginx;
 /** The gateway's environment as docker-compose.yml gives it, with local addresses instead of service names. */
-const env: Record<string, string> = {};
+const env: Record<string, string> = { VIGIL_BODY_LIMIT_BYTES: String(64 * 1024) };
+/** deploy/release.sh's files; the gateway reads the remotes map from its folder. */
+let project: ReleaseProject;
+const startGateway = (template = readText(GATEWAY_TEMPLATE)) =>
+  startNginx(renderTemplate(template, env), undefined, { [MAP_DIR]: project.mapDir });
 
 const get = (pathname: string, init?: RequestInit) => fetch(`${gateway.url}${pathname}`, { redirect: 'manual', ...init });
 
@@ -58,23 +68,35 @@ async function shellSite(root: string): Promise<string> {
   return site;
 }
 
-/** A remote's image: dist/<remote>/<version> at /remotes/<remote>/<version>/, and nothing else. */
-async function remoteSite(root: string, remote: string): Promise<string> {
-  const site = path.join(root, remote);
-  const folder = path.join(site, 'remotes', remote, versionOf(remote));
+/** One build of a remote: its manifest, a chunk, and remote-actions' standalone page. */
+async function remoteBuild(folder: string, remote: string, version: string): Promise<void> {
   await mkdir(path.join(folder, 'static/js'), { recursive: true });
-  await writeFile(path.join(folder, 'mf-manifest.json'), JSON.stringify({ name: federationName(remote), served_by: remote }));
-  await writeFile(path.join(folder, REMOTE_CHUNK), js(remote));
+  await writeFile(path.join(folder, 'mf-manifest.json'), JSON.stringify({ name: federationName(remote), served_by: remote, version }));
+  await writeFile(path.join(folder, REMOTE_CHUNK), js(`${remote} ${version}`));
   if (remote === 'remote-actions') {
     await mkdir(path.dirname(path.join(folder, ACTIONS_PAGE)), { recursive: true });
-    await writeFile(path.join(folder, ACTIONS_PAGE), '<!doctype html><title>vigil-actions-page</title>');
+    await writeFile(path.join(folder, ACTIONS_PAGE), `<!doctype html><title>vigil-actions-page ${version}</title>`);
   }
-  return site;
+}
+
+/**
+ * A remote's container: its volume at /remotes/<remote>/ holding every version published
+ * there (the checkout's; remote-alerts also a newer one, as after its release), and the
+ * image's own build at /this-version/.
+ */
+async function remoteSite(root: string, remote: string): Promise<{ site: string; thisVersion: string }> {
+  const site = path.join(root, remote);
+  const versions = [versionOf(remote), ...(remote === 'remote-alerts' ? [NEXT_ALERTS] : [])];
+  for (const version of versions) await remoteBuild(path.join(site, 'remotes', remote, version), remote, version);
+  const thisVersion = path.join(root, `${remote}-image`);
+  await remoteBuild(thisVersion, remote, versionOf(remote));
+  return { site, thisVersion: `${thisVersion}/` };
 }
 
 describe.skipIf(!NGINX)('gateway: one origin for the API, the shell and each remote', () => {
   beforeAll(async () => {
     root = await mkdtemp(path.join(tmpdir(), 'vigil-gateway-'));
+    project = await releaseProject();
     db = await openDatabase({ kind: 'pglite' });
     const config = parseConfig({
       CONSOLE_DIR: 'none',
@@ -91,13 +113,12 @@ describe.skipIf(!NGINX)('gateway: one origin for the API, the shell and each rem
     env.VIGIL_API_UPSTREAM = `127.0.0.1:${apiPort}`;
     env.VIGIL_SHELL_UPSTREAM = `127.0.0.1:${shell.port}`;
     for (const remote of REMOTES) {
-      const server = await startNginx(readText('deploy/remote/nginx.conf'), await remoteSite(root, remote));
+      const { site, thisVersion } = await remoteSite(root, remote);
+      const server = await startNginx(readText('deploy/remote/nginx.conf'), site, { [THIS_VERSION_DIR]: thisVersion });
       servers.push(server);
       env[upstreamVariable(remote)] = `127.0.0.1:${server.port}`;
-      env[versionVariable(remote)] = versionOf(remote);
     }
-    // The template names the page once; the other helper's build decides its name.
-    gateway = await startNginx(renderTemplate(readText(GATEWAY_TEMPLATE), env));
+    gateway = await startGateway();
     servers.push(gateway);
   }, 60_000);
 
@@ -105,6 +126,7 @@ describe.skipIf(!NGINX)('gateway: one origin for the API, the shell and each rem
     for (const server of servers) await server.stop();
     await api?.close();
     await db?.destroy();
+    await project?.remove();
     if (root) await rm(root, { recursive: true, force: true });
   });
 
@@ -134,15 +156,58 @@ describe.skipIf(!NGINX)('gateway: one origin for the API, the shell and each rem
     expect(await missing.text()).not.toContain('vigil-shell-page');
   });
 
-  it('serves /remotes.json: each remote at the version its service runs, never cached', async () => {
+  it('serves /remotes.json before any release: each remote at the version its image defaults to, never cached', async () => {
     const res = await get('/remotes.json');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
     expect(res.headers.get('cache-control')).toBe('no-cache');
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
     // The shape the single-process server gives (api/src/console/remotesMap.ts).
     expect(await res.json()).toEqual(
       Object.fromEntries(REMOTES.map((r) => [federationName(r), `/remotes/${r}/${versionOf(r)}/mf-manifest.json`])),
     );
+  });
+
+  it('switches /remotes.json on deploy/release.sh, rolled out and back, with no nginx restart; both versions stay served', async () => {
+    const defaults = Object.fromEntries(REMOTES.map((r) => [r, versionOf(r)]));
+    const out = project.release(['alerts', NEXT_ALERTS]);
+    expect(out.status, out.stderr).toBe(0);
+    const after = await get('/remotes.json');
+    expect(await after.json()).toEqual(remotesMap({ ...defaults, 'remote-alerts': NEXT_ALERTS }));
+    // A page opened before the release still loads the chunks of the version it started with.
+    const oldChunk = await get(`/remotes/remote-alerts/${versionOf('remote-alerts')}/${REMOTE_CHUNK}`);
+    expect(oldChunk.status).toBe(200);
+    expect(await oldChunk.text()).toContain(`/* remote-alerts ${versionOf('remote-alerts')} */`);
+    expect(await (await get(`/remotes/remote-alerts/${NEXT_ALERTS}/mf-manifest.json`)).json()).toMatchObject({ version: NEXT_ALERTS });
+
+    const back = project.release(['alerts', versionOf('remote-alerts')]);
+    expect(back.status, back.stderr).toBe(0);
+    // The roll-back's map has the size of the one before, likely its mtime second too: a
+    // browser revalidating the map it holds must still get the new one, never a 304.
+    const revalidated = await get('/remotes.json', {
+      headers: {
+        'if-none-match': after.headers.get('etag') ?? '"any"',
+        'if-modified-since': new Date(Date.now() + 3600_000).toUTCString(),
+      },
+    });
+    expect(revalidated.status).toBe(200);
+    expect(await revalidated.json()).toEqual(remotesMap(defaults));
+    // The gateway started before the releases, never signalled: still the same process.
+    expect(process.kill(gateway.pid, 0)).toBe(true);
+  });
+
+  it("refuses a body over the API's limit itself, and passes smaller ones to the API", async () => {
+    const post = (bytes: number) =>
+      get('/api/v1/login/access-token', {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: `username=x%40example.com&password=${'x'.repeat(bytes)}`,
+      });
+    expect((await post(Number(env.VIGIL_BODY_LIMIT_BYTES) + 1)).status).toBe(413);
+    // Reaches the API, which answers for itself (a wrong password).
+    const small = await post(50);
+    expect(small.status).toBe(400);
+    expect(small.headers.get('content-type')).toMatch(/^application\/json/);
   });
 
   it("routes each remote's path to that remote's own service", async () => {
@@ -152,10 +217,10 @@ describe.skipIf(!NGINX)('gateway: one origin for the API, the shell and each rem
       expect(manifest.status, remote).toBe(200);
       expect(manifest.headers.get('cache-control')).toBe('no-cache');
       expect(manifest.headers.get('access-control-allow-origin')).toBe('*');
-      expect(await manifest.json()).toEqual({ name: federationName(remote), served_by: remote });
+      expect(await manifest.json()).toEqual({ name: federationName(remote), served_by: remote, version: versionOf(remote) });
       const chunk = await get(`${base}/${REMOTE_CHUNK}`);
       expect(chunk.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
-      expect(await chunk.text()).toContain(`/* ${remote} */`);
+      expect(await chunk.text()).toContain(`/* ${remote} ${versionOf(remote)} */`);
     }
   });
 
@@ -184,17 +249,17 @@ describe.skipIf(!NGINX)('gateway: one origin for the API, the shell and each rem
     expect(missing.headers.get('content-type')).toMatch(/^application\/json/);
   });
 
-  it("serves the public action page for /actions/<id> from remote-actions' version folder", async () => {
+  it("serves the public action page for /actions/<id> from the version remote-actions' service runs", async () => {
     const res = await get('/actions/2f1c7c1e-8d0a-4f43-9a51-0c0e6f7c3b11');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/html/);
     expect(res.headers.get('cache-control')).toBe('no-cache');
-    expect(await res.text()).toContain('vigil-actions-page');
+    expect(await res.text()).toContain(`vigil-actions-page ${versionOf('remote-actions')}`);
   });
 
   it("leaves /actions/<id> to the shell's route when remote-actions has no standalone page (an older version)", async () => {
     const template = readText(GATEWAY_TEMPLATE).replace(ACTIONS_PAGE_SETTING, 'set $actions_page not-built.html;');
-    const older = await startNginx(renderTemplate(template, env));
+    const older = await startGateway(template);
     servers.push(older);
     const res = await fetch(`${older.url}/actions/2f1c7c1e-8d0a-4f43-9a51-0c0e6f7c3b11`);
     expect(res.status).toBe(200);
@@ -218,7 +283,7 @@ describe.skipIf(!NGINX)('gateway: one origin for the API, the shell and each rem
     const res = await get(`/actions/2f1c7c1e-8d0a-4f43-9a51-0c0e6f7c3b11?t=${token}`);
     expect(await res.text()).toContain('vigil-actions-page');
     const template = readText(GATEWAY_TEMPLATE).replace(ACTIONS_PAGE_SETTING, 'set $actions_page not-built.html;');
-    const older = await startNginx(renderTemplate(template, env));
+    const older = await startGateway(template);
     servers.push(older);
     const fallback = await fetch(`${older.url}/acknowledge/2f1c7c1e-8d0a-4f43-9a51-0c0e6f7c3b11?t=${token}`);
     expect(await fallback.text()).toContain('vigil-shell-page');

@@ -1,7 +1,9 @@
+import { hostname } from 'node:os';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { sql } from 'kysely';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import pkg from '../../package.json' with { type: 'json' };
 import { ALERT_STATES } from '../db/schema.js';
 
 declare module 'fastify' {
@@ -37,6 +39,15 @@ export const metricsPlugin = fp(async (app: FastifyInstance) => {
       for (const state of ALERT_STATES) this.set({ state }, counts[state]);
     },
   });
+  // Which build answers, and which replica: behind the gateway each scrape reaches one
+  // replica, and a container's hostname is its id in `docker ps`. Not `instance`, the label
+  // Prometheus sets to the scraped address (docs/deploy.md, "Metrics").
+  new Gauge({
+    name: 'vigil_build_info',
+    help: 'Always 1: the API version and the host (container) of this process',
+    labelNames: ['version', 'hostname'] as const,
+    registers: [registry],
+  }).set({ version: pkg.version, hostname: hostname() }, 1);
   app.decorate('metrics', registry);
   // One pair of series children per method, route and status, looked up by a plain string:
   // prom-client would otherwise hash the label object on every request.

@@ -2,18 +2,37 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Config } from '../config.js';
+import { PostgresRateLimitCounter, postgresRateLimitStore } from './postgresRateLimitStore.js';
+
+/** Where rate-limit counters live; the "Vigil API ready" line names it. */
+export type RateLimitStoreKind = 'redis' | 'postgresql' | 'memory';
 
 /**
- * Rate limits are opted into per route (login, recovery, public alert routes). Their counters
- * live in Redis when REDIS_URL is set, so a limit holds across API replicas; otherwise in this
- * process's memory, right for the single-process default.
+ * Redis when REDIS_URL is set; else the PostgreSQL database when DATABASE_URL is set: both
+ * shared by every API replica, so a limit holds across them. Process memory only for the
+ * embedded database, which one process alone can open.
  */
+export function rateLimitStoreKind(config: Pick<Config, 'redisUrl' | 'databaseUrl'>): RateLimitStoreKind {
+  if (config.redisUrl) return 'redis';
+  return config.databaseUrl ? 'postgresql' : 'memory';
+}
+
+/** Rate limits are opted into per route (login, recovery, public alert routes). */
 export async function registerRateLimits(app: FastifyInstance, config: Config): Promise<void> {
-  if (!config.redisUrl) {
+  const kind = rateLimitStoreKind(config);
+  if (kind === 'memory') {
     await app.register(rateLimit, { global: false });
     return;
   }
-  const redis = new Redis(config.redisUrl, {
+  // During an outage of the store the limited routes keep working (unlimited, logged) rather
+  // than locking every user out of login.
+  const shared = { global: false, skipOnError: true };
+  if (kind === 'postgresql') {
+    const store = postgresRateLimitStore(new PostgresRateLimitCounter(app.deps.db, app.log));
+    await app.register(rateLimit, { ...shared, store });
+    return;
+  }
+  const redis = new Redis(config.redisUrl!, {
     connectTimeout: 2_000,
     // A command fails fast while Redis is away instead of queueing behind reconnects.
     maxRetriesPerRequest: 1,
@@ -30,12 +49,5 @@ export async function registerRateLimits(app: FastifyInstance, config: Config): 
   app.addHook('onClose', async () => {
     await redis.quit().catch(() => redis.disconnect());
   });
-  await app.register(rateLimit, {
-    global: false,
-    redis,
-    nameSpace: `${config.redisKeyPrefix}rate-limit:`,
-    // During a Redis outage the limited routes keep working (unlimited, logged) rather than
-    // locking every user out of login.
-    skipOnError: true,
-  });
+  await app.register(rateLimit, { ...shared, redis, nameSpace: `${config.redisKeyPrefix}rate-limit:` });
 }

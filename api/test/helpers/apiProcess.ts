@@ -22,6 +22,8 @@ export interface ApiProcess {
   child: ChildProcess;
   /** Everything it logged so far (JSON lines). */
   output(): string;
+  /** Resolves once the process has logged a line containing `text` (already, or later). */
+  waitForLog(text: string): Promise<void>;
   exited: Promise<number | null>;
   stop(): Promise<void>;
 }
@@ -29,18 +31,36 @@ export interface ApiProcess {
 export async function startApiProcess(env: Record<string, string>): Promise<ApiProcess> {
   const port = await freePort();
   let output = '';
+  const waiters = new Set<() => void>();
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     cwd: API_DIR,
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), CONSOLE_DIR: 'none', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout?.on('data', (chunk: Buffer) => {
+  const append = (chunk: Buffer) => {
     output += chunk.toString();
-  });
-  child.stderr?.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
+    for (const wake of waiters) wake();
+  };
+  child.stdout?.on('data', append);
+  child.stderr?.on('data', append);
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  // 'close': the process has exited and its output is all read.
+  const outputEnded = new Promise<void>((resolve) => child.once('close', () => resolve()));
+  const waitForLog = (text: string) =>
+    new Promise<void>((resolve, reject) => {
+      const check = () => {
+        if (output.includes(text)) {
+          waiters.delete(check);
+          resolve();
+        }
+      };
+      waiters.add(check);
+      check();
+      // No deadline of its own (the test's timeout is the bound); an exit ends the wait.
+      void outputEnded.then(() => {
+        if (waiters.delete(check)) reject(new Error(`the API process exited without logging "${text}": ${output.slice(-2000)}`));
+      });
+    });
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
@@ -60,6 +80,7 @@ export async function startApiProcess(env: Record<string, string>): Promise<ApiP
     url,
     child,
     output: () => output,
+    waitForLog,
     exited,
     async stop() {
       if (child.exitCode === null) child.kill('SIGTERM');

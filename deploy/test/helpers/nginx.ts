@@ -54,6 +54,8 @@ async function waitForPort(port: number, child: ChildProcess, log: string): Prom
 export interface RunningNginx {
   port: number;
   url: string;
+  /** The master process: the same one for as long as nginx was neither restarted nor replaced. */
+  pid: number;
   accessLog(): Promise<string>;
   stop(): Promise<void>;
 }
@@ -61,14 +63,16 @@ export interface RunningNginx {
 /**
  * Runs one of the images' site configs (a file nginx includes inside http {}) as the image
  * would, on a free local port: `listen 80;` becomes that port, `/usr/share/nginx/html` the
- * given site folder. One nginx per container, as in docker-compose.yml.
+ * given site folder, and each of `paths` (a path inside the container) the local folder it
+ * maps to. One nginx per container, as in docker-compose.yml.
  */
-export async function startNginx(siteConf: string, site?: string): Promise<RunningNginx> {
+export async function startNginx(siteConf: string, site?: string, paths: Record<string, string> = {}): Promise<RunningNginx> {
   if (!NGINX) throw new Error('nginx is not installed');
   const dir = await mkdtemp(path.join(tmpdir(), 'vigil-nginx-'));
   const port = await freePort();
   let conf = replaceOnce(siteConf, 'listen 80;', `listen 127.0.0.1:${port};`);
   if (site) conf = replaceOnce(conf, '/usr/share/nginx/html', site);
+  for (const [inContainer, local] of Object.entries(paths)) conf = replaceOnce(conf, inContainer, local);
   conf = conf.replaceAll('/var/log/nginx/', `${dir}/`);
   await writeFile(path.join(dir, 'site.conf'), conf);
   const errorLog = path.join(dir, 'error.log');
@@ -109,6 +113,7 @@ http {
   return {
     port,
     url: `http://127.0.0.1:${port}`,
+    pid: child.pid!,
     /** What the gateway's access log holds so far. */
     accessLog: () => readFile(path.join(dir, 'access.log'), 'utf8').catch(() => ''),
     stop: async () => {

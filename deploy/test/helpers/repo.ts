@@ -21,6 +21,12 @@ export const upstreamVariable = (app: string) => `VIGIL_${app.replaceAll('-', '_
 
 export const readText = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
 
+/** The remotes map the shell reads (/remotes.json), for the given version of each remote. */
+export const remotesMap = (versions: Record<string, string>): Record<string, string> =>
+  Object.fromEntries(
+    Object.entries(versions).map(([remote, version]) => [remote.replaceAll('-', '_'), `/remotes/${remote}/${version}/mf-manifest.json`]),
+  );
+
 /** docker-compose.yml as data, anchors resolved. */
 export const readCompose = (): any => parse(readText('docker-compose.yml'), { merge: true });
 

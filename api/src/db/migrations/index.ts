@@ -6,6 +6,7 @@ import * as unclosedAlertsIndex from './0004_unclosed_alerts_index.js';
 import * as alertChangesAndFilters from './0006_alert_changes_and_filters.js';
 import * as signedLinks from './0008_signed_links.js';
 import * as notifications from './0009_notifications.js';
+import * as rateLimitStore from './0010_rate_limit_store.js';
 
 /**
  * Every migration, in order. Listed in code (not read from a folder) so the compiled
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '0006_alert_changes_and_filters': alertChangesAndFilters,
   '0008_signed_links': signedLinks,
   '0009_notifications': notifications,
+  '0010_rate_limit_store': rateLimitStore,
 };
