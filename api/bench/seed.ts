@@ -15,12 +15,13 @@ export interface Seeded {
 
 const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
-/** Drops the benchmark's own schema (and only it). */
+/** Drops the benchmark's own schema and its job queue's (and only those). */
 export async function dropSchema(url: string, schema: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
     await client.query(`DROP SCHEMA IF EXISTS ${quoteIdent(schema)} CASCADE`);
+    await client.query(`DROP SCHEMA IF EXISTS ${quoteIdent(`${schema}_jobs`)} CASCADE`);
   } finally {
     await client.end();
   }
