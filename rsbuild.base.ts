@@ -44,7 +44,7 @@ interface SharedEntry {
 /**
  * A shared module is never tree-shaken (its provider cannot know what the others use), so
  * sharing a package whole makes every page download all of it. Two keys avoid that
- * (`npm run bench:web` measured them: /login 328 → 252 KiB gzip of JS, /actions 378 → 267,
+ * (`npm run bench:web` measured them: /login 328 → 252 KiB gzip of JS, /actions 378 → 266;
  * with the external runtime below):
  * - the router: one react-router (its contexts) for every app, under the key
  *   'react-router-dom' that every app imports, but provided as shared/src/router/reactRouterDom.ts,
