@@ -123,7 +123,7 @@ export interface AppOptions {
  * one-off build of another (a test fixture, a hotfix). The manifest's `buildInfo.buildVersion`,
  * which the console shows in its About dialog, follows it (`MF_BUILD_VERSION`).
  */
-function buildVersion(appDir: string): string {
+export function buildVersion(appDir: string): string {
   const version =
     process.env.VIGIL_BUILD_VERSION || (JSON.parse(readFileSync(path.join(appDir, 'package.json'), 'utf8')) as { version: string }).version;
   if (!/^\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?$/.test(version)) throw new Error(`Not a semantic version: ${version}`);
@@ -132,7 +132,7 @@ function buildVersion(appDir: string): string {
 }
 
 /** Where the built console goes: `CONSOLE_DIR` (the folder the API serves), else `dist/`. */
-const consoleDir = () =>
+export const consoleDir = (): string =>
   process.env.CONSOLE_DIR && process.env.CONSOLE_DIR !== 'none' ? path.resolve(process.env.CONSOLE_DIR) : path.join(ROOT, 'dist');
 
 /** The one Rsbuild config factory: every app's rsbuild.config.ts calls it. */

@@ -1,11 +1,12 @@
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { mergeRsbuildConfig } from '@rsbuild/core';
-import { createAppConfig, DEV_PORTS } from '../rsbuild.base';
+import { buildVersion, consoleDir, createAppConfig, DEV_PORTS } from '../rsbuild.base';
 
 const appDir = path.dirname(fileURLToPath(import.meta.url));
-const { version } = JSON.parse(readFileSync(path.join(appDir, 'package.json'), 'utf8')) as { version: string };
+// The same version and console folder as the federated build (`VIGIL_BUILD_VERSION`,
+// `CONSOLE_DIR`), so a one-off versioned build puts its page beside its own manifest.
+const version = buildVersion(appDir);
 const port = DEV_PORTS['remote-actions'];
 
 /**
@@ -35,7 +36,7 @@ export default mergeRsbuildConfig(
         html: { template: './index.html' },
         output: {
           // Inside the remote's folder, which the remote's build empties first.
-          distPath: { root: path.join(appDir, '..', 'dist', 'remote-actions', version, 'page') },
+          distPath: { root: path.join(consoleDir(), 'remote-actions', version, 'page') },
           // The API serves every remote folder under /remotes/ (api/src/console/plugin.ts).
           assetPrefix: `/remotes/remote-actions/${version}/page/`,
           cleanDistPath: false,
