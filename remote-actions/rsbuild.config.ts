@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { mergeRsbuildConfig } from '@rsbuild/core';
-import { buildVersion, consoleDir, createAppConfig, DEV_PORTS } from '../rsbuild.base';
+import { buildVersion, consoleDir, createAppConfig, DEV_API_URL, DEV_PORTS } from '../rsbuild.base';
 
 const appDir = path.dirname(fileURLToPath(import.meta.url));
 // The same version and console folder as the federated build (`VIGIL_BUILD_VERSION`,
@@ -21,13 +21,12 @@ export default mergeRsbuildConfig(
   createAppConfig({
     dir: 'remote-actions',
     federationName: 'remote_actions',
-    port,
     exposes: { './ActionsPage': './src/pages/ActionsPage.tsx', './ResultPage': './src/pages/ResultPage.tsx' },
   }),
   {
     // Dev: this server answers the page's routes (the shell's dev server proxies them here; any
     // path falls back to the page's HTML) and proxies its API calls as the shell's does.
-    server: { proxy: { '/api': 'http://127.0.0.1:8000' } },
+    server: { proxy: { '/api': DEV_API_URL } },
     environments: {
       // The remote has no page of its own: its entry only exists for the federation runtime.
       web: { tools: { htmlPlugin: false } },
