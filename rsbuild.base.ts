@@ -44,7 +44,7 @@ interface SharedEntry {
 /**
  * A shared module is never tree-shaken (its provider cannot know what the others use), so
  * sharing a package whole makes every page download all of it. Two keys avoid that
- * (`npm run bench:web` measured them: /login 328 → 252 KiB gzip of JS, /actions 378 → 267,
+ * (`npm run bench:web` measured them: /login 328 → 252 KiB gzip of JS, /actions 378 → 266;
  * with the external runtime below):
  * - the router: one react-router (its contexts) for every app, under the key
  *   'react-router-dom' that every app imports, but provided as shared/src/router/reactRouterDom.ts,
@@ -81,15 +81,29 @@ function sharedConfig() {
   return shared;
 }
 
-/** Dev server ports: the shell on 3000, each remote on its own (`npm run dev`). */
+function portFromEnv(name: string, fallback: number): number {
+  const value = process.env[name];
+  if (!value) return fallback;
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 1 || port > 65_530) throw new Error(`${name} must be a port number, not ${value}`);
+  return port;
+}
+
+/**
+ * Dev server ports (`npm run dev`): the shell on `VIGIL_DEV_PORT` (3000), the remotes on the
+ * five ports after it, and the API they proxy to on `VIGIL_DEV_API_PORT` (8000). Changeable so a
+ * second set of dev servers (e2e/dev.spec.ts) runs beside a developer's.
+ */
+const DEV_PORT = portFromEnv('VIGIL_DEV_PORT', 3000);
 export const DEV_PORTS = {
-  shell: 3000,
-  'remote-alerts': 3001,
-  'remote-integrations': 3002,
-  'remote-admin': 3003,
-  'remote-settings': 3004,
-  'remote-actions': 3005,
+  shell: DEV_PORT,
+  'remote-alerts': DEV_PORT + 1,
+  'remote-integrations': DEV_PORT + 2,
+  'remote-admin': DEV_PORT + 3,
+  'remote-settings': DEV_PORT + 4,
+  'remote-actions': DEV_PORT + 5,
 } as const;
+export const DEV_API_URL = `http://127.0.0.1:${portFromEnv('VIGIL_DEV_API_PORT', 8000)}`;
 
 /** In dev the shell's /remotes.json points at the remotes' dev servers. */
 const devRemotesMap = () =>
@@ -111,8 +125,6 @@ export interface AppOptions {
   dir: string;
   /** Module Federation container name: a JS identifier (`remote_alerts`). */
   federationName: string;
-  /** Dev server port. */
-  port: number;
   /** Remotes expose pages (`./AlertsPage` → `./src/pages/AlertsPage.tsx`); the shell exposes nothing. */
   exposes?: Record<string, string>;
   title?: string;
@@ -123,7 +135,7 @@ export interface AppOptions {
  * one-off build of another (a test fixture, a hotfix). The manifest's `buildInfo.buildVersion`,
  * which the console shows in its About dialog, follows it (`MF_BUILD_VERSION`).
  */
-function buildVersion(appDir: string): string {
+export function buildVersion(appDir: string): string {
   const version =
     process.env.VIGIL_BUILD_VERSION || (JSON.parse(readFileSync(path.join(appDir, 'package.json'), 'utf8')) as { version: string }).version;
   if (!/^\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?$/.test(version)) throw new Error(`Not a semantic version: ${version}`);
@@ -132,7 +144,7 @@ function buildVersion(appDir: string): string {
 }
 
 /** Where the built console goes: `CONSOLE_DIR` (the folder the API serves), else `dist/`. */
-const consoleDir = () =>
+export const consoleDir = (): string =>
   process.env.CONSOLE_DIR && process.env.CONSOLE_DIR !== 'none' ? path.resolve(process.env.CONSOLE_DIR) : path.join(ROOT, 'dist');
 
 /** The one Rsbuild config factory: every app's rsbuild.config.ts calls it. */
@@ -140,6 +152,8 @@ export function createAppConfig(options: AppOptions): RsbuildConfig {
   const appDir = path.join(ROOT, options.dir);
   const version = buildVersion(appDir);
   const isHost = !options.exposes;
+  const port = DEV_PORTS[options.dir as keyof typeof DEV_PORTS];
+  if (!port) throw new Error(`${options.dir} has no dev port in DEV_PORTS`);
   const production = process.env.NODE_ENV !== 'development';
   // Remotes build into a folder named by their own version, so earlier versions stay deployable
   // (only that version's folder is cleaned); `npm run release` chooses which one is live.
@@ -180,17 +194,19 @@ export function createAppConfig(options: AppOptions): RsbuildConfig {
       distPath: { root: distPath },
       // Remotes resolve their chunks against their own manifest URL (versioned paths, CDNs).
       assetPrefix: isHost ? '/' : 'auto',
-      cleanDistPath: true,
+      // A build empties its folder first; a dev server (which writes nothing there) must not:
+      // `npm run dev` would otherwise delete the built console that `npm start` and the tests serve.
+      cleanDistPath: production,
     },
     performance: { chunkSplit: { strategy: 'split-by-experience' } },
     server: {
-      port: options.port,
+      port,
       strictPort: true,
       headers: { 'Access-Control-Allow-Origin': '*', 'Cache-Control': 'no-cache' },
       ...(isHost && {
         historyApiFallback: true,
         proxy: {
-          '/api': 'http://127.0.0.1:8000',
+          '/api': DEV_API_URL,
           // The public action pages are remote-actions' standalone page, not the shell's: its dev server serves them.
           ...Object.fromEntries(
             ['/actions/', '/acknowledge/', '/escalate/', '/close/'].map((p) => [p, `http://localhost:${DEV_PORTS['remote-actions']}`]),
@@ -206,6 +222,6 @@ export function createAppConfig(options: AppOptions): RsbuildConfig {
         },
       }),
     },
-    dev: { assetPrefix: isHost ? '/' : `http://localhost:${options.port}/` },
+    dev: { assetPrefix: isHost ? '/' : `http://localhost:${port}/` },
   });
 }

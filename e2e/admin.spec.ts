@@ -218,7 +218,9 @@ test.describe('Edit User', () => {
     const edit = dialog(page, 'Edit User');
     await expect(edit.getByRole('textbox', { name: 'Email' })).toHaveValue(user.email);
     await expect(edit.getByRole('textbox', { name: 'Full name' })).toHaveValue('Eddie Before');
-    await expect(edit.getByRole('textbox', { name: 'Set Password' })).toHaveValue('');
+    // The contract's field name, "Password", with the hint that it is optional here.
+    await expect(edit.getByRole('textbox', { name: 'Password', exact: true })).toHaveValue('');
+    await expect(edit.getByText('Password is optional: leave it empty to keep the current one.')).toBeVisible();
     await expect(edit.getByRole('meter', { name: 'Password strength' })).toBeVisible();
     await expect(edit.getByRole('checkbox', { name: 'Is superuser?' })).not.toBeChecked();
     await expect(edit.getByRole('checkbox', { name: 'Is active?' })).toBeChecked();
@@ -251,7 +253,7 @@ test.describe('Edit User', () => {
     await (await openRowMenu(page, user.email)).getByRole('menuitem', { name: 'Edit User' }).click();
     const edit = dialog(page, 'Edit User');
     const save = edit.getByRole('button', { name: 'Save' });
-    const password = edit.getByRole('textbox', { name: 'Set Password' });
+    const password = edit.getByRole('textbox', { name: 'Password', exact: true });
     const confirm = edit.getByRole('textbox', { name: 'Confirm password' });
 
     await password.fill('short');

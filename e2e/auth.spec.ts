@@ -107,6 +107,29 @@ test.describe('signup', () => {
     await expect(page.getByText('Invalid email address')).toBeVisible();
   });
 
+  test('the full name needs at least 3 characters (spec §5, §9), in the input and on submit', async ({ page }) => {
+    let signupCalls = 0;
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/v1/users/signup')) signupCalls += 1;
+    });
+    await page.goto('/signup');
+    const fullName = page.getByLabel('Full name');
+    await expect(fullName).toHaveAttribute('minlength', '3');
+    await fullName.fill('Al');
+    await page.getByLabel('Email').fill(uniqueEmail());
+    await passwordField(page).fill('long-enough-1');
+    await page.getByLabel('Confirm password').fill('long-enough-1');
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await expect(page.getByText('Full Name must be at least 3 characters', { exact: true })).toBeVisible();
+    await expect(page).toHaveURL(/\/signup$/);
+    // Spaces around a name do not count towards it.
+    await fullName.fill('  Al  ');
+    await expect(page.getByText('Full Name must be at least 3 characters', { exact: true })).toBeVisible();
+    await fullName.fill('Ada');
+    await expect(page.getByText('Full Name must be at least 3 characters', { exact: true })).toHaveCount(0);
+    expect(signupCalls).toBe(0);
+  });
+
   test('creates the account, goes to /login, and the new account can log in', async ({ page }) => {
     const email = uniqueEmail();
     await page.goto('/signup');

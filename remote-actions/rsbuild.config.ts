@@ -1,11 +1,12 @@
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { mergeRsbuildConfig } from '@rsbuild/core';
-import { createAppConfig, DEV_PORTS } from '../rsbuild.base';
+import { buildVersion, consoleDir, createAppConfig, DEV_API_URL, DEV_PORTS } from '../rsbuild.base';
 
 const appDir = path.dirname(fileURLToPath(import.meta.url));
-const { version } = JSON.parse(readFileSync(path.join(appDir, 'package.json'), 'utf8')) as { version: string };
+// The same version and console folder as the federated build (`VIGIL_BUILD_VERSION`,
+// `CONSOLE_DIR`), so a one-off versioned build puts its page beside its own manifest.
+const version = buildVersion(appDir);
 const port = DEV_PORTS['remote-actions'];
 
 /**
@@ -20,13 +21,12 @@ export default mergeRsbuildConfig(
   createAppConfig({
     dir: 'remote-actions',
     federationName: 'remote_actions',
-    port,
     exposes: { './ActionsPage': './src/pages/ActionsPage.tsx', './ResultPage': './src/pages/ResultPage.tsx' },
   }),
   {
     // Dev: this server answers the page's routes (the shell's dev server proxies them here; any
     // path falls back to the page's HTML) and proxies its API calls as the shell's does.
-    server: { proxy: { '/api': 'http://127.0.0.1:8000' } },
+    server: { proxy: { '/api': DEV_API_URL } },
     environments: {
       // The remote has no page of its own: its entry only exists for the federation runtime.
       web: { tools: { htmlPlugin: false } },
@@ -35,7 +35,7 @@ export default mergeRsbuildConfig(
         html: { template: './index.html' },
         output: {
           // Inside the remote's folder, which the remote's build empties first.
-          distPath: { root: path.join(appDir, '..', 'dist', 'remote-actions', version, 'page') },
+          distPath: { root: path.join(consoleDir(), 'remote-actions', version, 'page') },
           // The API serves every remote folder under /remotes/ (api/src/console/plugin.ts).
           assetPrefix: `/remotes/remote-actions/${version}/page/`,
           cleanDistPath: false,

@@ -3,12 +3,25 @@
 // dev server with hot reload: open http://localhost:3000 (the shell proxies /api, and the public
 // action pages /actions/:id, /acknowledge/:id, … to remote-actions' dev server on :3005, which
 // serves them as the standalone page they are in production).
+//
+// `npm run dev -- shell remote-settings` starts only those apps (and the API). VIGIL_DEV_PORT
+// moves the shell (the remotes take the five ports after it), VIGIL_DEV_API_PORT the API, and
+// DATA_DIR its database (default ./.data): e2e/dev.spec.ts runs a second set this way.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
-const apps = ['remote-alerts', 'remote-integrations', 'remote-admin', 'remote-settings', 'remote-actions', 'shell'];
+const APPS = ['remote-alerts', 'remote-integrations', 'remote-admin', 'remote-settings', 'remote-actions', 'shell'];
+const wanted = process.argv.slice(2);
+const unknown = wanted.filter((app) => !APPS.includes(app));
+if (unknown.length) {
+  console.error(`Unknown app ${unknown.join(', ')}: choose among ${APPS.join(', ')}.`);
+  process.exit(2);
+}
+const apps = wanted.length ? APPS.filter((app) => wanted.includes(app)) : APPS;
+const shellPort = process.env.VIGIL_DEV_PORT || '3000';
+const apiPort = process.env.VIGIL_DEV_API_PORT || '8000';
 const children = [];
 
 function start(name, command, args, cwd, env = {}) {
@@ -25,13 +38,13 @@ function start(name, command, args, cwd, env = {}) {
 }
 
 start('api', 'npx', ['tsx', 'watch', 'src/server.ts'], path.join(root, 'api'), {
-  PORT: '8000',
+  PORT: apiPort,
   CONSOLE_DIR: 'none',
-  FRONTEND_HOST: 'http://localhost:3000',
-  DATA_DIR: path.join(root, '.data'),
+  FRONTEND_HOST: `http://localhost:${shellPort}`,
+  DATA_DIR: process.env.DATA_DIR || path.join(root, '.data'),
 });
 for (const app of apps) start(app, 'npx', ['rsbuild', 'dev'], path.join(root, app));
-console.log('Vigil dev: open http://localhost:3000 (API on :8000)');
+console.log(`Vigil dev: open http://localhost:${shellPort} (API on :${apiPort})`);
 
 const stop = () => {
   for (const child of children) {

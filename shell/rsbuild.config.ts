@@ -1,3 +1,3 @@
 import { createAppConfig } from '../rsbuild.base';
 
-export default createAppConfig({ dir: 'shell', federationName: 'vigil_shell', port: 3000, title: 'Vigil' });
+export default createAppConfig({ dir: 'shell', federationName: 'vigil_shell', title: 'Vigil' });

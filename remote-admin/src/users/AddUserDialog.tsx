@@ -34,7 +34,7 @@ export function AddUserDialog({ open, onClose }: Props) {
       onSubmit={submit}
       onClose={onClose}
     >
-      <UserFormFields form={form} passwordLabel="Password" passwordRequired />
+      <UserFormFields form={form} passwordRequired />
     </UserDialog>
   );
 }

@@ -35,13 +35,13 @@ export function EditUserDialog({ user, open, onClose }: Props) {
     <UserDialog
       open={open}
       title="Edit User"
-      description="Leave Set Password empty to keep the current password."
+      description="Password is optional: leave it empty to keep the current one."
       canSave={form.isValid && form.isDirty}
       saving={updateUser.isPending}
       onSubmit={submit}
       onClose={onClose}
     >
-      <UserFormFields form={form} passwordLabel="Set Password" passwordRequired={false} />
+      <UserFormFields form={form} passwordRequired={false} />
     </UserDialog>
   );
 }

@@ -124,12 +124,15 @@ describe('Edit User dialog', () => {
   it('checks a password only when one is given: at least 8 characters, confirmed', async () => {
     answers[`PATCH /api/v1/users/${ANN.id}`] = { body: ANN };
     renderWithProviders(<EditUserDialog user={ANN} open onClose={() => {}} />);
-    type(/^Set Password/, 'short');
-    fireEvent.blur(input(/^Set Password/));
+    // The contract's field name, and a visible word that it is optional here.
+    expect((input(/^Password$/) as HTMLInputElement).value).toBe('');
+    expect(screen.getByText('Password is optional: leave it empty to keep the current one.')).toBeTruthy();
+    type(/^Password/, 'short');
+    fireEvent.blur(input(/^Password/));
     expect(await screen.findByText('Password must be at least 8 characters')).toBeTruthy();
     expect(save().hasAttribute('disabled')).toBe(true);
 
-    type(/^Set Password/, 'new-secret1');
+    type(/^Password/, 'new-secret1');
     expect(save().hasAttribute('disabled')).toBe(true);
     type(/^Confirm password/, 'new-secret1');
     expect(save().hasAttribute('disabled')).toBe(false);

@@ -25,8 +25,7 @@ type Form = ReturnType<typeof useValidatedForm<UserFormValues>>;
 
 interface Props {
   form: Form;
-  /** 'Password' (required, Add User) or 'Set Password' (optional, Edit User). */
-  passwordLabel: string;
+  /** Required in Add User; optional in Edit User, where an empty password keeps the current one. */
   passwordRequired: boolean;
 }
 
@@ -36,7 +35,7 @@ interface Props {
  * see this remote's Field context, so each Field hands it the label and message ids explicitly
  * (render-function children).
  */
-export function UserFormFields({ form, passwordLabel, passwordRequired }: Props) {
+export function UserFormFields({ form, passwordRequired }: Props) {
   const styles = useStyles();
   const { values, setValue } = form;
   return (
@@ -48,7 +47,7 @@ export function UserFormFields({ form, passwordLabel, passwordRequired }: Props)
         <Input autoComplete="off" placeholder="Optional" {...form.field('full_name')} />
       </Field>
       <div className={styles.passwords}>
-        <Field label={passwordLabel} required={passwordRequired} {...form.fieldState('password')}>
+        <Field label="Password" required={passwordRequired} {...form.fieldState('password')}>
           {(control) => (
             <>
               <PasswordInput

@@ -1,5 +1,8 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from './client';
+import { ApiError, errorText, REQUEST_ABORTED } from './errors';
 
 const BASE = 'http://api.test';
 
@@ -52,6 +55,48 @@ describe('createApiClient', () => {
     const { fetch } = recordingFetch(400, { detail: 'Incorrect email or password' });
     const client = createApiClient({ baseUrl: BASE, getToken: () => null, fetch, onUnauthorized });
     await client.POST('/api/v1/login/access-token', { body: { username: 'a', password: 'b' } });
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+});
+
+describe('a cancelled request', () => {
+  let server: Server | undefined;
+  afterEach(async () => {
+    server?.closeAllConnections();
+    await new Promise((resolve) => server?.close(resolve));
+  });
+
+  it("fails as the API error with the text 'Request aborted' (spec §8)", async () => {
+    // A real HTTP server that receives the request and never answers it, so only the abort ends it.
+    let received: () => void = () => {};
+    const arrived = new Promise<void>((resolve) => {
+      received = resolve;
+    });
+    server = createServer(() => received());
+    await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    const onUnauthorized = vi.fn();
+    const client = createApiClient({
+      baseUrl: `http://127.0.0.1:${port}`,
+      getToken: () => 't',
+      onUnauthorized,
+      fetch: (request) => globalThis.fetch(request),
+    });
+
+    const controller = new AbortController();
+    const call = client.GET('/api/v1/alert/', { params: { query: { skip: 0, limit: 10 } }, signal: controller.signal });
+    await arrived;
+    controller.abort();
+
+    const error = await call.then(
+      () => undefined,
+      (thrown: unknown) => thrown,
+    );
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ message: REQUEST_ABORTED, statusText: 'Request aborted', status: 0 });
+    expect((error as ApiError).url).toBe(`http://127.0.0.1:${port}/api/v1/alert/?skip=0&limit=10`);
+    expect((error as ApiError).request?.method).toBe('GET');
+    expect(errorText(error)).toBe('Request aborted');
     expect(onUnauthorized).not.toHaveBeenCalled();
   });
 });

@@ -1,4 +1,5 @@
 import createClient, { type Middleware } from 'openapi-fetch';
+import { abortedRequestError, isAbortError } from './errors';
 import type { components, paths } from './schema';
 
 /** Named shapes of the API, straight from its OpenAPI document: never written by hand. */
@@ -30,7 +31,10 @@ function readCookie(name: string): string | undefined {
   return found ? decodeURIComponent(found.slice(prefix.length)) : undefined;
 }
 
-/** The one API client of the console: bearer token, XSRF echo and the 401/403 rule, as middleware. */
+/**
+ * The one API client of the console: bearer token, XSRF echo, the 401/403 rule and cancelled
+ * requests as `ApiError`s ('Request aborted', spec §8), as middleware.
+ */
 export function createApiClient(options: ApiClientOptions) {
   const client = createClient<paths>({
     baseUrl: options.baseUrl ?? '',
@@ -49,6 +53,11 @@ export function createApiClient(options: ApiClientOptions) {
     onResponse({ response }) {
       if (response.status === 401 || response.status === 403) options.onUnauthorized?.(response);
       return response;
+    },
+    onError({ error, request }) {
+      // fetch rejects a cancelled request with a bare DOMException: thrown on as the API error,
+      // it reaches the toast and `instanceof ApiError` checks like any failed answer.
+      if (isAbortError(error)) return abortedRequestError(request);
     },
   };
   client.use(session);

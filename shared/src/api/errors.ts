@@ -1,3 +1,6 @@
+export const REQUEST_ABORTED = 'Request aborted';
+export const FALLBACK_ERROR = 'Something went wrong.';
+
 /** Spec §8: the error carries url, status, statusText, body and the request. */
 export class ApiError extends Error {
   constructor(
@@ -11,18 +14,32 @@ export class ApiError extends Error {
     super(message);
     this.name = 'ApiError';
   }
+
+  /** A request cancelled before its answer (`abortedRequestError`): no status, no body. */
+  get aborted(): boolean {
+    return this.status === 0 && this.statusText === REQUEST_ABORTED;
+  }
 }
 
-export const REQUEST_ABORTED = 'Request aborted';
-export const FALLBACK_ERROR = 'Something went wrong.';
+/** What `fetch` throws when its signal aborts the request (a DOMException named AbortError). */
+export const isAbortError = (error: unknown): boolean =>
+  (error instanceof DOMException || error instanceof Error) && error.name === 'AbortError';
+
+/**
+ * Spec §8: 'A cancelled request reports "Request aborted"'. The client turns fetch's raw
+ * AbortError into this ApiError, so a cancelled call fails like any other: the same class for
+ * `instanceof`, the request it was, and 'Request aborted' as its message and toast text.
+ */
+export const abortedRequestError = (request: Request): ApiError =>
+  new ApiError(request.url, 0, REQUEST_ABORTED, undefined, request, REQUEST_ABORTED);
 
 /**
  * The text of the error toast (spec §8): the server's `detail`; if it is a list, the `msg` of
  * its first item; otherwise 'Something went wrong.'. A cancelled request says 'Request aborted'.
  */
 export function errorText(error: unknown): string {
-  if (error instanceof DOMException && error.name === 'AbortError') return REQUEST_ABORTED;
-  if (error instanceof Error && error.name === 'AbortError') return REQUEST_ABORTED;
+  if (error instanceof ApiError && error.aborted) return REQUEST_ABORTED;
+  if (isAbortError(error)) return REQUEST_ABORTED;
   const body = error instanceof ApiError ? error.body : error;
   if (body && typeof body === 'object' && 'detail' in body) {
     const detail = (body as { detail: unknown }).detail;

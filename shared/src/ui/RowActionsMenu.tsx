@@ -1,4 +1,15 @@
-import { Button, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger, makeStyles, Tooltip, tokens } from '@fluentui/react-components';
+import {
+  Button,
+  Menu,
+  MenuItem,
+  MenuList,
+  MenuPopover,
+  MenuTrigger,
+  makeStyles,
+  Tooltip,
+  tokens,
+  useRestoreFocusTarget,
+} from '@fluentui/react-components';
 import { MoreHorizontalRegular } from '@fluentui/react-icons';
 import type { ReactElement } from 'react';
 
@@ -30,11 +41,14 @@ export interface RowActionsMenuProps {
 /** The "…" menu in a table row's Actions column. */
 export function RowActionsMenu({ label, actions, disabled = false }: RowActionsMenuProps) {
   const styles = useStyles();
+  // An entry often opens a dialog (edit, delete confirmation) once the menu has closed: when that
+  // dialog closes, the focus comes back to this button instead of falling to the page's top.
+  const restoreFocusTarget = useRestoreFocusTarget();
   return (
     <Menu positioning={{ autoSize: true, position: 'below', align: 'end' }}>
       <MenuTrigger disableButtonEnhancement>
         <Tooltip content={label} relationship="label" withArrow>
-          <Button appearance="subtle" icon={<MoreHorizontalRegular />} aria-label={label} disabled={disabled} />
+          <Button appearance="subtle" icon={<MoreHorizontalRegular />} aria-label={label} disabled={disabled} {...restoreFocusTarget} />
         </Tooltip>
       </MenuTrigger>
       <MenuPopover>

@@ -1,4 +1,4 @@
-import { Button, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, makeStyles, tokens, useRestoreFocusTarget } from '@fluentui/react-components';
 import { NavigationRegular } from '@fluentui/react-icons';
 import { Logo } from './Logo';
 import { UserMenu } from './UserMenu';
@@ -27,6 +27,9 @@ const useStyles = makeStyles({
 
 export function TopBar({ onOpenMenu, menuOpen }: { onOpenMenu: () => void; menuOpen: boolean }) {
   const styles = useStyles();
+  // The drawer is opened by state, not a DialogTrigger: this marks the button as where the focus
+  // goes back when the drawer closes (Escape, the close button), as keyboard users expect.
+  const restoreFocusTarget = useRestoreFocusTarget();
   return (
     <header className={styles.root}>
       <Button
@@ -36,6 +39,7 @@ export function TopBar({ onOpenMenu, menuOpen }: { onOpenMenu: () => void; menuO
         aria-label="Open navigation menu"
         aria-expanded={menuOpen}
         onClick={onOpenMenu}
+        {...restoreFocusTarget}
       />
       <Logo />
       <div className={styles.spacer} />

@@ -1,0 +1,48 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ROOT } from './helpers/repo.js';
+
+// A one-off build of another version (docs/console.md, "Releasing a remote"):
+// `CONSOLE_DIR=… VIGIL_BUILD_VERSION=… npx rsbuild build` in remote-actions must put both of its
+// builds, the federated remote and the standalone public page, in that version's folder of that
+// console folder, and the page must fetch its assets from there: that is what the API serves
+// for /actions/:id once the version is live.
+
+const VERSION = '9.8.7-versioned-build-test';
+const consoleDir = mkdtempSync(path.join(tmpdir(), 'vigil-versioned-build-'));
+
+afterAll(() => {
+  rmSync(consoleDir, { recursive: true, force: true });
+});
+
+describe('a versioned build of remote-actions', () => {
+  it('writes the remote and page/index.html under CONSOLE_DIR/remote-actions/<VIGIL_BUILD_VERSION>/', () => {
+    const build = spawnSync('npx', ['rsbuild', 'build'], {
+      cwd: path.join(ROOT, 'remote-actions'),
+      env: { ...process.env, CONSOLE_DIR: consoleDir, VIGIL_BUILD_VERSION: VERSION, NODE_ENV: 'production' },
+      encoding: 'utf8',
+    });
+    expect(build.status, build.stderr + build.stdout).toBe(0);
+
+    const versionDir = path.join(consoleDir, 'remote-actions', VERSION);
+    // Only this version, and nothing else, went into the console folder.
+    expect(readdirSync(consoleDir)).toEqual(['remote-actions']);
+    expect(readdirSync(path.join(consoleDir, 'remote-actions'))).toEqual([VERSION]);
+
+    const manifest = JSON.parse(readFileSync(path.join(versionDir, 'mf-manifest.json'), 'utf8'));
+    expect(manifest.metaData.buildInfo.buildVersion).toBe(VERSION);
+
+    const page = readFileSync(path.join(versionDir, 'page', 'index.html'), 'utf8');
+    const scripts = [...page.matchAll(/<script[^>]* src="([^"]+)"/g)].map((m) => m[1] ?? '');
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const src of scripts) {
+      expect(src.startsWith(`/remotes/remote-actions/${VERSION}/page/`), src).toBe(true);
+      expect(existsSync(path.join(versionDir, 'page', src.slice(`/remotes/remote-actions/${VERSION}/page/`.length))), src).toBe(true);
+    }
+    // The repository's own console folder got nothing of this build.
+    expect(existsSync(path.join(ROOT, 'dist', 'remote-actions', VERSION))).toBe(false);
+  });
+});
