@@ -9,6 +9,7 @@ import { pgliteListen, postgresListen, setListen } from './listen.js';
 import { migrations } from './migrations/index.js';
 import type { Database } from './schema.js';
 import { pgliteScripts, postgresScripts, setScriptRunner } from './scripts.js';
+import { postgresStartupLock, setStartupLock } from './startupLock.js';
 
 export type Db = Kysely<Database>;
 
@@ -46,6 +47,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Db> {
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     setListen(db, postgresListen(clientConfig));
     setScriptRunner(db, postgresScripts(db));
+    setStartupLock(db, postgresStartupLock(db));
     return db;
   }
   // pg_trgm backs title search (migration 0006); PGlite loads extensions at creation.

@@ -22,13 +22,33 @@ export function scriptRunnerOf(db: Db): RunScript {
   return run;
 }
 
+/**
+ * A script may open a transaction (BEGIN …; COMMIT): when a statement in it fails, the rest is
+ * skipped and the connection is left inside the failed transaction. It is rolled back before
+ * the connection goes back to the pool, else the next user of it would fail too.
+ */
+async function rollingBackOnError<T>(run: () => Promise<T>, rollback: () => Promise<unknown>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    await rollback().catch(() => {});
+    throw error;
+  }
+}
+
 /** PostgreSQL: a query without parameters goes by the simple protocol, which takes several statements. */
 export const postgresScripts =
   (db: Db): RunScript =>
-  async (text) => {
-    const result = await db.executeQuery(CompiledQuery.raw(text));
-    return { rows: [...(result.rows ?? [])] };
-  };
+  (text) =>
+    db.connection().execute((conn) =>
+      rollingBackOnError(
+        async () => {
+          const result = await conn.executeQuery(CompiledQuery.raw(text));
+          return { rows: [...(result.rows ?? [])] };
+        },
+        () => conn.executeQuery(CompiledQuery.raw('ROLLBACK')),
+      ),
+    );
 
 /**
  * PGlite: its `exec` takes several statements. It is called while holding Kysely's one
@@ -37,7 +57,9 @@ export const postgresScripts =
 export const pgliteScripts =
   (db: Db, client: PGlite): RunScript =>
   (text) =>
-    db.connection().execute(async () => {
-      const results = await client.exec(text);
-      return { rows: results.at(-1)?.rows ?? [] };
-    });
+    db.connection().execute(() =>
+      rollingBackOnError(
+        async () => ({ rows: (await client.exec(text)).at(-1)?.rows ?? [] }),
+        () => client.exec('ROLLBACK'),
+      ),
+    );

@@ -38,6 +38,10 @@ export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
     };
   }
   const transport: Transporter = nodemailer.createTransport({
+    // A few reused connections: the notification worker sends a batch at once, and an SMTP
+    // server should not see a connection per email.
+    pool: true,
+    maxConnections: 5,
     host: smtp.host,
     port: smtp.port,
     secure: smtp.ssl,

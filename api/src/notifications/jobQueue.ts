@@ -4,6 +4,7 @@ import PgBoss from 'pg-boss';
 import type { NotificationConfig } from '../config.js';
 import type { Db } from '../db/database.js';
 import { type RunScript, scriptRunnerOf } from '../db/scripts.js';
+import { startupLockOf } from '../db/startupLock.js';
 
 /** The queue of notification emails: one job per notifications row. */
 export const EMAIL_QUEUE = 'notification-email';
@@ -59,9 +60,16 @@ export class JobQueue {
   ) {}
 
   static async start(db: Db, config: NotificationConfig, log: FastifyBaseLogger): Promise<JobQueue> {
+    const schema = await jobSchemaOf(db);
+    // Processes starting together on a new database would race to create pg-boss's tables
+    // and queue partitions (even deadlock): one at a time, the later ones find them made.
+    return startupLockOf(db)('vigil-job-queue', () => JobQueue.setUp(db, schema, config, log));
+  }
+
+  private static async setUp(db: Db, schema: string, config: NotificationConfig, log: FastifyBaseLogger): Promise<JobQueue> {
     const boss = new PgBoss({
       db: bossDb(db, scriptRunnerOf(db)),
-      schema: await jobSchemaOf(db),
+      schema,
       // No cron schedules: the escalation timer runs in every process (escalation/timer.ts).
       schedule: false,
       archiveCompletedAfterSeconds: 3600,

@@ -5,55 +5,61 @@ import type { EmailMessage } from '../email/mailer.js';
 import { type EscalationNext, escalationEmail, newAlertEmail } from '../email/templates.js';
 import { type EscalationPolicy, policyOf, recipientsOfLevel } from '../escalation/policy.js';
 
+export interface RenderedNotification {
+  message: EmailMessage;
+  alertId: string;
+}
+
 /**
- * The email of one notification, rendered when it is sent (so a retry after an outage shows the
- * alert as it is then), with an action link signed for its recipient. Undefined when there is
- * nothing to send: the alert was deleted, or the notification was already sent or given up.
+ * The emails of a batch of notifications, rendered when they are sent (so a retry after an
+ * outage shows the alert as it is then), each with an action link signed for its recipient.
+ * One query for the batch. A notification is left out when there is nothing to send: its alert
+ * was deleted, or it was already sent or given up.
  */
-export async function renderNotification(
-  db: Db,
-  config: Config,
-  notificationId: string,
-  now: Date,
-): Promise<{ message: EmailMessage; alertId: string } | undefined> {
-  const row = await db
+export async function renderNotifications(db: Db, config: Config, ids: string[], now: Date): Promise<Map<string, RenderedNotification>> {
+  const rows = await db
     .selectFrom('notifications as n')
     .innerJoin('alerts as a', 'a.id', 'n.alert_id')
     .leftJoin('integrations as i', 'i.id', 'a.integration_id')
-    .select(['n.kind', 'n.level', 'n.recipient', 'n.status', 'a.id as alert_id', 'a.title', 'a.description', 'a.severity'])
+    .select(['n.id', 'n.kind', 'n.level', 'n.recipient', 'a.id as alert_id', 'a.title', 'a.description', 'a.severity'])
     .select(['i.title as integration_title', 'i.escalation_contacts', 'i.escalate_after_minutes', 'i.escalation_max_level'])
-    .where('n.id', '=', notificationId)
-    .executeTakeFirst();
-  if (!row || row.status === 'sent' || row.status === 'failed') return undefined;
-  const link = actionLink(config, row.alert_id, row.recipient, now);
-  if (row.kind === 'new_alert') {
-    const message = newAlertEmail({
+    .where('n.id', 'in', ids)
+    .where('n.status', 'in', ['pending', 'queued'])
+    .execute();
+  const rendered = new Map<string, RenderedNotification>();
+  for (const row of rows) {
+    const link = actionLink(config, row.alert_id, row.recipient, now);
+    if (row.kind === 'new_alert') {
+      const message = newAlertEmail({
+        to: row.recipient,
+        title: row.title,
+        description: row.description,
+        severity: row.severity,
+        actionLink: link,
+      });
+      rendered.set(row.id, { message, alertId: row.alert_id });
+      continue;
+    }
+    const policy =
+      row.escalation_max_level === null
+        ? null
+        : policyOf({
+            escalation_contacts: row.escalation_contacts ?? [],
+            escalate_after_minutes: row.escalate_after_minutes,
+            escalation_max_level: row.escalation_max_level,
+          });
+    const message = escalationEmail({
       to: row.recipient,
       title: row.title,
-      description: row.description,
       severity: row.severity,
+      level: row.level,
+      integrationTitle: row.integration_title,
       actionLink: link,
+      next: await whoIsNext(db, policy, row.level),
     });
-    return { message, alertId: row.alert_id };
+    rendered.set(row.id, { message, alertId: row.alert_id });
   }
-  const policy =
-    row.escalation_max_level === null
-      ? null
-      : policyOf({
-          escalation_contacts: row.escalation_contacts ?? [],
-          escalate_after_minutes: row.escalate_after_minutes,
-          escalation_max_level: row.escalation_max_level,
-        });
-  const message = escalationEmail({
-    to: row.recipient,
-    title: row.title,
-    severity: row.severity,
-    level: row.level,
-    integrationTitle: row.integration_title,
-    actionLink: link,
-    next: await whoIsNext(db, policy, row.level),
-  });
-  return { message, alertId: row.alert_id };
+  return rendered;
 }
 
 /** Who the next level reaches, and how: by the timer, only by hand, or nobody (top level reached). */
