@@ -68,13 +68,34 @@ async function seed(): Promise<Seeded> {
   }
 }
 
+/** The new alerts' emails: one notification each, and how many the worker had sent when the server stopped. */
+interface NotificationTally {
+  newAlerts: number;
+  notifications: number;
+  sent: number;
+}
+
+async function tallyNotifications(db: Db, seeded: Seeded): Promise<NotificationTally> {
+  const { rows } = await sql<{ new_alerts: number; notifications: number; sent: number }>`
+    SELECT count(DISTINCT a.id)::int AS new_alerts, count(n.id)::int AS notifications,
+      count(n.id) FILTER (WHERE n.status = 'sent')::int AS sent
+    FROM alerts a LEFT JOIN notifications n ON n.alert_id = a.id AND n.kind = 'new_alert'
+    WHERE a.integration_id = ${seeded.integrationId} AND a.dedup_key LIKE 'bench-%'`.execute(db);
+  const row = rows[0];
+  return { newAlerts: Number(row?.new_alerts), notifications: Number(row?.notifications), sent: Number(row?.sent) };
+}
+
 /**
  * What the database holds must match the traffic: every acknowledged trigger counted once
  * (a request cut off when a run ends may be stored without its answer being read, so at most
- * the triggers sent), one open alert per key, exact owner counts.
+ * the triggers sent), one open alert per key, exact owner counts, one new-alert
+ * notification per new alert.
  */
-async function verify(db: Db, seeded: Seeded, traffic: IngestTraffic): Promise<string[]> {
+async function verify(db: Db, seeded: Seeded, traffic: IngestTraffic, mails: NotificationTally): Promise<string[]> {
   const problems: string[] = [];
+  if (mails.notifications !== mails.newAlerts) {
+    problems.push(`${mails.newAlerts} new alerts wrote ${mails.notifications} new-alert notifications (one each expected)`);
+  }
   const { rows } = await sql<{ occurrences: number; alerts: number; open_dups: number }>`
     SELECT coalesce(sum(occurrence_count), 0)::bigint AS occurrences, count(*)::bigint AS alerts,
       (SELECT count(*) FROM (SELECT dedup_key FROM alerts WHERE integration_id = ${seeded.integrationId} AND state <> 'closed'
@@ -89,7 +110,7 @@ async function verify(db: Db, seeded: Seeded, traffic: IngestTraffic): Promise<s
   }
   if (Number(row?.open_dups) !== 0) problems.push(`${row?.open_dups} dedup keys have more than one open alert`);
   const counts = await sql<{ stored: number; counted: number }>`
-    SELECT (SELECT alerts FROM owner_counts WHERE owner_id = ${seeded.ownerId}) AS stored,
+    SELECT (SELECT coalesce(sum(alerts), 0) FROM owner_counts WHERE owner_id = ${seeded.ownerId}) AS stored,
            (SELECT count(*) FROM alerts WHERE owner_id = ${seeded.ownerId}) AS counted`.execute(db);
   const c = counts.rows[0];
   if (!COUNTS_OFF && Number(c?.stored) !== Number(c?.counted)) problems.push(`owner_counts says ${c?.stored}, count(*) says ${c?.counted}`);
@@ -150,8 +171,10 @@ async function main(): Promise<void> {
 
   const db = await openDatabase({ kind: 'postgres', url: DATABASE_URL, schema: SCHEMA, poolSize: 1 });
   let problems: string[];
+  let mails: NotificationTally;
   try {
-    problems = await verify(db, seeded, traffic);
+    mails = await tallyNotifications(db, seeded);
+    problems = await verify(db, seeded, traffic, mails);
   } finally {
     await db.destroy();
   }
@@ -167,6 +190,9 @@ async function main(): Promise<void> {
     problems.length === 0
       ? `Database check: passed (${fmt(traffic.allTriggers)} triggers acknowledged with warm-up, ${fmt(traffic.sentTriggers)} sent; one open alert per key${COUNTS_OFF ? '' : '; owner_counts exact'})`
       : `Database check FAILED: ${problems.join('; ')}`,
+  );
+  console.log(
+    `Notifications: ${fmt(mails.notifications)} new-alert emails written with their alerts; ${fmt(mails.sent)} (${fmt((100 * mails.sent) / Math.max(1, mails.notifications))} %) sent through the queue by the time the server stopped, the rest left queued (a running server sends them)`,
   );
   if (traffic.unexpected > 0) console.log(`WARNING: ${traffic.unexpected} answers were not 2xx: the figures are not comparable`);
 
@@ -184,6 +210,7 @@ async function main(): Promise<void> {
     result,
     verdict,
     databaseCheck: problems,
+    notifications: mails,
     loadAverageAtStart: loadAtStart,
     loadAverageAtEnd: loadAtEnd,
     totalS: Math.round((performance.now() - started) / 1000),

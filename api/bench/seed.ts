@@ -61,7 +61,11 @@ export async function seed(url: string, schema: string, alerts: number): Promise
     await insertAlerts(owner.id, 1, viaTriggers).execute(db);
     await sql`VACUUM ANALYZE alerts`.execute(db);
     await sql`VACUUM ANALYZE owner_counts`.execute(db);
-    const stored = await db.selectFrom('owner_counts').select('alerts').where('owner_id', '=', owner.id).executeTakeFirst();
+    const stored = await db
+      .selectFrom('owner_counts')
+      .select(sql<string>`coalesce(sum(alerts), 0)`.as('alerts'))
+      .where('owner_id', '=', owner.id)
+      .executeTakeFirst();
     const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM alerts WHERE owner_id = ${owner.id}`.execute(db);
     const counted = rows[0]?.n;
     if (Number(stored?.alerts) !== alerts || counted !== alerts) {

@@ -143,7 +143,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (ownsDb) await db.destroy();
     throw error;
   }
-  const escalations = new EscalationTimer({ db, config, now, notifications }, app.log);
+  const alertChanges = new AlertChangeFeed(db, app.log);
+  const escalations = new EscalationTimer({ db, config, now, notifications, alertChanges }, app.log);
   escalations.start(config.notifications.escalationCheckMs);
   app.decorate('deps', {
     config,
@@ -152,7 +153,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     mailer,
     reads: createListReads(db),
     lifecycle: { draining: false },
-    alertChanges: new AlertChangeFeed(db, app.log),
+    alertChanges,
     settings: new SettingsStore(db),
     now,
     notifications,

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { openDatabase } from '../src/db/database.js';
+import { createIntegration, send } from './fixtures/ingest/index.js';
 import { body, createTestApp, TEST_DATABASE_URL, TEST_DB, type TestApp, type TestUser } from './helpers/testApp.js';
 
 /** An open change stream: the names of the events received so far. */
@@ -97,6 +98,40 @@ describe('live alert changes (server-sent events)', () => {
     await theirs.waitFor(1);
     expect(theirs.events.filter((e) => e === 'alerts-changed')).toHaveLength(1);
     for (const s of [mine, theirs, admin]) s.close();
+  });
+
+  it('hears of every kind of change: ingestion, the escalation timer, a deletion', async () => {
+    const integration = await createIntegration(t, owner);
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/integration/${integration.id}/escalation-policy`,
+      headers: owner.auth,
+      payload: { contacts: [], escalate_after_minutes: 1, max_level: 1 },
+    });
+    expect(put.statusCode).toBe(200);
+    const stream = await openStream(url, owner);
+    let heard = 0;
+    // Each change lands in its own event: the stream folds changes closer than its own window.
+    const expectHeard = async () => {
+      heard += 1;
+      await stream.waitFor(heard);
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      heard = stream.events.filter((e) => e === 'alerts-changed').length;
+    };
+    const answer = body(await send(t, integration, { action: 'trigger', title: 'From a sender', dedup_key: 'live' }));
+    await expectHeard();
+    // Due now by its policy (the timer's clock is moved past the minute).
+    await t.db
+      .updateTable('alerts')
+      .set({ next_escalation_at: new Date(Date.now() - 1000) })
+      .where('id', '=', answer.alerts[0].alert_id)
+      .execute();
+    expect(await t.app.deps.escalations.tick()).toBe(1);
+    await expectHeard();
+    const deleted = await t.app.inject({ method: 'DELETE', url: `/api/v1/alert/${answer.alerts[0].alert_id}`, headers: owner.auth });
+    expect(deleted.statusCode).toBe(200);
+    await expectHeard();
+    stream.close();
   });
 
   it('folds a burst of changes into few events', async () => {

@@ -98,8 +98,12 @@ describe('notification emails', () => {
   it('a notification a process wrote but never queued (it died) is sent by the sweep', async () => {
     const alert = await createAlert(t, owner);
     await t.mail.waitFor((m) => m.subject.includes(alert.title));
+    // Written as a process would, with nobody kicking the relay afterwards: the trigger puts it
+    // in the outbox, and the relay's sweep (flush, here) queues it.
     await t.db.insertInto('notifications').values({ alert_id: alert.id, kind: 'new_alert', recipient: 'orphan@example.com' }).execute();
+    expect(await t.db.selectFrom('notification_outbox').selectAll().execute()).toHaveLength(1);
     await t.app.deps.notifications.flush();
+    expect(await t.db.selectFrom('notification_outbox').selectAll().execute()).toEqual([]);
     const mail = await t.mail.waitFor((m) => m.to.includes('orphan@example.com'));
     expect(mail.subject).toContain(alert.title);
   });
@@ -142,7 +146,7 @@ describe('an SMTP outage delays notifications and loses none', () => {
     }, 'every email attempted once');
     for (const id of ids) {
       const [n] = await notificationsOf(t, owner, id);
-      expect(n).toMatchObject({ status: 'queued', sent_at: null });
+      expect(n).toMatchObject({ status: 'pending', sent_at: null });
       expect(n?.last_error).toMatch(/ECONNREFUSED|connect/i);
     }
 

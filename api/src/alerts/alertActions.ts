@@ -16,7 +16,7 @@ export interface ActionSource {
   recipient?: string | null;
 }
 
-export type AlertActionDeps = Pick<AppDeps, 'db' | 'config' | 'now' | 'notifications'>;
+export type AlertActionDeps = Pick<AppDeps, 'db' | 'config' | 'now' | 'notifications' | 'alertChanges'>;
 
 /**
  * Applies an action under a row lock, so concurrent clicks serialize: each sees the state
@@ -107,6 +107,7 @@ export async function actOnAlert(
     return { alert: updated, changed: true, notified: recipients.length };
   });
   if (notified > 0) deps.notifications.kick();
+  if (changed) deps.alertChanges.announce([alert.owner_id]);
   return { alert, changed };
 }
 

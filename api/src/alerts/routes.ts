@@ -102,7 +102,7 @@ export async function alertRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      await deleteAlert(app.deps.db, userOf(request), request.params.id);
+      await deleteAlert(app.deps, userOf(request), request.params.id);
       return { message: 'Alert deleted successfully' };
     },
   );

@@ -54,7 +54,7 @@ export async function listAlerts(db: Db, user: UserRow, offset: number, limit: n
   const { rows } = await (user.is_superuser
     ? sql<PageRow>`SELECT *, (SELECT coalesce(sum(alerts), 0) FROM owner_counts) AS total_count
           FROM alerts ORDER BY created_at DESC, id DESC OFFSET ${offset} LIMIT ${limit}`
-    : sql<PageRow>`SELECT *, (SELECT alerts FROM owner_counts WHERE owner_id = ${user.id}) AS total_count
+    : sql<PageRow>`SELECT *, (SELECT coalesce(sum(alerts), 0) FROM owner_counts WHERE owner_id = ${user.id}) AS total_count
           FROM alerts WHERE owner_id = ${user.id} ORDER BY created_at DESC, id DESC OFFSET ${offset} LIMIT ${limit}`
   ).execute(db);
   return { data: rows.map(toAlertPublic), count: await countOfPage(db, user, 'alerts', rows) };
@@ -91,7 +91,11 @@ export async function getOwnedAlert(db: Db, user: UserRow, id: string): Promise<
  * emails them its action link (sent by the job queue: a slow or failing SMTP server neither
  * delays nor fails the creation, and the email is not lost).
  */
-export async function createAlert(deps: Pick<AppDeps, 'db' | 'notifications'>, owner: UserRow, input: AlertCreate): Promise<AlertRow> {
+export async function createAlert(
+  deps: Pick<AppDeps, 'db' | 'notifications' | 'alertChanges'>,
+  owner: UserRow,
+  input: AlertCreate,
+): Promise<AlertRow> {
   const { rows } = await sql<AlertRow>`
     WITH created AS (
       INSERT INTO alerts (title, description, severity, owner_id)
@@ -104,15 +108,17 @@ export async function createAlert(deps: Pick<AppDeps, 'db' | 'notifications'>, o
   const alert = rows[0];
   if (!alert) throw new Error('the new alert was not returned');
   deps.notifications.kick();
+  deps.alertChanges.announce([owner.id]);
   return alert;
 }
 
 /** Deletes in one statement; a stranger's alert is "not found", like an unknown one. */
-export async function deleteAlert(db: Db, user: UserRow, id: string): Promise<void> {
-  let query = db.deleteFrom('alerts').where('id', '=', id);
+export async function deleteAlert(deps: Pick<AppDeps, 'db' | 'alertChanges'>, user: UserRow, id: string): Promise<void> {
+  let query = deps.db.deleteFrom('alerts').where('id', '=', id);
   if (!user.is_superuser) query = query.where('owner_id', '=', user.id);
-  const result = await query.executeTakeFirst();
-  if (result.numDeletedRows === 0n) throw notFound('Alert');
+  const deleted = await query.returning('owner_id').executeTakeFirst();
+  if (!deleted) throw notFound('Alert');
+  deps.alertChanges.announce([deleted.owner_id]);
 }
 
 /** An alert's history, oldest first. */

@@ -4,20 +4,14 @@ import type { UserRow } from '../db/schema.js';
 
 /**
  * How many rows of a per-owner list `user` can see, from the trigger-kept owner_counts
- * table: one row for an owner, a sum over the owner rows for a superuser. Never a
- * count(*) over alerts or integrations, which would grow with the table.
+ * table: the sum of the owner's counter rows (at most 16, migration 0011), or of every row
+ * for a superuser. Never a count(*) over alerts or integrations, which would grow with the table.
  */
 export async function visibleCount(db: Db, user: UserRow, column: 'alerts' | 'integrations'): Promise<number> {
-  if (user.is_superuser) {
-    const row = await db
-      .selectFrom('owner_counts')
-      .select(sql<string>`coalesce(sum(${sql.ref(column)}), 0)`.as('total'))
-      .executeTakeFirst();
-    // sum(bigint) is numeric, which the drivers hand over as a string.
-    return Number(row?.total ?? 0);
-  }
-  const row = await db.selectFrom('owner_counts').select(column).where('owner_id', '=', user.id).executeTakeFirst();
-  return Number(row?.[column] ?? 0);
+  let query = db.selectFrom('owner_counts').select(sql<string>`coalesce(sum(${sql.ref(column)}), 0)`.as('total'));
+  if (!user.is_superuser) query = query.where('owner_id', '=', user.id);
+  // sum(bigint) is numeric, which the drivers hand over as a string.
+  return Number((await query.executeTakeFirst())?.total ?? 0);
 }
 
 /**
@@ -27,7 +21,7 @@ export async function visibleCount(db: Db, user: UserRow, column: 'alerts' | 'in
 export function visibleCountSql(user: UserRow, column: 'alerts' | 'integrations') {
   return user.is_superuser
     ? sql<string>`(SELECT coalesce(sum(${sql.ref(column)}), 0) FROM owner_counts)`
-    : sql<string>`(SELECT ${sql.ref(column)} FROM owner_counts WHERE owner_id = ${user.id})`;
+    : sql<string>`(SELECT coalesce(sum(${sql.ref(column)}), 0) FROM owner_counts WHERE owner_id = ${user.id})`;
 }
 
 /** The count of a page read with visibleCountSql; an empty page (past the end) asks separately. */

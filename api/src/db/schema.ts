@@ -88,8 +88,8 @@ export interface AppSettingsTable {
 
 export const NOTIFICATION_KINDS = ['new_alert', 'escalation'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
-/** pending: written, not yet queued; queued: in the job queue (maybe retrying); sent; failed: retries exhausted. */
-export const NOTIFICATION_STATUSES = ['pending', 'queued', 'sent', 'failed'] as const;
+/** pending: on its way (queued, or retrying after a failure); sent; failed: retries exhausted. */
+export const NOTIFICATION_STATUSES = ['pending', 'sent', 'failed'] as const;
 export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number];
 
 /** One email to one recipient about one alert (migration 0009). */
@@ -106,6 +106,11 @@ export interface NotificationsTable {
   sent_at: ColumnType<Date | null, never, Date | null>;
 }
 
+/** Ids of notifications not yet handed to the job queue (a trigger fills it; the relay empties it). */
+export interface NotificationOutboxTable {
+  notification_id: string;
+}
+
 export interface PasswordResetTokensTable {
   /** SHA-256 of the token: a database leak does not leak usable tokens. */
   token_hash: string;
@@ -118,6 +123,8 @@ export interface PasswordResetTokensTable {
 /** Exact per-owner row counts kept by triggers, so a list's `count` is O(1), not O(rows). */
 export interface OwnerCountsTable {
   owner_id: string;
+  /** Up to 16 rows per owner, summed on read (migration 0011). */
+  slot: ColumnType<number, number | undefined, never>;
   alerts: ColumnType<number, number | undefined, number>;
   integrations: ColumnType<number, number | undefined, number>;
 }
@@ -131,6 +138,7 @@ export interface Database {
   owner_counts: OwnerCountsTable;
   app_settings: AppSettingsTable;
   notifications: NotificationsTable;
+  notification_outbox: NotificationOutboxTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

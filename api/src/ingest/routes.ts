@@ -62,8 +62,9 @@ export async function ingestRoutes(app: FastifyInstance): Promise<void> {
     if (answer.status === 'unknown-key') throw new HttpError(401, INVALID_INGEST_KEY);
     if (answer.status === 'inactive-owner') throw new HttpError(403, INACTIVE_OWNER);
     // New alerts wrote their owner's notification in the same statement; queue it now. A
-    // deduplicated repeat notifies nobody.
-    if (answer.created.length > 0) app.deps.notifications.kick();
+    // deduplicated repeat emails nobody, but its count changed: open consoles hear of every change.
+    if (answer.created > 0) app.deps.notifications.kick();
+    if (answer.outcomes.some((o) => o.result !== 'ignored')) app.deps.alertChanges.announce([answer.ownerId]);
     const result: IngestResult = {
       status: 'success',
       message: 'Event processed',

@@ -1,7 +1,7 @@
 import { type RawBuilder, sql } from 'kysely';
 import { nextState } from '../alerts/alertTransitions.js';
 import type { Db } from '../db/database.js';
-import type { AlertSeverity, AlertState } from '../db/schema.js';
+import type { AlertState } from '../db/schema.js';
 import type { IngestEvent } from './events.js';
 import type { IngestResult } from './schema.js';
 
@@ -11,30 +11,19 @@ export interface IngestOutcome {
   result: IngestResult['alerts'][number]['result'];
 }
 
-/** A new alert, with what its owner's email needs. */
-export interface CreatedAlert {
-  id: string;
-  title: string;
-  description: string | null;
-  severity: AlertSeverity;
-  ownerEmail: string;
-}
-
 export type IngestAnswer =
   | { status: 'unknown-key' }
   | { status: 'inactive-owner' }
-  | { status: 'done'; outcomes: IngestOutcome[]; created: CreatedAlert[] };
+  /** `created`: how many new alerts (each wrote its owner's notification in the same statement). */
+  | { status: 'done'; ownerId: string; outcomes: IngestOutcome[]; created: number };
 
 interface UpsertRow {
   integration_id: string;
-  owner_email: string;
+  owner_id: string;
   is_active: boolean;
   id: string | null;
   dedup_key: string | null;
   occurrence_count: number | null;
-  title: string | null;
-  description: string | null;
-  severity: AlertSeverity | null;
 }
 
 /**
@@ -65,32 +54,24 @@ function upsertTriggers(where: RawBuilder<unknown>, triggers: IngestEvent[], now
       ORDER BY e.dedup_key
       ON CONFLICT (integration_id, dedup_key) WHERE state <> 'closed'
       DO UPDATE SET occurrence_count = a.occurrence_count + 1, last_seen_at = now()
-      RETURNING a.id, a.dedup_key, a.occurrence_count, a.title, a.description, a.severity
+      RETURNING a.id, a.dedup_key, a.occurrence_count
     ), notified AS (
       INSERT INTO notifications (alert_id, kind, recipient)
       SELECT upserted.id, 'new_alert', integ.email FROM upserted CROSS JOIN integ WHERE upserted.occurrence_count = 1
     )
-    SELECT integ.id AS integration_id, integ.email AS owner_email, integ.is_active, u.*
+    SELECT integ.id AS integration_id, integ.owner_id, integ.is_active, u.*
     FROM integ LEFT JOIN upserted u ON true`;
 }
 
-function upsertOutcomes(rows: UpsertRow[]): { outcomes: IngestOutcome[]; created: CreatedAlert[] } {
+function upsertOutcomes(rows: UpsertRow[]): { outcomes: IngestOutcome[]; created: number } {
   const outcomes: IngestOutcome[] = [];
-  const created: CreatedAlert[] = [];
+  let created = 0;
   for (const row of rows) {
     if (row.id === null || row.dedup_key === null) continue;
     // A fresh row has count 1; the update path always leaves 2 or more.
     const isNew = row.occurrence_count === 1;
     outcomes.push({ dedupKey: row.dedup_key, alertId: row.id, result: isNew ? 'created' : 'updated' });
-    if (isNew) {
-      created.push({
-        id: row.id,
-        title: row.title ?? '',
-        description: row.description,
-        severity: row.severity ?? 'warning',
-        ownerEmail: row.owner_email,
-      });
-    }
+    if (isNew) created += 1;
   }
   return { outcomes, created };
 }
@@ -104,20 +85,22 @@ type OpenAlert = { id: string; state: AlertState; dedup_key: string };
  * deadlock. No row: unknown key; one row with a null id: no open alert with these keys.
  */
 async function findAndLock(trx: Db, keyHash: string, keys: string[]) {
-  const { rows } = await sql<{ integration_id: string; is_active: boolean } & { [K in keyof OpenAlert]: OpenAlert[K] | null }>`
+  const { rows } = await sql<
+    { integration_id: string; owner_id: string; is_active: boolean } & { [K in keyof OpenAlert]: OpenAlert[K] | null }
+  >`
     WITH integ AS (
-      SELECT i.id, u.is_active FROM integrations i JOIN users u ON u.id = i.owner_id WHERE i.ingest_key_hash = ${keyHash}
+      SELECT i.id, i.owner_id, u.is_active FROM integrations i JOIN users u ON u.id = i.owner_id WHERE i.ingest_key_hash = ${keyHash}
     ), locked AS (
       SELECT a.id, a.state, a.dedup_key FROM alerts a JOIN integ ON a.integration_id = integ.id
       WHERE a.dedup_key = ANY(${keys}::text[]) AND a.state <> 'closed'
       ORDER BY a.dedup_key
       FOR UPDATE OF a
     )
-    SELECT integ.id AS integration_id, integ.is_active, locked.* FROM integ LEFT JOIN locked ON true`.execute(trx);
+    SELECT integ.id AS integration_id, integ.owner_id, integ.is_active, locked.* FROM integ LEFT JOIN locked ON true`.execute(trx);
   const first = rows[0];
   if (!first) return undefined;
   const open = rows.flatMap((r) => (r.id && r.state && r.dedup_key ? [{ id: r.id, state: r.state, dedup_key: r.dedup_key }] : []));
-  return { id: first.integration_id, is_active: first.is_active, open };
+  return { id: first.integration_id, ownerId: first.owner_id, is_active: first.is_active, open };
 }
 
 /**
@@ -182,8 +165,9 @@ export async function ingest(db: Db, keyHash: string, events: IngestEvent[], cli
   if (triggers.length === events.length && triggers.length > 0) {
     const { rows } = await retrying(() => upsertTriggers(sql`i.ingest_key_hash = ${keyHash}`, triggers, now).execute(db));
     if (rows.length === 0) return { status: 'unknown-key' };
-    if (!rows[0]?.is_active) return { status: 'inactive-owner' };
-    return { status: 'done', ...upsertOutcomes(rows) };
+    const first = rows[0];
+    if (!first?.is_active) return { status: 'inactive-owner' };
+    return { status: 'done', ownerId: first.owner_id, ...upsertOutcomes(rows) };
   }
   return retrying(() =>
     db.transaction().execute(async (trx): Promise<IngestAnswer> => {
@@ -200,7 +184,12 @@ export async function ingest(db: Db, keyHash: string, events: IngestEvent[], cli
           : undefined;
       const transitions = events.filter((e) => e.action !== 'trigger');
       const changed = transitions.length > 0 ? await applyTransitions(trx, integration.open, transitions, clientIp) : [];
-      return { status: 'done', outcomes: [...(upserted?.outcomes ?? []), ...changed], created: upserted?.created ?? [] };
+      return {
+        status: 'done',
+        ownerId: integration.ownerId,
+        outcomes: [...(upserted?.outcomes ?? []), ...changed],
+        created: upserted?.created ?? 0,
+      };
     }),
   );
 }

@@ -128,7 +128,7 @@ export async function integrationRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      await deleteIntegration(app.deps.db, userOf(request), request.params.id);
+      await deleteIntegration(app.deps, userOf(request), request.params.id);
       return { message: 'Integration deleted successfully' };
     },
   );

@@ -1,3 +1,4 @@
+import type { AppDeps } from '../app.js';
 import { countOfPage, visibleCountSql } from '../common/ownerCounts.js';
 import type { Db } from '../db/database.js';
 import type { IntegrationRow, UserRow } from '../db/schema.js';
@@ -94,10 +95,11 @@ export async function setEscalationPolicy(db: Db, user: UserRow, id: string, pol
   return integration;
 }
 
-/** Its alerts stay, detached (alerts.integration_id is ON DELETE SET NULL). */
-export async function deleteIntegration(db: Db, user: UserRow, id: string): Promise<void> {
-  let query = db.deleteFrom('integrations').where('id', '=', id);
+/** Its alerts stay, detached (alerts.integration_id is ON DELETE SET NULL): their owner's consoles hear of it. */
+export async function deleteIntegration(deps: Pick<AppDeps, 'db' | 'alertChanges'>, user: UserRow, id: string): Promise<void> {
+  let query = deps.db.deleteFrom('integrations').where('id', '=', id);
   if (!user.is_superuser) query = query.where('owner_id', '=', user.id);
-  const result = await query.executeTakeFirst();
-  if (result.numDeletedRows === 0n) throw notFound('Integration');
+  const deleted = await query.returning('owner_id').executeTakeFirst();
+  if (!deleted) throw notFound('Integration');
+  deps.alertChanges.announce([deleted.owner_id]);
 }

@@ -6,17 +6,23 @@ import type { Db } from '../db/database.js';
 import { type RunScript, scriptRunnerOf } from '../db/scripts.js';
 import { startupLockOf } from '../db/startupLock.js';
 
-/** The queue of notification emails: one job per notifications row. */
+/** The queue of notification emails: one job per chunk of notifications rows. */
 export const EMAIL_QUEUE = 'notification-email';
 
 export interface EmailJob {
-  notificationId: string;
+  notificationIds: string[];
 }
 
 export type EmailJobs = PgBoss.JobWithMetadata<EmailJob>[];
 
-/** How many jobs one fetch takes: they are sent concurrently, each settled on its own. */
-export const EMAIL_BATCH_SIZE = 20;
+/**
+ * Notifications per job. A job per email would cost PostgreSQL three job writes per email
+ * (insert, fetch, complete) on top of the email's own row; a retried job re-sends only its
+ * emails not sent yet (each row records its own outcome), so chunking loses nothing.
+ */
+export const EMAILS_PER_JOB = 50;
+/** Jobs one fetch takes; each job's emails are sent together. */
+const JOBS_PER_FETCH = 2;
 
 /**
  * pg-boss talks to the database through our Kysely connection (its `db` option), so it runs on
@@ -91,19 +97,25 @@ export class JobQueue {
     return new JobQueue(boss, config);
   }
 
-  /** Queues one email job per notification, inside the caller's transaction. */
+  /** Queues the notifications' emails, EMAILS_PER_JOB to a job, inside the caller's transaction. */
   async addEmails(trx: Db, notificationIds: string[]): Promise<void> {
-    if (notificationIds.length === 0) return;
-    const jobs = notificationIds.map((notificationId) => ({ name: EMAIL_QUEUE, data: { notificationId } }));
-    await this.boss.insert(jobs, { db: bossDb(trx) });
+    const jobs = [];
+    for (let i = 0; i < notificationIds.length; i += EMAILS_PER_JOB) {
+      jobs.push({ name: EMAIL_QUEUE, data: { notificationIds: notificationIds.slice(i, i + EMAILS_PER_JOB) } });
+    }
+    if (jobs.length > 0) await this.boss.insert(jobs, { db: bossDb(trx) });
   }
 
-  /** Runs `handle` on batches of email jobs; a job it settles itself (fail) is left as it set it. */
+  /** Runs `handle` on fetched email jobs; a job it fails itself is retried, the others complete. */
   async work(handle: (jobs: EmailJobs) => Promise<void>): Promise<void> {
     this.workerId = await this.boss.work<EmailJob>(
       EMAIL_QUEUE,
-      { batchSize: EMAIL_BATCH_SIZE, pollingIntervalSeconds: this.config.pollingIntervalSeconds, includeMetadata: true },
-      handle,
+      { batchSize: JOBS_PER_FETCH, pollingIntervalSeconds: this.config.pollingIntervalSeconds, includeMetadata: true },
+      async (jobs) => {
+        await handle(jobs);
+        // A full fetch means more may be waiting: fetch again now, not after the polling pause.
+        if (jobs.length === JOBS_PER_FETCH) this.wake();
+      },
     );
   }
 

@@ -5,20 +5,28 @@ import type { JobQueue } from './jobQueue.js';
 
 /** Rows moved per transaction. */
 const BATCH = 500;
+/**
+ * A kick moves rows after this pause, and kicks meanwhile share the move: under a burst of new
+ * alerts the relay commits ten times a second, not once per alert (each commit costs
+ * PostgreSQL a WAL flush), for an email that leaves a tenth of a second later.
+ */
+export const RELAY_COALESCE_MS = 100;
 /** The safety net: rows a process wrote but did not move (it died in between) wait at most this long. */
 export const RELAY_SWEEP_MS = 5_000;
 
 /**
  * The transactional outbox between the alerts and the job queue. Whatever causes an email (a
  * new alert, an escalation) writes a `notifications` row in its own statement or transaction,
- * so the cause and its email commit together or not at all, and ingestion stays one statement.
- * The relay then moves pending rows into the queue: in one transaction it marks them queued
- * and inserts their jobs, taking rows with SKIP LOCKED so replicas never move one twice.
+ * and a trigger adds its id to `notification_outbox`: the cause and its email commit together
+ * or not at all, and ingestion stays one statement. The relay then moves ids into the queue:
+ * in one transaction it takes them out of the outbox and inserts their jobs, taking rows with
+ * SKIP LOCKED so replicas never move one twice.
  *
  * `kick()` after a commit moves the rows at once; the sweep catches what a crashed process left.
  */
 export class NotificationRelay {
   private running?: Promise<void>;
+  private scheduled?: NodeJS.Timeout;
   private again = false;
   private timer?: NodeJS.Timeout;
 
@@ -28,21 +36,24 @@ export class NotificationRelay {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  /** Moves pending rows soon; calls made while a move runs share one more pass after it. */
+  /** Moves pending rows soon; kicks while a move waits share it, kicks while one runs share one more. */
   kick(): void {
     if (this.running) {
       this.again = true;
       return;
     }
-    this.running = this.drain()
-      .catch((err: unknown) => this.log.error({ err }, 'notifications could not be queued; the sweep retries'))
-      .finally(() => {
-        this.running = undefined;
-        if (this.again) {
-          this.again = false;
-          this.kick();
-        }
-      });
+    this.scheduled ??= setTimeout(() => {
+      this.scheduled = undefined;
+      this.running = this.drain()
+        .catch((err: unknown) => this.log.error({ err }, 'notifications could not be queued; the sweep retries'))
+        .finally(() => {
+          this.running = undefined;
+          if (this.again) {
+            this.again = false;
+            this.kick();
+          }
+        });
+    }, RELAY_COALESCE_MS);
   }
 
   /** Resolves once every row pending now is queued (tests and shutdown wait on it). */
@@ -59,6 +70,8 @@ export class NotificationRelay {
 
   async stop(): Promise<void> {
     clearInterval(this.timer);
+    clearTimeout(this.scheduled);
+    this.scheduled = undefined;
     while (this.running) await this.running;
   }
 
@@ -72,17 +85,13 @@ export class NotificationRelay {
 
   private moveBatch(): Promise<number> {
     return this.db.transaction().execute(async (trx) => {
-      const { rows } = await sql<{ id: string }>`
-        UPDATE notifications SET status = 'queued'
-        WHERE id IN (
-          SELECT id FROM notifications WHERE status = 'pending'
-          ORDER BY created_at LIMIT ${BATCH}
-          FOR UPDATE SKIP LOCKED
-        )
-        RETURNING id`.execute(trx);
+      const { rows } = await sql<{ notification_id: string }>`
+        DELETE FROM notification_outbox
+        WHERE notification_id IN (SELECT notification_id FROM notification_outbox LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)
+        RETURNING notification_id`.execute(trx);
       await this.queue.addEmails(
         trx,
-        rows.map((r) => r.id),
+        rows.map((r) => r.notification_id),
       );
       return rows.length;
     });

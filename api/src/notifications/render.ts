@@ -24,7 +24,7 @@ export async function renderNotifications(db: Db, config: Config, ids: string[],
     .select(['n.id', 'n.kind', 'n.level', 'n.recipient', 'a.id as alert_id', 'a.title', 'a.description', 'a.severity'])
     .select(['i.title as integration_title', 'i.escalation_contacts', 'i.escalate_after_minutes', 'i.escalation_max_level'])
     .where('n.id', 'in', ids)
-    .where('n.status', 'in', ['pending', 'queued'])
+    .where('n.status', '=', 'pending')
     .execute();
   const rendered = new Map<string, RenderedNotification>();
   for (const row of rows) {

@@ -11,7 +11,7 @@ export const NotificationPublic = Type.Object(
     /** The escalation level it announced; 0 for a new alert. */
     level: Type.Integer(),
     recipient: Type.String(),
-    /** pending and queued: on its way (queued may be retrying after a failure); sent; failed: retries exhausted. */
+    /** pending: on its way (retrying after a failure when `last_error` is set); sent; failed: retries exhausted. */
     status: Type.Enum([...NOTIFICATION_STATUSES], { title: 'NotificationStatus' }),
     attempts: Type.Integer(),
     /** The last failure's message, while it is retried or once it failed; null once sent. */

@@ -68,7 +68,7 @@ export async function userRoutes(root: FastifyInstance): Promise<void> {
     async (request) => {
       const user = userOf(request);
       if (user.is_superuser) throw new HttpError(403, SELF_DELETE);
-      await deleteUser(db, user.id);
+      await deleteUser(app.deps, user.id);
       return { message: 'User deleted successfully' };
     },
   );
@@ -153,7 +153,7 @@ export async function userRoutes(root: FastifyInstance): Promise<void> {
       const me = userOf(request);
       const user = await getUserOr404(db, request.params.user_id);
       if (user.id === me.id) throw new HttpError(403, SELF_DELETE);
-      await deleteUser(db, user.id);
+      await deleteUser(app.deps, user.id);
       return { message: 'User deleted successfully' };
     },
   );

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { AppDeps } from '../app.js';
 import { hashPassword } from '../auth/passwords.js';
 import type { Db } from '../db/database.js';
 import type { UserRow } from '../db/schema.js';
@@ -97,7 +98,8 @@ export async function listUsers(db: Db, offset: number, limit: number) {
   return { data: data.map(toUserPublic), count: Number(total.count) };
 }
 
-/** Deleting a user deletes their alerts and integrations (ON DELETE CASCADE). */
-export async function deleteUser(db: Db, id: string): Promise<void> {
-  await db.deleteFrom('users').where('id', '=', id).execute();
+/** Deleting a user deletes their alerts and integrations (ON DELETE CASCADE): superusers' consoles hear of it. */
+export async function deleteUser(deps: Pick<AppDeps, 'db' | 'alertChanges'>, id: string): Promise<void> {
+  await deps.db.deleteFrom('users').where('id', '=', id).execute();
+  deps.alertChanges.announce([id]);
 }

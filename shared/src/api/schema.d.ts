@@ -896,7 +896,7 @@ export interface components {
          * NotificationStatus
          * @enum {unknown}
          */
-        NotificationStatus: "pending" | "queued" | "sent" | "failed";
+        NotificationStatus: "pending" | "sent" | "failed";
         /** PagerDutyEvent */
         PagerDutyEvent: {
             routing_key?: string;

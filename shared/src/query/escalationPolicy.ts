@@ -47,5 +47,5 @@ export const useAlertNotifications = (id: string | undefined, client: ApiClient 
       unwrap(await client.GET('/api/v1/alert/{id}/notifications', { params: { path: { id: id ?? '' } }, signal })),
     enabled: Boolean(id),
     // Emails leave within seconds of the change: follow them while any is on its way.
-    refetchInterval: (query) => (query.state.data?.data.some((n) => n.status === 'pending' || n.status === 'queued') ? 2000 : false),
+    refetchInterval: (query) => (query.state.data?.data.some((n) => n.status === 'pending') ? 2000 : false),
   });

@@ -7,6 +7,8 @@ import * as alertChangesAndFilters from './0006_alert_changes_and_filters.js';
 import * as signedLinks from './0008_signed_links.js';
 import * as notifications from './0009_notifications.js';
 import * as rateLimitStore from './0010_rate_limit_store.js';
+import * as stripedOwnerCounts from './0011_striped_owner_counts.js';
+import * as announceFromTheApp from './0012_announce_from_the_app.js';
 
 /**
  * Every migration, in order. Listed in code (not read from a folder) so the compiled
@@ -23,4 +25,6 @@ export const migrations: Record<string, Migration> = {
   '0008_signed_links': signedLinks,
   '0009_notifications': notifications,
   '0010_rate_limit_store': rateLimitStore,
+  '0011_striped_owner_counts': stripedOwnerCounts,
+  '0012_announce_from_the_app': announceFromTheApp,
 };
