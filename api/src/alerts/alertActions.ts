@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { AppDeps } from '../app.js';
 import type { AlertAction, AlertEventVia, AlertRow } from '../db/schema.js';
 import { HttpError, notFound } from '../errors.js';
-import { type EscalationPolicy, nextEscalationAt, policyOf, recipientsOfLevel } from '../escalation/policy.js';
+import { joinedPolicyOf, nextEscalationAt, recipientsOfLevel } from '../escalation/policy.js';
 import { LINK_ALERT_CLOSED } from '../links/linkAccess.js';
 import { nextState } from './alertTransitions.js';
 
@@ -62,10 +62,7 @@ export async function actOnAlert(
     const transition = nextState(current.state, action);
     if (!transition.changed) return unchanged;
 
-    const policy: EscalationPolicy | null =
-      escalation_max_level === null
-        ? null
-        : policyOf({ escalation_contacts: escalation_contacts ?? [], escalate_after_minutes, escalation_max_level });
+    const policy = joinedPolicyOf({ escalation_contacts, escalate_after_minutes, escalation_max_level });
     const level = current.escalation_level + (transition.escalate ? 1 : 0);
     // clock_timestamp(), not now(): now() is when the transaction began, which may be before
     // a competing transaction that got the lock first, and would misorder the history.

@@ -19,6 +19,16 @@ export const policyOf = (row: PolicyColumns): EscalationPolicy => ({
   maxLevel: row.escalation_max_level,
 });
 
+/** The policy of an alert's integration read through a left join: null for an alert without one (added by hand). */
+export function joinedPolicyOf(row: { [K in keyof PolicyColumns]: PolicyColumns[K] | null }): EscalationPolicy | null {
+  if (row.escalation_max_level === null) return null;
+  return policyOf({
+    escalation_contacts: row.escalation_contacts ?? [],
+    escalate_after_minutes: row.escalate_after_minutes,
+    escalation_max_level: row.escalation_max_level,
+  });
+}
+
 /**
  * When the timer escalates an alert that is at `level` as of `now`, or null when it will not:
  * no policy (an alert made by hand), no automatic escalation, or the top level reached.

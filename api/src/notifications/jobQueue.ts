@@ -29,9 +29,13 @@ const JOBS_PER_FETCH = 2;
  * PGlite as on PostgreSQL, and its inserts can join one of our transactions (`trx`, which only
  * ever gets parameterized statements: scripts are pg-boss's schema set-up, at start).
  */
-function bossDb(db: Db, runScript?: RunScript): PgBoss.Db {
+function bossDb(db: Db, runScript?: RunScript, isClosed: () => boolean = () => false): PgBoss.Db {
   return {
     async executeSql(text: string, values?: unknown[]) {
+      // After stop, a fetch that was already in flight may still hand over jobs, and pg-boss
+      // would complete or fail them on a database we are closing: nothing is run. Those jobs
+      // stay active in the database and are retried once they expire (2 minutes).
+      if (isClosed()) return { rows: [] };
       if (!values || values.length === 0) {
         if (!runScript) throw new Error('a script cannot run inside a transaction here');
         return runScript(text);
@@ -59,6 +63,7 @@ export async function jobSchemaOf(db: Db): Promise<string> {
  */
 export class JobQueue {
   private workerId?: string;
+  private closed = false;
 
   private constructor(
     private readonly boss: PgBoss,
@@ -73,8 +78,9 @@ export class JobQueue {
   }
 
   private static async setUp(db: Db, schema: string, config: NotificationConfig, log: FastifyBaseLogger): Promise<JobQueue> {
+    let queue: JobQueue | undefined;
     const boss = new PgBoss({
-      db: bossDb(db, scriptRunnerOf(db)),
+      db: bossDb(db, scriptRunnerOf(db), () => queue?.closed ?? false),
       schema,
       // No cron schedules: the escalation timer runs in every process (escalation/timer.ts).
       schedule: false,
@@ -94,7 +100,8 @@ export class JobQueue {
     // Creating is idempotent; the update applies changed settings to an existing queue.
     await boss.createQueue(EMAIL_QUEUE, queueOptions);
     await boss.updateQueue(EMAIL_QUEUE, queueOptions);
-    return new JobQueue(boss, config);
+    queue = new JobQueue(boss, config);
+    return queue;
   }
 
   /** Queues the notifications' emails, EMAILS_PER_JOB to a job, inside the caller's transaction. */
@@ -112,6 +119,7 @@ export class JobQueue {
       EMAIL_QUEUE,
       { batchSize: JOBS_PER_FETCH, pollingIntervalSeconds: this.config.pollingIntervalSeconds, includeMetadata: true },
       async (jobs) => {
+        if (this.closed) return;
         await handle(jobs);
         // A full fetch means more may be waiting: fetch again now, not after the polling pause.
         if (jobs.length === JOBS_PER_FETCH) this.wake();
@@ -132,5 +140,6 @@ export class JobQueue {
   async stop(): Promise<void> {
     // graceful: sends under way finish; wait: resolves once they have.
     await this.boss.stop({ graceful: true, wait: true, timeout: 15_000 });
+    this.closed = true;
   }
 }

@@ -28,6 +28,7 @@ export class NotificationRelay {
   private running?: Promise<void>;
   private scheduled?: NodeJS.Timeout;
   private again = false;
+  private stopped = false;
   private timer?: NodeJS.Timeout;
 
   constructor(
@@ -38,6 +39,8 @@ export class NotificationRelay {
 
   /** Moves pending rows soon; kicks while a move waits share it, kicks while one runs share one more. */
   kick(): void {
+    // Stopped: what is left in the outbox waits for the next process's sweep.
+    if (this.stopped) return;
     if (this.running) {
       this.again = true;
       return;
@@ -69,6 +72,7 @@ export class NotificationRelay {
   }
 
   async stop(): Promise<void> {
+    this.stopped = true;
     clearInterval(this.timer);
     clearTimeout(this.scheduled);
     this.scheduled = undefined;

@@ -3,7 +3,7 @@ import type { Db } from '../db/database.js';
 import { actionLink } from '../email/actionLinks.js';
 import type { EmailMessage } from '../email/mailer.js';
 import { type EscalationNext, escalationEmail, newAlertEmail } from '../email/templates.js';
-import { type EscalationPolicy, policyOf, recipientsOfLevel } from '../escalation/policy.js';
+import { type EscalationPolicy, joinedPolicyOf, recipientsOfLevel } from '../escalation/policy.js';
 
 export interface RenderedNotification {
   message: EmailMessage;
@@ -40,14 +40,7 @@ export async function renderNotifications(db: Db, config: Config, ids: string[],
       rendered.set(row.id, { message, alertId: row.alert_id });
       continue;
     }
-    const policy =
-      row.escalation_max_level === null
-        ? null
-        : policyOf({
-            escalation_contacts: row.escalation_contacts ?? [],
-            escalate_after_minutes: row.escalate_after_minutes,
-            escalation_max_level: row.escalation_max_level,
-          });
+    const policy = joinedPolicyOf(row);
     const message = escalationEmail({
       to: row.recipient,
       title: row.title,
