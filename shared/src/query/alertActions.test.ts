@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { createApiClient } from '../api/client';
 import { ApiError } from '../api/errors';
 import { ALERT_ACTIONS, alertActionKeys, isAlertAction, useAlert, useAlertAction } from './alertActions';
 import { alertKeys } from './alerts';
+import { stubApiClient } from './stubApiClient';
 import { setupQueryClient } from './testQueryClient';
 
 const BASE = 'http://api.test';
@@ -23,18 +23,7 @@ const ALERT = {
 };
 
 /** A client with no token (the public pages) whose fetch records each request and answers `status`/`body`. */
-function stubClient(status = 200, body: unknown = ALERT) {
-  const requests: Request[] = [];
-  const client = createApiClient({
-    baseUrl: BASE,
-    getToken: () => null,
-    fetch: async (request) => {
-      requests.push(request);
-      return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-    },
-  });
-  return { client, requests };
-}
+const stubClient = (status = 200, body: unknown = ALERT) => stubApiClient({ status, body, token: null });
 
 describe('useAlert', () => {
   it('reads GET /alert/{id} with no token', async () => {

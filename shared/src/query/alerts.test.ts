@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { createApiClient } from '../api/client';
 import { ApiError } from '../api/errors';
 import { ALERTS_PAGE_SIZE, alertKeys, useAlerts, useAlertsCount, useDeleteAlert } from './alerts';
+import { stubApiClient } from './stubApiClient';
 import { setupQueryClient } from './testQueryClient';
 
 const BASE = 'http://api.test';
@@ -21,18 +21,7 @@ const ALERT = {
 };
 
 /** A client whose fetch records each request and answers `status`/`body`. */
-function stubClient(status = 200, body: unknown = { data: [ALERT], count: 23 }) {
-  const requests: Request[] = [];
-  const client = createApiClient({
-    baseUrl: BASE,
-    getToken: () => 'token',
-    fetch: async (request) => {
-      requests.push(request);
-      return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-    },
-  });
-  return { client, requests };
-}
+const stubClient = (status = 200, body: unknown = { data: [ALERT], count: 23 }) => stubApiClient({ status, body });
 
 describe('useAlerts', () => {
   it.each([

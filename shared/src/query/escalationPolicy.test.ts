@@ -1,25 +1,14 @@
 // @vitest-environment jsdom
 import { renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { createApiClient } from '../api/client';
 import { contactsProblem, parseContacts, useAlertNotifications, useSetEscalationPolicy } from './escalationPolicy';
+import { stubApiClient } from './stubApiClient';
 import { setupQueryClient } from './testQueryClient';
 
 const BASE = 'http://api.test';
 const ID = '3f1d2c4b-8e9a-4b7c-9d6e-1a2b3c4d5e6f';
 
-function stubClient(body: unknown) {
-  const requests: Request[] = [];
-  const client = createApiClient({
-    baseUrl: BASE,
-    getToken: () => 'token',
-    fetch: async (request) => {
-      requests.push(request);
-      return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
-    },
-  });
-  return { client, requests };
-}
+const stubClient = (body: unknown) => stubApiClient({ body });
 
 describe('contacts as typed', () => {
   it('splits on commas, semicolons, spaces and new lines', () => {

@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { createApiClient } from '../api/client';
 import { ApiError } from '../api/errors';
 import { alertKeys } from './alerts';
 import { INTEGRATIONS_PAGE_SIZE, integrationKeys, useDeleteIntegration, useIntegrations, useIntegrationsCount } from './integrations';
+import { stubApiClient } from './stubApiClient';
 import { setupQueryClient } from './testQueryClient';
 
 const BASE = 'http://api.test';
@@ -16,18 +16,7 @@ const INTEGRATION = {
   created_at: '2025-01-01T00:00:00Z',
 };
 
-function stubClient(status = 200, body: unknown = { data: [INTEGRATION], count: 12 }) {
-  const requests: Request[] = [];
-  const client = createApiClient({
-    baseUrl: BASE,
-    getToken: () => 'token',
-    fetch: async (request) => {
-      requests.push(request);
-      return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-    },
-  });
-  return { client, requests };
-}
+const stubClient = (status = 200, body: unknown = { data: [INTEGRATION], count: 12 }) => stubApiClient({ status, body });
 
 describe('useIntegrations', () => {
   it.each([
