@@ -1,7 +1,5 @@
 import {
-  Body1Strong,
   Button,
-  Caption1,
   Dialog,
   DialogActions,
   DialogBody,
@@ -20,9 +18,10 @@ import {
   TableRow,
   tokens,
 } from '@fluentui/react-components';
-import { type AlertEventPublic, errorText, useAlert, useAlertEvents, useCurrentUser, useListTableStyles } from '@vigil/shared';
+import { type AlertEventPublic, errorText, useAlert, useAlertEvents, useCurrentUser } from '@vigil/shared';
 import { AlertNotifications } from './AlertNotifications';
 import { AlertStateBadges } from './alertBadges';
+import { DetailListSection } from './DetailListSection';
 
 const capitalised = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
 const when = (iso: string) => new Date(iso).toLocaleString();
@@ -40,7 +39,6 @@ const useStyles = makeStyles({
   term: { color: tokens.colorNeutralForeground3 },
   value: { margin: 0, overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' },
   history: { minWidth: '560px' },
-  heading: { display: 'block', marginBottom: tokens.spacingVerticalS },
 });
 
 const ACTION_PAST: Record<AlertEventPublic['action'], string> = {
@@ -79,7 +77,6 @@ interface Props {
 /** An alert's fields and its history (each state change: action, when, via, actor, address). */
 export function AlertDetailDialog({ id, onClose }: Props) {
   const styles = useStyles();
-  const list = useListTableStyles();
   const alert = useAlert(id);
   const events = useAlertEvents(id);
   const { data: me } = useCurrentUser();
@@ -121,18 +118,14 @@ export function AlertDetailDialog({ id, onClose }: Props) {
                 <dd className={styles.value}>{when(a.updated_at)}</dd>
               </dl>
             )}
-            <Body1Strong as="h3" className={styles.heading}>
-              History
-            </Body1Strong>
-            {events.isPending && id && <Spinner size="small" label="Loading the history" />}
-            {events.isError && (
-              <MessageBar intent="error">
-                <MessageBarBody>{errorText(events.error)}</MessageBarBody>
-              </MessageBar>
-            )}
-            {events.data && events.data.count === 0 && <Caption1>No changes yet: the alert is as it was raised.</Caption1>}
-            {events.data && events.data.count > 0 && (
-              <div className={list.scroller}>
+            <DetailListSection
+              title="History"
+              query={events}
+              idle={!id}
+              loadingLabel="Loading the history"
+              emptyText="No changes yet: the alert is as it was raised."
+            >
+              {(rows) => (
                 <Table className={styles.history} aria-label="Alert history" size="small">
                   <TableHeader>
                     <TableRow>
@@ -144,7 +137,7 @@ export function AlertDetailDialog({ id, onClose }: Props) {
                     </TableRow>
                   </TableHeader>
                   <TableBody>
-                    {events.data.data.map((event) => (
+                    {rows.map((event) => (
                       <TableRow key={event.id}>
                         <TableCell>
                           {ACTION_PAST[event.action]} ({capitalised(event.from_state)} → {capitalised(event.to_state)})
@@ -159,8 +152,8 @@ export function AlertDetailDialog({ id, onClose }: Props) {
                     ))}
                   </TableBody>
                 </Table>
-              </div>
-            )}
+              )}
+            </DetailListSection>
             <AlertNotifications id={id} />
           </DialogContent>
           <DialogActions>

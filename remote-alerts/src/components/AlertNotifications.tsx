@@ -1,11 +1,7 @@
 import {
   Badge,
-  Body1Strong,
   Caption1,
-  MessageBar,
-  MessageBarBody,
   makeStyles,
-  Spinner,
   Table,
   TableBody,
   TableCell,
@@ -14,11 +10,11 @@ import {
   TableRow,
   tokens,
 } from '@fluentui/react-components';
-import { errorText, type NotificationPublic, useAlertNotifications, useListTableStyles } from '@vigil/shared';
+import { type NotificationPublic, useAlertNotifications } from '@vigil/shared';
+import { DetailListSection } from './DetailListSection';
 
 const useStyles = makeStyles({
   table: { minWidth: '560px' },
-  heading: { display: 'block', margin: `${tokens.spacingVerticalL} 0 ${tokens.spacingVerticalS}` },
   error: { display: 'block', color: tokens.colorNeutralForeground3, overflowWrap: 'anywhere' },
 });
 
@@ -59,44 +55,37 @@ function Status({ notification: n }: { notification: NotificationPublic }) {
 /** The emails an alert caused (its owner's on creation, each escalation's contacts) and how each went. */
 export function AlertNotifications({ id }: { id: string | undefined }) {
   const styles = useStyles();
-  const list = useListTableStyles();
   const notifications = useAlertNotifications(id);
   return (
-    <section aria-label="Notifications">
-      <Body1Strong as="h3" className={styles.heading}>
-        Notifications
-      </Body1Strong>
-      {notifications.isPending && id && <Spinner size="small" label="Loading the notifications" />}
-      {notifications.isError && (
-        <MessageBar intent="error">
-          <MessageBarBody>{errorText(notifications.error)}</MessageBarBody>
-        </MessageBar>
-      )}
-      {notifications.data?.count === 0 && <Caption1>No email was sent about this alert.</Caption1>}
-      {notifications.data && notifications.data.count > 0 && (
-        <div className={list.scroller}>
-          <Table className={styles.table} aria-label="Alert notifications" size="small">
-            <TableHeader>
-              <TableRow>
-                <TableHeaderCell>Email</TableHeaderCell>
-                <TableHeaderCell>To</TableHeaderCell>
-                <TableHeaderCell>Status</TableHeaderCell>
+    <DetailListSection
+      title="Notifications"
+      query={notifications}
+      idle={!id}
+      loadingLabel="Loading the notifications"
+      emptyText="No email was sent about this alert."
+    >
+      {(rows) => (
+        <Table className={styles.table} aria-label="Alert notifications" size="small">
+          <TableHeader>
+            <TableRow>
+              <TableHeaderCell>Email</TableHeaderCell>
+              <TableHeaderCell>To</TableHeaderCell>
+              <TableHeaderCell>Status</TableHeaderCell>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {rows.map((n) => (
+              <TableRow key={n.id}>
+                <TableCell>{WHAT[n.kind](n.level)}</TableCell>
+                <TableCell>{n.recipient}</TableCell>
+                <TableCell>
+                  <Status notification={n} />
+                </TableCell>
               </TableRow>
-            </TableHeader>
-            <TableBody>
-              {notifications.data.data.map((n) => (
-                <TableRow key={n.id}>
-                  <TableCell>{WHAT[n.kind](n.level)}</TableCell>
-                  <TableCell>{n.recipient}</TableCell>
-                  <TableCell>
-                    <Status notification={n} />
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </div>
+            ))}
+          </TableBody>
+        </Table>
       )}
-    </section>
+    </DetailListSection>
   );
 }
