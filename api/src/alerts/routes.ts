@@ -1,6 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import { requireUser, userOf } from '../auth/currentUser.js';
+import { confirmUser, readAsUser, requireListUser, requireUser, userOf } from '../auth/currentUser.js';
 import { optionalUser } from '../auth/optionalUser.js';
 import { errorResponses, HttpErrorBody, IdParams, Message, PageQuery, pageOf } from '../common/schema.js';
 import { sendSharedAnswer } from '../common/sharedAnswer.js';
@@ -9,6 +9,7 @@ import { checkLinkAccess, LinkTokenHeaders } from '../links/linkAccess.js';
 import { NotificationsPublic } from '../notifications/schema.js';
 import { listAlertNotifications } from '../notifications/service.js';
 import { applyAlertAction } from './alertActions.js';
+import { hasFilters } from './filters.js';
 import { AlertCreate, AlertEventsPublic, AlertListQuery, AlertPublic, AlertsPublic } from './schema.js';
 import { createAlert, deleteAlert, getAlert, getOwnedAlert, listAlertEvents, toAlertPublic } from './service.js';
 import { triageRoutes } from './triageRoutes.js';
@@ -34,7 +35,9 @@ export async function alertRoutes(app: FastifyInstance): Promise<void> {
   api.get(
     '/',
     {
-      onRequest: requireUser,
+      // The user is checked by the page's own statement when this process knows it (auth/currentUser.ts).
+      onRequest: requireListUser,
+      attachValidation: true,
       schema: {
         tags,
         operationId: 'alerts-read_alerts',
@@ -45,9 +48,15 @@ export async function alertRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
+      if (request.validationError) await confirmUser(request);
       const { offset, limit } = pageOf(request.query);
       const { state, severity, q } = request.query;
-      const page = await app.deps.reads.alertPage({ user: userOf(request), offset, limit, filters: { state, severity, q } });
+      const filters = { state, severity, q };
+      if (hasFilters(filters)) {
+        const user = await confirmUser(request);
+        return sendSharedAnswer(reply, await app.deps.reads.filteredAlertPage({ user, offset, limit, filters }));
+      }
+      const page = await readAsUser(request, (user) => app.deps.reads.alertPage({ user, offset, limit }));
       return sendSharedAnswer(reply, page);
     },
   );

@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import type { AppDeps } from '../app.js';
-import { countOfPage } from '../common/ownerCounts.js';
+import { readCheckedPage } from '../common/checkedPage.js';
 import type { Db } from '../db/database.js';
 import type { AlertEventRow, AlertRow, UserRow } from '../db/schema.js';
 import { notFound } from '../errors.js';
-import { applyFilters, hasFilters } from './filters.js';
+import { applyFilters } from './filters.js';
 import type { AlertCreate, AlertEventPublic, AlertFilters, AlertPublic } from './schema.js';
 
 export function toAlertPublic(alert: AlertRow): AlertPublic {
@@ -41,28 +41,21 @@ export function toAlertEventPublic(event: AlertEventRow): AlertEventPublic {
 }
 
 /**
- * The caller's alerts (a superuser's: everyone's), newest first. Unfiltered, the count is the
- * O(1) owner_counts figure; filtered, it is counted over the matching rows through the
- * filter indexes (state/severity per owner, trigram on the title).
+ * A page of `user`'s alerts (a superuser's: everyone's), newest first, with the O(1) count,
+ * checked in the same statement against the stored user (common/checkedPage.ts): undefined
+ * when that user changed, and the caller reads it again.
  */
-export async function listAlerts(db: Db, user: UserRow, offset: number, limit: number, filters: AlertFilters = {}) {
-  if (hasFilters(filters)) return listFilteredAlerts(db, user, offset, limit, filters);
-  // The console's most frequent read, so one SQL template instead of the query builder: the
-  // builder's compile cost a third of this read's CPU in the server (docs/benchmarks.md).
-  // One round trip: the page, each row carrying the O(1) count; id breaks ties between rows
-  // created in the same microsecond, so pages never overlap.
-  const { rows } = await (user.is_superuser
-    ? sql<PageRow>`SELECT *, (SELECT coalesce(sum(alerts), 0) FROM owner_counts) AS total_count
-          FROM alerts ORDER BY created_at DESC, id DESC OFFSET ${offset} LIMIT ${limit}`
-    : sql<PageRow>`SELECT *, (SELECT coalesce(sum(alerts), 0) FROM owner_counts WHERE owner_id = ${user.id}) AS total_count
-          FROM alerts WHERE owner_id = ${user.id} ORDER BY created_at DESC, id DESC OFFSET ${offset} LIMIT ${limit}`
-  ).execute(db);
-  return { data: rows.map(toAlertPublic), count: await countOfPage(db, user, 'alerts', rows) };
+export async function listAlerts(db: Db, user: UserRow, offset: number, limit: number) {
+  const page = await readCheckedPage<AlertRow>(db, 'alerts', user, offset, limit);
+  return page && { data: page.rows.map(toAlertPublic), count: page.count };
 }
 
-type PageRow = AlertRow & { total_count: string | number | null };
-
-async function listFilteredAlerts(db: Db, user: UserRow, offset: number, limit: number, filters: AlertFilters) {
+/**
+ * The caller's alerts (a superuser's: everyone's) matching state, severity or a title search,
+ * newest first, counted over the matching rows through the filter indexes (state/severity per
+ * owner, trigram on the title). For a user read in this request.
+ */
+export async function listFilteredAlerts(db: Db, user: UserRow, offset: number, limit: number, filters: AlertFilters) {
   let scope = db.selectFrom('alerts');
   if (!user.is_superuser) scope = scope.where('owner_id', '=', user.id);
   scope = applyFilters(scope, filters);

@@ -1,11 +1,14 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { UserRow } from '../db/schema.js';
 import { HttpError } from '../errors.js';
+import type { AccessClaims } from './tokens.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** Set by requireUser / requireSuperuser. */
+    /** Set by requireUser / requireSuperuser / requireListUser. */
     user: UserRow | null;
+    /** Under requireListUser: the claims of a token whose user is not yet read in this request. */
+    unconfirmedClaims: AccessClaims | null;
   }
 }
 
@@ -18,23 +21,88 @@ function bearerToken(request: FastifyRequest): string | undefined {
   return scheme?.toLowerCase() === 'bearer' && token ? token : undefined;
 }
 
-/** Route hook (onRequest, before validation): a valid token of an active user whose token version still matches, else 401. */
-export async function requireUser(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+/** The claims of the request's token when it is well signed and unexpired, else 401. */
+async function verifiedClaims(request: FastifyRequest): Promise<AccessClaims> {
   const token = bearerToken(request);
   if (!token) throw UNAUTHENTICATED();
-  const { tokens, reads } = request.server.deps;
-  const claims = await tokens.verify(token);
+  const claims = await request.server.deps.tokens.verify(token);
   if (!claims) throw UNAUTHENTICATED();
-  const user = await reads.userById(claims.userId);
-  // Deactivation and password changes bump token_version: older tokens stop here.
-  if (!user?.is_active || user.token_version !== claims.version) throw UNAUTHENTICATED();
+  return claims;
+}
+
+/**
+ * The one rule for who may use a token: its user exists, is active, and its token_version is
+ * the token's (deactivation and password changes bump it: older tokens stop here).
+ */
+const mayUse = (claims: AccessClaims, user: UserRow | undefined): user is UserRow =>
+  Boolean(user?.is_active && user.token_version === claims.version);
+
+/** Reads the token's user (batched per round: db/listReads.ts) and applies the rule, else 401. */
+async function readUser(request: FastifyRequest, claims: AccessClaims): Promise<UserRow> {
+  const user = await request.server.deps.reads.userById(claims.userId);
+  if (!mayUse(claims, user)) throw UNAUTHENTICATED();
   request.user = user;
+  request.unconfirmedClaims = null;
+  return user;
+}
+
+/** Route hook (onRequest, before validation): a valid token of a user who may use it, else 401. */
+export async function requireUser(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  await readUser(request, await verifiedClaims(request));
 }
 
 /** Route hook: as requireUser, and the user must be a superuser, else 403. */
 export async function requireSuperuser(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   await requireUser(request, reply);
   if (!request.user?.is_superuser) throw new HttpError(403, "The user doesn't have enough privileges");
+}
+
+/**
+ * Route hook (onRequest) of the two big lists. As requireUser, but when this process read the
+ * token's user before and that row allows the token, the user is not read again here: the
+ * list's own statement checks it against the stored row (common/checkedPage.ts), one round
+ * trip instead of two. Such a route sets `attachValidation`, confirms the user before it
+ * answers anything else (`confirmUser`), and reads through `readAsUser`.
+ */
+export async function requireListUser(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  const claims = await verifiedClaims(request);
+  const seen = request.server.deps.reads.seenUser(claims.userId);
+  if (!mayUse(claims, seen)) {
+    await readUser(request, claims);
+    return;
+  }
+  request.user = seen;
+  request.unconfirmedClaims = claims;
+}
+
+/**
+ * Under requireListUser: the user read now (401 when it may no longer use the token), then the
+ * request's validation error as its 422, if any; so a void token gets 401 before any 422.
+ */
+export async function confirmUser(request: FastifyRequest): Promise<UserRow> {
+  const claims = request.unconfirmedClaims;
+  const user = claims ? await readUser(request, claims) : userOf(request);
+  if (request.validationError) throw request.validationError;
+  return user;
+}
+
+/**
+ * Under requireListUser: a read checked against its user (undefined when the stored user no
+ * longer matches). A user changed since this process read it is read again, the rule applied
+ * (401), and the read repeated for the user as it now stands.
+ */
+export async function readAsUser<T>(request: FastifyRequest, read: (user: UserRow) => Promise<T | undefined>): Promise<T> {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const answer = await read(userOf(request));
+    if (answer !== undefined) {
+      request.unconfirmedClaims = null;
+      return answer;
+    }
+    const claims = request.unconfirmedClaims ?? (await verifiedClaims(request));
+    await readUser(request, claims);
+  }
+  // The user changed between each read and the next, three times running.
+  throw UNAUTHENTICATED();
 }
 
 /** The signed-in user of a route guarded by requireUser. */

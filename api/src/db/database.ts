@@ -7,6 +7,7 @@ import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import { pgliteListen, postgresListen, setListen } from './listen.js';
 import { migrations } from './migrations/index.js';
+import { preparingClient } from './preparedStatements.js';
 import type { Database } from './schema.js';
 import { pgliteScripts, postgresScripts, setScriptRunner } from './scripts.js';
 import { postgresStartupLock, setStartupLock } from './startupLock.js';
@@ -29,7 +30,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Db> {
       // A schema per test file: every query, the migrator's included, resolves there.
       options: options.schema ? `-c search_path=${options.schema}` : undefined,
     };
-    const pool = new pg.Pool({ ...clientConfig, max: options.poolSize ?? 10 });
+    // Repeated queries run as prepared statements, parsed and planned once per connection.
+    const pool = new pg.Pool({ ...clientConfig, max: options.poolSize ?? 10, Client: preparingClient() });
     pool.on('error', () => {
       // An idle client lost its connection; the pool replaces it on next use.
     });

@@ -1,6 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import { requireUser, userOf } from '../auth/currentUser.js';
+import { confirmUser, readAsUser, requireListUser, requireUser, userOf } from '../auth/currentUser.js';
 import { errorResponses, IdParams, Message, PageQuery, pageOf } from '../common/schema.js';
 import { sendSharedAnswer } from '../common/sharedAnswer.js';
 import { ingestUrl } from '../ingest/keys.js';
@@ -22,12 +22,13 @@ const { 401: e401, 404: e404, 422: e422 } = errorResponses;
 /** /api/v1/integration: every call needs a login, and only the owner (or a superuser) sees one. */
 export async function integrationRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
-  // onRequest, before validation: like FastAPI, an anonymous caller gets 401, never a 422.
-  api.addHook('onRequest', requireUser);
 
   api.get(
     '/',
     {
+      // The user is checked by the page's own statement when this process knows it (auth/currentUser.ts).
+      onRequest: requireListUser,
+      attachValidation: true,
       schema: {
         tags,
         operationId: 'integrations-read_integrations',
@@ -38,14 +39,18 @@ export async function integrationRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
+      if (request.validationError) await confirmUser(request);
       const { offset, limit } = pageOf(request.query);
-      return sendSharedAnswer(reply, await app.deps.reads.integrationPage({ user: userOf(request), offset, limit }));
+      const page = await readAsUser(request, (user) => app.deps.reads.integrationPage({ user, offset, limit }));
+      return sendSharedAnswer(reply, page);
     },
   );
 
   api.post(
     '/',
     {
+      // Before validation: like FastAPI, an anonymous caller gets 401, never a 422.
+      onRequest: requireUser,
       schema: {
         tags,
         operationId: 'integrations-create_integration',
@@ -65,6 +70,8 @@ export async function integrationRoutes(app: FastifyInstance): Promise<void> {
   api.post(
     '/:id/ingest-key',
     {
+      // Before validation: like FastAPI, an anonymous caller gets 401, never a 422.
+      onRequest: requireUser,
       schema: {
         tags,
         operationId: 'integrations-rotate_ingest_key',
@@ -84,6 +91,8 @@ export async function integrationRoutes(app: FastifyInstance): Promise<void> {
   api.get(
     '/:id',
     {
+      // Before validation: like FastAPI, an anonymous caller gets 401, never a 422.
+      onRequest: requireUser,
       schema: {
         tags,
         operationId: 'integrations-read_integration',
@@ -99,6 +108,8 @@ export async function integrationRoutes(app: FastifyInstance): Promise<void> {
   api.put(
     '/:id/escalation-policy',
     {
+      // Before validation: like FastAPI, an anonymous caller gets 401, never a 422.
+      onRequest: requireUser,
       schema: {
         tags,
         operationId: 'integrations-set_escalation_policy',
@@ -118,6 +129,8 @@ export async function integrationRoutes(app: FastifyInstance): Promise<void> {
   api.delete(
     '/:id',
     {
+      // Before validation: like FastAPI, an anonymous caller gets 401, never a 422.
+      onRequest: requireUser,
       schema: {
         tags,
         operationId: 'integrations-delete_integration',

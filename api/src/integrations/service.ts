@@ -1,5 +1,5 @@
 import type { AppDeps } from '../app.js';
-import { countOfPage, visibleCountSql } from '../common/ownerCounts.js';
+import { readCheckedPage } from '../common/checkedPage.js';
 import type { Db } from '../db/database.js';
 import type { IntegrationRow, UserRow } from '../db/schema.js';
 import { notFound } from '../errors.js';
@@ -23,20 +23,14 @@ export function toIntegrationPublic(integration: IntegrationRow): IntegrationPub
   };
 }
 
-/** The caller's integrations (a superuser's: everyone's), newest first, counted from owner_counts. */
+/**
+ * A page of `user`'s integrations (a superuser's: everyone's), newest first, with the O(1)
+ * count, checked in the same statement against the stored user (common/checkedPage.ts):
+ * undefined when that user changed, and the caller reads it again.
+ */
 export async function listIntegrations(db: Db, user: UserRow, offset: number, limit: number) {
-  let query = db.selectFrom('integrations').selectAll();
-  if (!user.is_superuser) query = query.where('owner_id', '=', user.id);
-  // One round trip: the page, each row carrying the (O(1)) count.
-  const rows = await query
-    .select(visibleCountSql(user, 'integrations').as('total_count'))
-    // id breaks ties between rows created in the same microsecond, so pages never overlap.
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .offset(offset)
-    .limit(limit)
-    .execute();
-  return { data: rows.map(toIntegrationPublic), count: await countOfPage(db, user, 'integrations', rows) };
+  const page = await readCheckedPage<IntegrationRow>(db, 'integrations', user, offset, limit);
+  return page && { data: page.rows.map(toIntegrationPublic), count: page.count };
 }
 
 /** The integration if `user` owns it or is a superuser; a stranger's is "not found", like an unknown id. */

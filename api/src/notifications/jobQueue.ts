@@ -24,18 +24,22 @@ export const EMAILS_PER_JOB = 50;
 /** Jobs one fetch takes; each job's emails are sent together. */
 const JOBS_PER_FETCH = 2;
 
+/** pg-boss's commands on jobs (complete, fail, cancel, delete, resume, retry) end so; it reads their count. */
+const JOB_COMMAND = /SELECT COUNT\(\*\) FROM results\s*$/i;
+
 /**
  * pg-boss talks to the database through our Kysely connection (its `db` option), so it runs on
  * PGlite as on PostgreSQL, and its inserts can join one of our transactions (`trx`, which only
  * ever gets parameterized statements: scripts are pg-boss's schema set-up, at start).
  */
-function bossDb(db: Db, runScript?: RunScript, isClosed: () => boolean = () => false): PgBoss.Db {
+export function bossDb(db: Db, runScript?: RunScript, isClosed: () => boolean = () => false): PgBoss.Db {
   return {
     async executeSql(text: string, values?: unknown[]) {
       // After stop, a fetch that was already in flight may still hand over jobs, and pg-boss
       // would complete or fail them on a database we are closing: nothing is run. Those jobs
-      // stay active in the database and are retried once they expire (2 minutes).
-      if (isClosed()) return { rows: [] };
+      // stay active in the database and are retried once they expire (2 minutes). pg-boss
+      // reads a count from its commands' answers (complete, fail…): they get a count of 0.
+      if (isClosed()) return { rows: JOB_COMMAND.test(text) ? [{ count: '0' }] : [] };
       if (!values || values.length === 0) {
         if (!runScript) throw new Error('a script cannot run inside a transaction here');
         return runScript(text);
