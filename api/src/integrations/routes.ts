@@ -19,7 +19,11 @@ const tags = ['integrations'];
 const security = [{ OAuth2PasswordBearer: [] }];
 const { 401: e401, 404: e404, 422: e422 } = errorResponses;
 
-/** /api/v1/integration: every call needs a login, and only the owner (or a superuser) sees one. */
+/**
+ * /api/v1/integration: every call needs a login, and only the owner (or a superuser) sees one.
+ * Login is checked onRequest, before validation: like FastAPI, an anonymous caller gets 401,
+ * never a 422. The list checks its user in its page's own statement (auth/currentUser.ts).
+ */
 export async function integrationRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
 
@@ -49,7 +53,6 @@ export async function integrationRoutes(app: FastifyInstance): Promise<void> {
   api.post(
     '/',
     {
-      // Before validation: like FastAPI, an anonymous caller gets 401, never a 422.
       onRequest: requireUser,
       schema: {
         tags,
@@ -70,7 +73,6 @@ export async function integrationRoutes(app: FastifyInstance): Promise<void> {
   api.post(
     '/:id/ingest-key',
     {
-      // Before validation: like FastAPI, an anonymous caller gets 401, never a 422.
       onRequest: requireUser,
       schema: {
         tags,
@@ -91,7 +93,6 @@ export async function integrationRoutes(app: FastifyInstance): Promise<void> {
   api.get(
     '/:id',
     {
-      // Before validation: like FastAPI, an anonymous caller gets 401, never a 422.
       onRequest: requireUser,
       schema: {
         tags,
@@ -108,7 +109,6 @@ export async function integrationRoutes(app: FastifyInstance): Promise<void> {
   api.put(
     '/:id/escalation-policy',
     {
-      // Before validation: like FastAPI, an anonymous caller gets 401, never a 422.
       onRequest: requireUser,
       schema: {
         tags,
@@ -129,7 +129,6 @@ export async function integrationRoutes(app: FastifyInstance): Promise<void> {
   api.delete(
     '/:id',
     {
-      // Before validation: like FastAPI, an anonymous caller gets 401, never a 422.
       onRequest: requireUser,
       schema: {
         tags,
