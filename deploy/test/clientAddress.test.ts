@@ -81,6 +81,7 @@ describe.skipIf(!NGINX)('the client address, through the gateway and at the API'
         'x-forwarded-host': '127.0.0.1',
         'x-forwarded-proto': 'http',
       });
+      expect(res.json().forwarded).toBeUndefined();
     } finally {
       await new Promise((resolve) => echo.close(resolve));
     }
