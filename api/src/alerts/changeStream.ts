@@ -9,7 +9,7 @@ import { concerns } from './alertChanges.js';
 /** At most one "alerts-changed" per stream in this window: a webhook storm is one refetch, not thousands. */
 const THROTTLE_MS = 500;
 /** What a console waits after a 429 before trying again (its own backoff reaches 30 s too). */
-const FULL_RETRY_AFTER_SECONDS = 30;
+const STREAMS_RETRY_AFTER_SECONDS = 30;
 
 /**
  * Whether a stream opened as `opened` may go on for the user as they are now (`fresh`, as
@@ -49,7 +49,7 @@ export async function changeStreamRoute(app: FastifyInstance): Promise<void> {
       // stretch (subscribe adds the stream before its first await), so two opens cannot race.
       if (app.deps.alertChanges.streamsOf(user.id) >= maxPerUser) {
         throw new HttpError(429, `Too many open change streams: at most ${maxPerUser} per user; close another console tab`, {
-          'retry-after': String(FULL_RETRY_AFTER_SECONDS),
+          'retry-after': String(STREAMS_RETRY_AFTER_SECONDS),
         });
       }
       reply.hijack();
