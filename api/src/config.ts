@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -52,7 +53,11 @@ export interface Config {
   emailsFromEmail: string;
   emailsFromName: string;
   frontendHost: string;
-  trustProxy: boolean;
+  /**
+   * The proxies whose X-Forwarded-For is believed (addresses, CIDR ranges, or proxy-addr's
+   * `loopback`, `linklocal`, `uniquelocal`); false: none, the client is the socket's peer.
+   */
+  trustProxy: string[] | false;
   logLevel: string;
   bodyLimitBytes: number;
   /** The built console (shell and remotes) served on the API's origin; undefined: API only. */
@@ -67,6 +72,15 @@ export interface Config {
   /** On SIGTERM, how long the health check answers 503 before the server stops accepting. */
   shutdownDrainMs: number;
   notifications: NotificationConfig;
+  changeStreams: ChangeStreamConfig;
+}
+
+/** Live change streams (GET /alert/changes, docs/api.md "Live changes"). */
+export interface ChangeStreamConfig {
+  /** Open streams one user may hold on one API process; past it a new one is a 429. */
+  maxPerUser: number;
+  /** How often a stream sends a keep-alive and re-reads its user (token, role, active). */
+  heartbeatMs: number;
 }
 
 /** Delivery of notification emails and the escalation timer (docs/api.md, "Notifications and escalation"). */
@@ -110,6 +124,39 @@ function bool(env: Env, name: string, fallback: boolean): boolean {
   if (['true', '1', 'yes', 'on'].includes(raw)) return true;
   if (['false', '0', 'no', 'off'].includes(raw)) return false;
   throw new ConfigError(name, `must be true or false, got "${raw}"`);
+}
+
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** One trusted proxy: an address, a CIDR range, or a range name proxy-addr knows. */
+function isProxyRange(value: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(value)) return true;
+  const [address = '', prefix, ...rest] = value.split('/');
+  const family = isIP(address);
+  if (!family || rest.length) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+}
+
+/**
+ * TRUST_PROXY: the addresses of the proxies we run, never "anyone". `true` (or a hop count)
+ * would believe the X-Forwarded-For of whoever connects, so a caller could pick the address
+ * the rate limits count and the alert history records: refused, saying what to set instead.
+ */
+function trustedProxies(env: Env): string[] | false {
+  const raw = str(env, 'TRUST_PROXY');
+  if (raw === undefined || ['false', '0', 'no', 'off'].includes(raw.toLowerCase())) return false;
+  if (['true', 'yes', 'on'].includes(raw.toLowerCase()) || /^\d+$/.test(raw)) {
+    throw new ConfigError(
+      'TRUST_PROXY',
+      `must name the proxies, not "${raw}" (which would believe any caller's X-Forwarded-For): an address or CIDR range, a comma-separated list of them, or loopback`,
+    );
+  }
+  const ranges = raw.split(',').map((part) => part.trim());
+  const bad = ranges.find((range) => !isProxyRange(range));
+  if (bad !== undefined) {
+    throw new ConfigError('TRUST_PROXY', `must be addresses or CIDR ranges separated by commas (or loopback), got "${bad}"`);
+  }
+  return ranges;
 }
 
 function url(env: Env, name: string, protocols: string[]): string | undefined {
@@ -186,7 +233,7 @@ export function parseConfig(env: Env = process.env): Omit<Config, 'secretKey'> &
     emailsFromEmail: email(env, 'EMAILS_FROM_EMAIL', 'vigil@localhost.localdomain'),
     emailsFromName: str(env, 'EMAILS_FROM_NAME') ?? 'Vigil',
     frontendHost,
-    trustProxy: bool(env, 'TRUST_PROXY', false),
+    trustProxy: trustedProxies(env),
     logLevel: str(env, 'LOG_LEVEL') ?? 'info',
     bodyLimitBytes: int(env, 'BODY_LIMIT_BYTES', 1024 * 1024, 1024, 64 * 1024 * 1024),
     consoleDir: str(env, 'CONSOLE_DIR') === 'none' ? undefined : path.resolve(str(env, 'CONSOLE_DIR') ?? DEFAULT_CONSOLE_DIR),
@@ -207,6 +254,11 @@ export function parseConfig(env: Env = process.env): Omit<Config, 'secretKey'> &
       escalationCheckMs: int(env, 'ESCALATION_CHECK_SECONDS', 15, 1, 3600) * 1000,
       escalationRepeatWindowMs: int(env, 'ESCALATION_REPEAT_WINDOW_SECONDS', 60, 0, 3600) * 1000,
       pollingIntervalSeconds: 2,
+    },
+    changeStreams: {
+      // A console tab holds one: five tabs open at once is generous, fifty sockets are not.
+      maxPerUser: int(env, 'CHANGE_STREAMS_PER_USER', 5, 1, 100),
+      heartbeatMs: 20_000,
     },
   };
 }

@@ -3,57 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { openDatabase } from '../src/db/database.js';
 import { createIntegration, send } from './fixtures/ingest/index.js';
+import { closeServer, openStream } from './helpers/eventStream.js';
 import { body, createTestApp, TEST_DATABASE_URL, TEST_DB, type TestApp, type TestUser } from './helpers/testApp.js';
-
-/** An open change stream: the names of the events received so far. */
-async function openStream(url: string, user: TestUser) {
-  const controller = new AbortController();
-  const res = await fetch(`${url}/api/v1/alert/changes`, { headers: user.auth, signal: controller.signal });
-  expect(res.status).toBe(200);
-  expect(res.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
-  const events: string[] = [];
-  const waiters: (() => void)[] = [];
-  const reader = (res.body as ReadableStream<Uint8Array>).getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
-  void (async () => {
-    for (;;) {
-      const { done, value } = await reader.read().catch(() => ({ done: true, value: undefined }));
-      if (done) return;
-      buffer += decoder.decode(value, { stream: true });
-      let end = buffer.indexOf('\n\n');
-      while (end >= 0) {
-        const name = /^event: (.+)$/m.exec(buffer.slice(0, end))?.[1];
-        if (name) events.push(name);
-        buffer = buffer.slice(end + 2);
-        end = buffer.indexOf('\n\n');
-      }
-      for (const wake of waiters.splice(0)) wake();
-    }
-  })();
-  const waitFor = async (count: number, timeoutMs = 5_000) => {
-    const deadline = Date.now() + timeoutMs;
-    while (events.filter((e) => e === 'alerts-changed').length < count) {
-      if (Date.now() > deadline) throw new Error(`expected ${count} alerts-changed, got events: ${events.join(', ')}`);
-      await new Promise<void>((resolve) => {
-        waiters.push(resolve);
-        setTimeout(resolve, 100);
-      });
-    }
-  };
-  await new Promise<void>((resolve) => {
-    const check = () => (events.includes('ready') ? resolve() : setTimeout(check, 20));
-    check();
-  });
-  return {
-    events,
-    waitFor,
-    close: () => {
-      controller.abort();
-      void reader.cancel().catch(() => {});
-    },
-  };
-}
 
 describe('live alert changes (server-sent events)', () => {
   let t: TestApp;
@@ -68,11 +19,7 @@ describe('live alert changes (server-sent events)', () => {
     url = await t.app.listen({ port: 0, host: '127.0.0.1' });
   });
   afterAll(async () => {
-    // fetch (undici) opens spare connections it never sends a request on; Node's close does
-    // not count those as idle and would wait minutes for them.
-    const closing = t.app.close();
-    t.app.server.closeAllConnections();
-    await closing;
+    await closeServer(t.app);
     await t.close();
   });
 

@@ -36,7 +36,16 @@ describe('configuration', () => {
     const names = [
       ...new Set(table.split('\n').flatMap((row) => [...(row.split('|')[1] ?? '').matchAll(/`([A-Z][A-Z0-9_]+)`/g)].map((m) => m[1]!))),
     ];
-    expect(names).toEqual(expect.arrayContaining(['METRICS_TOKEN', 'SHUTDOWN_DRAIN_SECONDS', 'BODY_LIMIT_BYTES', 'SIGNED_LINK_TTL_HOURS']));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'METRICS_TOKEN',
+        'SHUTDOWN_DRAIN_SECONDS',
+        'BODY_LIMIT_BYTES',
+        'SIGNED_LINK_TTL_HOURS',
+        'TRUST_PROXY',
+        'CHANGE_STREAMS_PER_USER',
+      ]),
+    );
     expect(parseConfig(Object.fromEntries(names.map((name) => [name, ''])))).toEqual(parseConfig({}));
     expect(parseConfig(Object.fromEntries(names.map((name) => [name, '  '])))).toEqual(parseConfig({}));
   });
@@ -64,6 +73,32 @@ describe('configuration', () => {
     expect(failure({ SIGNED_LINK_TTL_HOURS: '2161' })).toContain('SIGNED_LINK_TTL_HOURS must be between 1 and 2160');
     expect(failure({ SIGNED_LINK_TTL_HOURS: '1.5' })).toBe(
       'Invalid configuration: SIGNED_LINK_TTL_HOURS must be a whole number, got "1.5"',
+    );
+  });
+
+  it("trusts X-Forwarded-For only from the proxies it names, and refuses a TRUST_PROXY that would believe anyone's", () => {
+    expect(parseConfig({}).trustProxy).toBe(false);
+    expect(parseConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(parseConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(parseConfig({ TRUST_PROXY: '172.29.80.2' }).trustProxy).toEqual(['172.29.80.2']);
+    expect(parseConfig({ TRUST_PROXY: ' 10.0.0.0/8, fd00::/8 ,loopback' }).trustProxy).toEqual(['10.0.0.0/8', 'fd00::/8', 'loopback']);
+    for (const anyone of ['true', 'TRUE', 'yes', 'on', '1', '2']) {
+      expect(failure({ TRUST_PROXY: anyone })).toBe(
+        `Invalid configuration: TRUST_PROXY must name the proxies, not "${anyone}" (which would believe any caller's X-Forwarded-For): an address or CIDR range, a comma-separated list of them, or loopback`,
+      );
+    }
+    for (const bad of ['gateway', '10.0.0.0/33', '10.0.0/8', 'fd00::/129', '10.0.0.1,', '10.0.0.1/8/2', '*']) {
+      expect(failure({ TRUST_PROXY: bad }), bad).toMatch(
+        /^Invalid configuration: TRUST_PROXY must be addresses or CIDR ranges separated by commas \(or loopback\), got "/,
+      );
+    }
+  });
+
+  it('bounds the change streams a user holds open: 5 unless set, 1 to 100', () => {
+    expect(parseConfig({}).changeStreams.maxPerUser).toBe(5);
+    expect(parseConfig({ CHANGE_STREAMS_PER_USER: '12' }).changeStreams.maxPerUser).toBe(12);
+    expect(failure({ CHANGE_STREAMS_PER_USER: '0' })).toBe(
+      'Invalid configuration: CHANGE_STREAMS_PER_USER must be between 1 and 100, got 0',
     );
   });
 

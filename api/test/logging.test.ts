@@ -121,12 +121,51 @@ describe('redactUrlSecrets', () => {
     expect(redactUrlSecrets('/api/v1/ingest/s3cr3t-KEY_x?token=y')).toBe('/api/v1/ingest/[redacted]?token=[redacted]');
   });
 
+  it('matches any case and any percent-encoding, however often applied', () => {
+    const key = 's3cr3t-KEY_x';
+    for (const url of [
+      `/API/V1/INGEST/${key}`,
+      `/api/v1/Ingest/${key}/alertmanager`,
+      `/api/v1/%69ngest/${key}`,
+      `/api/v1/%2569ngest/${key}`,
+      `/api/v1/%252569%256e%2567est/${key}`,
+      `/api/v1/ingest;v=1/${key}`,
+      `/api/v1/ingest%2F${key}`,
+      `/api/v1/ingest%252F${key}`,
+      `/api/v1/x%5Cingest%5C${key}`,
+    ]) {
+      expect(redactUrlSecrets(url), url).not.toContain(key);
+    }
+    expect(redactUrlSecrets(`/API/V1/INGEST/${key}/pagerduty`)).toBe('/API/V1/INGEST/[redacted]/pagerduty');
+    expect(redactUrlSecrets(`/api/v1/%69ngest/${key}?x=1`)).toBe('/api/v1/%69ngest/[redacted]?x=1');
+
+    const token = 'SECRET-reset-token-0123456789';
+    for (const url of [
+      `/reset-password?TOKEN=${token}`,
+      `/reset-password?%74oken=${token}`,
+      `/reset-password?%2574%256Fken=${token}`,
+      `/reset-password?a=1;token=${token}`,
+      `/reset-password?token[]=${token}`,
+      `/reset-password?+token=${token}`,
+      `/reset-password?token%3D${token}`,
+      `/actions/42?%54=${token}`,
+      `/reset-password%3Ftoken=${token}`,
+      `/reset-password%253Ftoken%253D${token}`,
+    ]) {
+      expect(redactUrlSecrets(url), url).not.toContain(token);
+    }
+    expect(redactUrlSecrets(`/reset-password?x=1&%74oken=${token}&y=2`)).toBe('/reset-password?x=1&%74oken=[redacted]&y=2');
+  });
+
   it('leaves URLs without a secret as they are', () => {
     for (const url of [
       '/api/v1/alert/?skip=0&limit=10',
       '/api/v1/alert/?title=disk&at=1&tokens=2',
       '/api/v1/integration/6f1c2a34-5b6d-4e7f-8a9b-0c1d2e3f4a5b/ingest-key',
       '/reset-password',
+      '/api/v1/alert/?q=%74okens&title=ingest',
+      '/api/v1/integration/6f1c2a34-5b6d-4e7f-8a9b-0c1d2e3f4a5b/INGESTION',
+      '/remotes/remote-alerts/1.0.0/static/js/page.89abcdef.js?v=%2F',
     ]) {
       expect(redactUrlSecrets(url)).toBe(url);
     }

@@ -36,7 +36,12 @@ function readmeVariables(): string[] {
   return [...new Set(names)];
 }
 /** What docker-compose.yml sets itself for the API behind the gateway. */
-const FIXED_API_SETTINGS = { NODE_ENV: 'production', CONSOLE_DIR: 'none', TRUST_PROXY: 'true', REDIS_URL: 'redis://redis:6379' };
+const FIXED_API_SETTINGS = {
+  NODE_ENV: 'production',
+  CONSOLE_DIR: 'none',
+  TRUST_PROXY: `\${VIGIL_NETWORK_PREFIX:-172.29.80}.2`,
+  REDIS_URL: 'redis://redis:6379',
+};
 /** Meaningless in the API's container: the health check and the gateway use port 8000, and nothing is kept on disk. */
 const CONTAINER_SETTINGS = ['PORT', 'HOST', 'DATA_DIR'];
 /** The settings an operator chooses in .env, each passed through to the API under its own name. */
@@ -119,12 +124,7 @@ describe('docker-compose.yml', () => {
     const { api } = services;
     expect(api.deploy.replicas).toBeGreaterThanOrEqual(2);
     expect(api.healthcheck.test.join(' ')).toContain('http://127.0.0.1:8000/api/v1/utils/health-check/');
-    expect(api.environment).toMatchObject({
-      NODE_ENV: 'production',
-      CONSOLE_DIR: 'none',
-      TRUST_PROXY: 'true',
-      REDIS_URL: 'redis://redis:6379',
-    });
+    expect(api.environment).toMatchObject(FIXED_API_SETTINGS);
     expect(api.environment.DATABASE_URL).toMatch(/^postgres:\/\/vigil:\$\{POSTGRES_PASSWORD\}@postgres:5432\/vigil$/);
     expect(api.depends_on).toEqual({ postgres: { condition: 'service_healthy' }, redis: { condition: 'service_healthy' } });
     expect(services.redis.healthcheck).toBeDefined();
@@ -136,6 +136,23 @@ describe('docker-compose.yml', () => {
         .filter(([, s]) => s.ports)
         .map(([name]) => name),
     ).toEqual(['gateway']);
+  });
+
+  it("has the API believe X-Forwarded-For from the gateway's fixed address only, which no other container can take", () => {
+    const address = services.gateway.networks.default.ipv4_address;
+    expect(services.api.environment.TRUST_PROXY).toBe(address);
+    const [pool] = compose.networks.default.ipam.config;
+    const prefix = `\${VIGIL_NETWORK_PREFIX:-172.29.80}`;
+    expect({ address, subnet: pool.subnet, dynamic: pool.ip_range }).toEqual({
+      address: `${prefix}.2`,
+      subnet: `${prefix}.0/24`,
+      dynamic: `${prefix}.128/25`,
+    });
+    // Every other service is on that network only (Compose's default), with an address from the upper half.
+    for (const [name, service] of Object.entries(services)) if (name !== 'gateway') expect(service.networks, name).toBeUndefined();
+    expect(Object.keys(services.gateway.networks)).toEqual(['default']);
+    // The gateway believes no one's X-Forwarded-For unless a TLS terminator in front is named.
+    expect(services.gateway.environment.VIGIL_FRONT_PROXY).toBe(`\${VIGIL_FRONT_PROXY:-unix:}`);
   });
 
   it("passes every setting of the README's table an operator chooses through to the API, optional ones blank when unset", () => {
@@ -258,6 +275,8 @@ describe.skipIf(!composeCommand)('docker compose config', () => {
     for (const app of APPS) expect(resolved.services[app].image).toBe(`vigil/${app}:${versionOf(app)}`);
     // Optional settings left blank arrive empty, which the API reads as unset: its defaults.
     const apiConfig = parseConfig(resolved.services.api.environment);
+    expect(apiConfig.trustProxy).toEqual([resolved.services.gateway.networks.default.ipv4_address]);
+    expect(resolved.services.gateway.environment.VIGIL_FRONT_PROXY).toBe('unix:');
     expect(apiConfig).toMatchObject({ production: true, metricsToken: undefined, redisKeyPrefix: 'vigil:', shutdownDrainMs: 5000 });
     expect(apiConfig.bodyLimitBytes).toBe(1024 * 1024);
     expect(resolved.services.gateway.environment.VIGIL_BODY_LIMIT_BYTES).toBe(String(apiConfig.bodyLimitBytes));

@@ -48,7 +48,7 @@ let db: Db | undefined;
 const servers: RunningNginx[] = [];
 let gateway: RunningNginx;
 /** The gateway's environment as docker-compose.yml gives it, with local addresses instead of service names. */
-const env: Record<string, string> = { VIGIL_BODY_LIMIT_BYTES: String(64 * 1024) };
+const env: Record<string, string> = { VIGIL_BODY_LIMIT_BYTES: String(64 * 1024), VIGIL_FRONT_PROXY: 'unix:' };
 /** deploy/release.sh's files; the gateway reads the remotes map from its folder. */
 let project: ReleaseProject;
 const startGateway = (template = readText(GATEWAY_TEMPLATE)) =>
@@ -100,7 +100,8 @@ describe.skipIf(!NGINX)('gateway: one origin for the API, the shell and each rem
     db = await openDatabase({ kind: 'pglite' });
     const config = parseConfig({
       CONSOLE_DIR: 'none',
-      TRUST_PROXY: 'true',
+      // The gateway's address, as docker-compose.yml gives it (clientAddress.test.ts).
+      TRUST_PROXY: '127.0.0.1',
       FIRST_SUPERUSER: ADMIN.email,
       FIRST_SUPERUSER_PASSWORD: ADMIN.password,
     });

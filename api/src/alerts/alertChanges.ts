@@ -8,6 +8,8 @@ import { ALERT_CHANGES_CHANNEL } from '../db/migrations/0006_alert_changes_and_f
 export type AlertChange = { owners: string[] } | { all: true };
 
 interface Subscriber {
+  /** Whose stream this is: a user holds a bounded number (ChangeStreamConfig.maxPerUser). */
+  userId: string;
   onChange(change: AlertChange): void;
   /** The feed is closing (the server is shutting down): end the stream. */
   onEnd(): void;
@@ -79,6 +81,13 @@ export class AlertChangeFeed {
     return () => {
       this.subscribers.delete(subscriber);
     };
+  }
+
+  /** How many streams this user holds open on this process. */
+  streamsOf(userId: string): number {
+    let count = 0;
+    for (const subscriber of this.subscribers) if (subscriber.userId === userId) count++;
+    return count;
   }
 
   /** Ends every subscription first: open streams would otherwise hold the server's close forever. */

@@ -1,13 +1,24 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { requireUser, userOf } from '../auth/currentUser.js';
-import { errorResponses } from '../common/schema.js';
+import { errorResponses, HttpErrorBody } from '../common/schema.js';
+import type { UserRow } from '../db/schema.js';
+import { HttpError } from '../errors.js';
 import { concerns } from './alertChanges.js';
 
 /** At most one "alerts-changed" per stream in this window: a webhook storm is one refetch, not thousands. */
 const THROTTLE_MS = 500;
-/** Keeps proxies from closing a quiet stream, and re-checks the user (a voided token ends it). */
-const HEARTBEAT_MS = 20_000;
+/** What a console waits after a 429 before trying again (its own backoff reaches 30 s too). */
+const STREAMS_RETRY_AFTER_SECONDS = 30;
+
+/**
+ * Whether a stream opened as `opened` may go on for the user as they are now (`fresh`, as
+ * just read). What a stream tells depends on the role (a superuser hears of everyone's
+ * alerts), so a changed role ends it as a voided token does: the console reconnects and gets
+ * a stream for the role it has now (or a 401, and logs out).
+ */
+export const streamStillValid = (opened: UserRow, fresh: UserRow | undefined): boolean =>
+  Boolean(fresh?.is_active && fresh.token_version === opened.token_version && fresh.is_superuser === opened.is_superuser);
 
 /**
  * GET /api/v1/alert/changes: server-sent events telling a console its alert list changed,
@@ -27,11 +38,20 @@ export async function changeStreamRoute(app: FastifyInstance): Promise<void> {
         summary: 'Server-sent events: "alerts-changed" whenever alerts the caller sees change',
         security: [{ OAuth2PasswordBearer: [] }],
         produces: ['text/event-stream'],
-        response: { 200: Type.String({ description: 'text/event-stream' }), 401: errorResponses[401] },
+        response: { 200: Type.String({ description: 'text/event-stream' }), 401: errorResponses[401], 429: HttpErrorBody },
       },
     },
     async (request, reply) => {
       const user = userOf(request);
+      const { maxPerUser, heartbeatMs } = app.deps.config.changeStreams;
+      // Each stream holds a socket and a timer on this process for as long as it is open: a
+      // user (or a stolen token) cannot pile them up. Checked and counted in one synchronous
+      // stretch (subscribe adds the stream before its first await), so two opens cannot race.
+      if (app.deps.alertChanges.streamsOf(user.id) >= maxPerUser) {
+        throw new HttpError(429, `Too many open change streams: at most ${maxPerUser} per user; close another console tab`, {
+          'retry-after': String(STREAMS_RETRY_AFTER_SECONDS),
+        });
+      }
       reply.hijack();
       const res = reply.raw;
       const socket = request.raw.socket;
@@ -62,12 +82,18 @@ export async function changeStreamRoute(app: FastifyInstance): Promise<void> {
       };
 
       let unsubscribe = () => {};
+      let ended = false;
+      // Keeps proxies from closing a quiet stream, and re-reads the user: a voided token, a
+      // changed role, a deactivated or deleted account end it (so does a failed read: what the
+      // stream may tell cannot be checked then).
       const heartbeat = setInterval(async () => {
         res.write(': ping\n\n');
         const fresh = await app.deps.reads.userById(user.id).catch(() => undefined);
-        if (!fresh?.is_active || fresh.token_version !== user.token_version) end();
-      }, HEARTBEAT_MS);
+        if (!streamStillValid(user, fresh)) end();
+      }, heartbeatMs);
       const end = () => {
+        if (ended) return;
+        ended = true;
         clearInterval(heartbeat);
         clearTimeout(windowTimer);
         unsubscribe();
@@ -80,16 +106,20 @@ export async function changeStreamRoute(app: FastifyInstance): Promise<void> {
       res.once('close', end);
       try {
         unsubscribe = await app.deps.alertChanges.subscribe({
+          userId: user.id,
           onChange: (change) => {
             if (concerns(change, user)) changed();
           },
           onEnd: end,
         });
+        // The client left while the feed was connecting: its stream must not stay counted.
+        if (ended) unsubscribe();
       } catch (error) {
         request.log.error({ err: error }, 'alert change feed unavailable');
         end();
         return;
       }
+      if (ended) return;
       // retry: how long EventSource-style clients wait before reconnecting.
       res.write('retry: 3000\n\n');
       send('ready');

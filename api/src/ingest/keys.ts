@@ -26,8 +26,3 @@ export function hashIngestKey(key: string): string {
 export function ingestUrl(config: Pick<Config, 'frontendHost'>, key: string): string {
   return `${config.frontendHost}${API_PREFIX}${INGEST_PATH}/${key}`;
 }
-
-/** A request URL with its ingest key replaced, for logs: the key is a credential. */
-export function redactIngestKey(url: string): string {
-  return url.replace(/(\/ingest\/)[^/?#]*/, '$1[redacted]');
-}

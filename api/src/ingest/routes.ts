@@ -3,8 +3,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 
 import { Type } from 'typebox';
 import { errorResponses, HttpErrorBody } from '../common/schema.js';
 import { HttpError } from '../errors.js';
+import { redactUrlSecrets } from '../operations/logRedaction.js';
 import { INGEST_FORMATS, type IngestFormat } from './events.js';
-import { hashIngestKey, redactIngestKey } from './keys.js';
+import { hashIngestKey } from './keys.js';
 import { detectFormat, FORMATS, parseBody } from './parse.js';
 import { IngestParams, IngestResult } from './schema.js';
 import { findIntegration, ingest } from './store.js';
@@ -19,7 +20,7 @@ export const INACTIVE_OWNER = "The integration's owner is inactive";
 const logSerializers = {
   req: (req: FastifyRequest) => ({
     method: req.method,
-    url: redactIngestKey(req.url),
+    url: redactUrlSecrets(req.url),
     host: req.host,
     remoteAddress: req.ip,
     remotePort: req.socket?.remotePort,

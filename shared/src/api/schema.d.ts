@@ -2283,6 +2283,15 @@ export interface operations {
                     "text/event-stream": components["schemas"]["HTTPError"];
                 };
             };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": components["schemas"]["HTTPError"];
+                };
+            };
         };
     };
     "alerts-read_alerts": {
