@@ -4,6 +4,7 @@ import type { AlertAction, AlertEventVia, AlertRow } from '../db/schema.js';
 import { HttpError, notFound } from '../errors.js';
 import { joinedPolicyOf, nextEscalationAt, recipientsOfLevel } from '../escalation/policy.js';
 import { LINK_ALERT_CLOSED } from '../links/linkAccess.js';
+import { retryAfterSeconds } from '../operations/keyedRateLimit.js';
 import { nextState } from './alertTransitions.js';
 
 export interface ActionSource {
@@ -67,8 +68,8 @@ export async function actOnAlert(
       const freeAt = nextRoundAllowedAt(current.recent_escalations, now, escalationMaxRoundsPerHour);
       if (freeAt) {
         if (source.via !== 'policy') {
-          const seconds = Math.max(1, Math.ceil((freeAt.getTime() - now.getTime()) / 1000));
-          throw new HttpError(429, tooManyEscalations(escalationMaxRoundsPerHour), { 'retry-after': String(seconds) });
+          const wait = retryAfterSeconds(freeAt.getTime() - now.getTime());
+          throw new HttpError(429, tooManyEscalations(escalationMaxRoundsPerHour), { 'retry-after': wait });
         }
         // The timer comes back when the cap allows, rather than on every pass until then.
         await trx.updateTable('alerts').set({ next_escalation_at: freeAt }).where('id', '=', id).execute();
