@@ -76,6 +76,7 @@ async function startServer() {
       LOG_LEVEL: 'warn',
       RATE_LIMIT_LOGIN_PER_MINUTE: '100000',
       RATE_LIMIT_PUBLIC_ALERT_PER_MINUTE: '100000',
+      RATE_LIMIT_PER_ALERT_PER_MINUTE: '100000',
     },
   });
   let stderr = '';

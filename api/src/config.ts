@@ -30,6 +30,19 @@ export interface RateLimitConfig {
   login: number;
   passwordRecovery: number;
   publicAlert: number;
+  /** Sign-ups and password changes per client address and minute (each runs argon2). */
+  signup: number;
+  passwordChange: number;
+  /** Public reads and actions of one alert per minute, from every address together. */
+  perAlert: number;
+  /** Alerts one integration key may send per minute (a body counts its alerts, at least one). */
+  ingestAlertsPerKey: number;
+}
+
+/** Bounds on what one request may set off (docs/api.md, "Security"). */
+export interface IngestConfig {
+  /** Alerts (distinct dedup keys) one ingest body may carry; a larger body is refused whole (413). */
+  maxAlertsPerBody: number;
 }
 
 export interface Config {
@@ -63,6 +76,7 @@ export interface Config {
   /** The built console (shell and remotes) served on the API's origin; undefined: API only. */
   consoleDir?: string;
   rateLimit: RateLimitConfig;
+  ingest: IngestConfig;
   /** Redis for state shared by API replicas (rate limits); undefined: process memory. */
   redisUrl?: string;
   /** Prefix of every Redis key, so several deployments can share one Redis. */
@@ -90,8 +104,10 @@ export interface NotificationConfig {
   retryDelaySeconds: number;
   /** How often each API process looks for alerts due to escalate. */
   escalationCheckMs: number;
-  /** A second escalate of an alert within this time of the last one is ignored (0: never). */
+  /** A second escalate of an alert within this time of its last escalation, in any state, is ignored (0: never). */
   escalationRepeatWindowMs: number;
+  /** Escalations (each a round of emails) of one alert in any hour, at most. */
+  escalationMaxRoundsPerHour: number;
   /** How often the queue's worker looks for jobs when nothing woke it. */
   pollingIntervalSeconds: number;
 }
@@ -215,6 +231,13 @@ export function parseConfig(env: Env = process.env): Omit<Config, 'secretKey'> &
     : undefined;
   const metricsToken = str(env, 'METRICS_TOKEN');
   if (metricsToken !== undefined && metricsToken.length < 32) throw new ConfigError('METRICS_TOKEN', 'must be at least 32 characters');
+  const maxAlertsPerBody = int(env, 'INGEST_MAX_ALERTS_PER_BODY', 1000, 1, 10_000);
+  // 100 alerts a second per key, sustained; a storm above it waits (429, Retry-After) rather than floods.
+  const ingestAlertsPerKey = int(env, 'RATE_LIMIT_INGEST_ALERTS_PER_MINUTE', 6000, 1, 100_000_000);
+  if (ingestAlertsPerKey < maxAlertsPerBody) {
+    // Else a full body could never pass.
+    throw new ConfigError('RATE_LIMIT_INGEST_ALERTS_PER_MINUTE', `must be at least INGEST_MAX_ALERTS_PER_BODY (${maxAlertsPerBody})`);
+  }
   const frontendHost = (url(env, 'FRONTEND_HOST', ['http:', 'https:']) ?? `http://localhost:${port}`).replace(/\/+$/, '');
   return {
     production,
@@ -241,7 +264,12 @@ export function parseConfig(env: Env = process.env): Omit<Config, 'secretKey'> &
       login: int(env, 'RATE_LIMIT_LOGIN_PER_MINUTE', 10, 1, 1_000_000),
       passwordRecovery: int(env, 'RATE_LIMIT_RECOVERY_PER_MINUTE', 5, 1, 1_000_000),
       publicAlert: int(env, 'RATE_LIMIT_PUBLIC_ALERT_PER_MINUTE', 60, 1, 1_000_000),
+      signup: int(env, 'RATE_LIMIT_SIGNUP_PER_MINUTE', 5, 1, 1_000_000),
+      passwordChange: int(env, 'RATE_LIMIT_PASSWORD_CHANGE_PER_MINUTE', 5, 1, 1_000_000),
+      perAlert: int(env, 'RATE_LIMIT_PER_ALERT_PER_MINUTE', 120, 1, 1_000_000),
+      ingestAlertsPerKey,
     },
+    ingest: { maxAlertsPerBody },
     redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
     redisKeyPrefix: str(env, 'REDIS_KEY_PREFIX') ?? 'vigil:',
     metricsToken,
@@ -253,6 +281,8 @@ export function parseConfig(env: Env = process.env): Omit<Config, 'secretKey'> &
       retryDelaySeconds: int(env, 'NOTIFICATION_RETRY_DELAY_SECONDS', 10, 1, 3600),
       escalationCheckMs: int(env, 'ESCALATION_CHECK_SECONDS', 15, 1, 3600) * 1000,
       escalationRepeatWindowMs: int(env, 'ESCALATION_REPEAT_WINDOW_SECONDS', 60, 0, 3600) * 1000,
+      // Enough for a ten-level policy escalating every minute; 20 contacts a level: 200 emails an hour at most.
+      escalationMaxRoundsPerHour: int(env, 'ESCALATION_MAX_ROUNDS_PER_HOUR', 10, 1, 100),
       pollingIntervalSeconds: 2,
     },
     changeStreams: {

@@ -1,6 +1,6 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { body, createTestApp, type TestApp, type TestUser } from './helpers/testApp.js';
+import { body, createTestApp, type TestApp, type TestUser, testConfig } from './helpers/testApp.js';
 import { TestClock } from './helpers/testClock.js';
 
 const BASE = '/api/v1/alert';
@@ -226,6 +226,9 @@ describe('alerts API', () => {
       await step('escalate', 'escalated', 2);
       await step('acknowledge', 'acknowledged', 2);
       const acked = await step('acknowledge', 'acknowledged', 2); // idempotent repeat
+      // Within the repeat window of the last escalation, an acknowledge in between or not: ignored.
+      await step('escalate', 'acknowledged', 2);
+      later();
       await step('escalate', 'escalated', 3);
       await step('acknowledge', 'acknowledged', 3);
       const closed = await step('close', 'closed', 3);
@@ -356,7 +359,7 @@ describe('alerts API', () => {
 describe('rate limit on the public routes', () => {
   let limited: TestApp;
   beforeAll(async () => {
-    limited = await createTestApp({ rateLimit: { login: 1000, passwordRecovery: 1000, publicAlert: 3 } });
+    limited = await createTestApp({ rateLimit: { ...testConfig().rateLimit, publicAlert: 3 } });
   });
   afterAll(async () => {
     await limited?.close();

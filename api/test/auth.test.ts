@@ -1,6 +1,7 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { body, createTestApp, type TestApp } from './helpers/testApp.js';
+import { verifyPassword } from '../src/auth/passwords.js';
+import { body, createTestApp, type TestApp, testConfig } from './helpers/testApp.js';
 
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 
@@ -86,10 +87,18 @@ describe('login and tokens', () => {
 
 const TOO_MANY = { detail: 'Too many requests, please try again later' };
 
-describe('rate limits of login, password recovery and reset', () => {
+/** A 429's Retry-After: whole seconds, within the minute of the limit's window. */
+function expectRetryAfter(res: { headers: Record<string, unknown> }) {
+  const wait = Number(res.headers['retry-after']);
+  expect(Number.isInteger(wait)).toBe(true);
+  expect(wait).toBeGreaterThanOrEqual(1);
+  expect(wait).toBeLessThanOrEqual(60);
+}
+
+describe('rate limits of login, password recovery and reset, sign-up and password change', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ rateLimit: { login: 3, passwordRecovery: 2, publicAlert: 1000 } });
+    t = await createTestApp({ rateLimit: { ...testConfig().rateLimit, login: 3, passwordRecovery: 2, signup: 2, passwordChange: 2 } });
   });
   afterAll(() => t.close());
 
@@ -104,9 +113,58 @@ describe('rate limits of login, password recovery and reset', () => {
         payload: 'username=x@example.com&password=wrong-password',
       });
       codes.push(res.statusCode);
-      if (res.statusCode === 429) expect(body(res)).toEqual(TOO_MANY);
+      if (res.statusCode === 429) {
+        expect(body(res)).toEqual(TOO_MANY);
+        expectRetryAfter(res);
+      }
     }
     expect(codes).toEqual([400, 400, 429, 429]);
+  });
+
+  it('limits sign-ups per address (each runs argon2 for anyone): 429 with Retry-After, no account made', async () => {
+    const signup = (email: string, remoteAddress = '192.0.2.40') =>
+      t.app.inject({ method: 'POST', url: '/api/v1/users/signup', remoteAddress, payload: { email, password: 'signup-password-1' } });
+    expect((await signup('first-signup@example.com')).statusCode).toBe(200);
+    expect((await signup('second-signup@example.com')).statusCode).toBe(200);
+    const refused = await signup('third-signup@example.com');
+    expect(refused.statusCode).toBe(429);
+    expect(body(refused)).toEqual(TOO_MANY);
+    expectRetryAfter(refused);
+    expect(await t.db.selectFrom('users').select('id').where('email', '=', 'third-signup@example.com').execute()).toEqual([]);
+    expect((await signup('elsewhere-signup@example.com', '192.0.2.41')).statusCode).toBe(200);
+  });
+
+  it('limits password changes per address: a stolen token cannot guess the current password fast', async () => {
+    // Made and signed in without the login route, whose limit this suite spends.
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/users/',
+      headers: t.superuser.auth,
+      payload: { email: 'changer@example.com', password: 'first-password' },
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    const token = await t.app.deps.tokens.sign({ userId: body(made).id, version: 0 });
+    const change = (current_password: string) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: '/api/v1/users/me/password',
+        headers: { authorization: `Bearer ${token}` },
+        remoteAddress: '192.0.2.50',
+        payload: { current_password, new_password: 'second-password' },
+      });
+    expect((await change('guess-one')).statusCode).toBe(400);
+    expect((await change('guess-two')).statusCode).toBe(400);
+    const refused = await change('first-password');
+    expect(refused.statusCode).toBe(429);
+    expect(body(refused)).toEqual(TOO_MANY);
+    expectRetryAfter(refused);
+    // Refused before anything ran: the password is still the first one.
+    const stored = await t.db
+      .selectFrom('users')
+      .select('hashed_password')
+      .where('email', '=', 'changer@example.com')
+      .executeTakeFirstOrThrow();
+    expect(await verifyPassword(stored.hashed_password, 'first-password')).toBe(true);
   });
 
   it('limits password recovery requests too', async () => {
@@ -133,10 +191,24 @@ describe('rate limits of login, password recovery and reset', () => {
     expect(body(answers[2]!)).toEqual(TOO_MANY);
   });
 
-  it('documents the 429 answer of each limited route in the OpenAPI document', async () => {
+  it('documents the 429 answer, with its Retry-After, of each limited route in the OpenAPI document', async () => {
     const { paths } = body(await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' }));
-    for (const path of ['/api/v1/login/access-token', '/api/v1/password-recovery/{email}', '/api/v1/reset-password/']) {
-      expect(Object.keys(paths[path].post.responses), path).toContain('429');
+    const limited: [string, string][] = [
+      ['/api/v1/login/access-token', 'post'],
+      ['/api/v1/password-recovery/{email}', 'post'],
+      ['/api/v1/reset-password/', 'post'],
+      ['/api/v1/users/signup', 'post'],
+      ['/api/v1/users/me/password', 'patch'],
+      ['/api/v1/alert/{id}', 'get'],
+      ['/api/v1/alert/acknowledge/{id}', 'post'],
+      ['/api/v1/alert/close/{id}', 'post'],
+      ['/api/v1/alert/escalate/{id}', 'post'],
+    ];
+    for (const [path, method] of limited) {
+      const tooMany = paths[path][method].responses['429'];
+      expect(tooMany, `${method} ${path}`).toBeDefined();
+      expect(tooMany.headers['Retry-After'].schema.type, `${method} ${path}`).toBe('integer');
+      expect(tooMany.content['application/json'].schema, `${method} ${path}`).toEqual({ $ref: '#/components/schemas/HTTPError' });
     }
   });
 });

@@ -102,6 +102,21 @@ describe('configuration', () => {
     );
   });
 
+  it('reads the amplification bounds: their defaults, and an ingest limit a full body can pass', () => {
+    const config = parseConfig({});
+    expect(config.rateLimit).toMatchObject({ signup: 5, passwordChange: 5, perAlert: 120, ingestAlertsPerKey: 6000 });
+    expect(config.ingest.maxAlertsPerBody).toBe(1000);
+    expect(config.notifications.escalationMaxRoundsPerHour).toBe(10);
+    expect(parseConfig({ INGEST_MAX_ALERTS_PER_BODY: '200', RATE_LIMIT_INGEST_ALERTS_PER_MINUTE: '200' }).ingest.maxAlertsPerBody).toBe(
+      200,
+    );
+    expect(failure({ RATE_LIMIT_INGEST_ALERTS_PER_MINUTE: '999' })).toBe(
+      'Invalid configuration: RATE_LIMIT_INGEST_ALERTS_PER_MINUTE must be at least INGEST_MAX_ALERTS_PER_BODY (1000)',
+    );
+    expect(failure({ INGEST_MAX_ALERTS_PER_BODY: '0' })).toContain('INGEST_MAX_ALERTS_PER_BODY must be between 1 and 10000');
+    expect(failure({ ESCALATION_MAX_ROUNDS_PER_HOUR: '0' })).toContain('ESCALATION_MAX_ROUNDS_PER_HOUR must be between 1 and 100');
+  });
+
   it('parses plain SMTP with no auth', () => {
     const config = parseConfig({ SMTP_HOST: 'mail.local', SMTP_PORT: '25', SMTP_TLS: 'false', SMTP_SSL: 'false' });
     expect(config.smtp).toEqual({ host: 'mail.local', port: 25, tls: false, ssl: false, user: undefined, password: undefined });

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PostgresRateLimitCounter } from '../src/operations/postgresRateLimitStore.js';
 import { rateLimitStoreKind } from '../src/operations/rateLimitStore.js';
-import { body, createTestApp, TEST_DATABASE_URL, TEST_DB, type TestApp } from './helpers/testApp.js';
+import { body, createTestApp, TEST_DATABASE_URL, TEST_DB, type TestApp, testConfig } from './helpers/testApp.js';
 
 const WINDOW_MS = 60_000;
 
@@ -24,7 +24,7 @@ describe.skipIf(TEST_DB !== 'postgres')('rate limits in PostgreSQL', () => {
 
   beforeAll(async () => {
     // databaseUrl chooses the store; the app still works in the test's own schema (t.db).
-    t = await createTestApp({ databaseUrl: TEST_DATABASE_URL, rateLimit: { login: 10_000, passwordRecovery: 3, publicAlert: 10_000 } });
+    t = await createTestApp({ databaseUrl: TEST_DATABASE_URL, rateLimit: { ...testConfig().rateLimit, passwordRecovery: 3 } });
     counter = new PostgresRateLimitCounter(t.db, t.app.log);
   });
   afterAll(async () => t?.close());

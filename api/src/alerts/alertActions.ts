@@ -1,9 +1,10 @@
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { AppDeps } from '../app.js';
 import type { AlertAction, AlertEventVia, AlertRow } from '../db/schema.js';
 import { HttpError, notFound } from '../errors.js';
 import { joinedPolicyOf, nextEscalationAt, recipientsOfLevel } from '../escalation/policy.js';
 import { LINK_ALERT_CLOSED } from '../links/linkAccess.js';
+import { retryAfterSeconds } from '../operations/keyedRateLimit.js';
 import { nextState } from './alertTransitions.js';
 
 export interface ActionSource {
@@ -26,7 +27,9 @@ export type AlertActionDeps = Pick<AppDeps, 'db' | 'config' | 'now' | 'notificat
  * Escalation (docs/api.md, "Notifications and escalation"): an escalate writes one
  * notification per recipient of the new level in the same transaction, and sets when the
  * policy escalates again; a second escalate within ESCALATION_REPEAT_WINDOW_SECONDS of the
- * last is ignored (200, no change), so two people pressing the button do not climb two levels.
+ * last escalation (in any state) is ignored (200, no change), so two people pressing the button
+ * do not climb two levels; past ESCALATION_MAX_ROUNDS_PER_HOUR rounds in an hour a person's
+ * escalate is a 429 and the timer waits (the bound on emails one alert can cause).
  */
 export async function applyAlertAction(deps: AlertActionDeps, id: string, action: AlertAction, source: ActionSource): Promise<AlertRow> {
   return (await actOnAlert(deps, id, action, source)).alert;
@@ -58,8 +61,21 @@ export async function actOnAlert(
     if (source.via === 'policy' && !(current.next_escalation_at && current.next_escalation_at <= now && current.state !== 'closed')) {
       return unchanged;
     }
-    if (action === 'escalate' && withinRepeatWindow(current, now, deps.config.notifications.escalationRepeatWindowMs)) return unchanged;
     const transition = nextState(current.state, action);
+    if (action === 'escalate') {
+      const { escalationRepeatWindowMs, escalationMaxRoundsPerHour } = deps.config.notifications;
+      if (withinRepeatWindow(current, now, escalationRepeatWindowMs)) return unchanged;
+      const freeAt = nextRoundAllowedAt(current.recent_escalations, now, escalationMaxRoundsPerHour);
+      if (freeAt) {
+        if (source.via !== 'policy') {
+          const wait = retryAfterSeconds(freeAt.getTime() - now.getTime());
+          throw new HttpError(429, tooManyEscalations(escalationMaxRoundsPerHour), { 'retry-after': wait });
+        }
+        // The timer comes back when the cap allows, rather than on every pass until then.
+        await trx.updateTable('alerts').set({ next_escalation_at: freeAt }).where('id', '=', id).execute();
+        return unchanged;
+      }
+    }
     if (!transition.changed) return unchanged;
 
     const policy = joinedPolicyOf({ escalation_contacts, escalate_after_minutes, escalation_max_level });
@@ -72,7 +88,10 @@ export async function actOnAlert(
         state: transition.to,
         escalation_level: level,
         updated_at: sql<Date>`clock_timestamp()`,
-        ...(transition.escalate && { escalated_at: now }),
+        ...(transition.escalate && {
+          escalated_at: now,
+          recent_escalations: keptRounds(current.recent_escalations, now, deps.config.notifications.escalationMaxRoundsPerHour),
+        }),
         // Waiting for the timer only while nobody has acknowledged it.
         next_escalation_at: transition.escalate ? nextEscalationAt(policy, level, now) : null,
       })
@@ -108,6 +127,30 @@ export async function actOnAlert(
   return { alert, changed };
 }
 
+/**
+ * Counted from the last escalation whatever happened since: an acknowledge in between does not
+ * open the way to another round of emails (issue 11: alternating escalate and acknowledge).
+ */
 function withinRepeatWindow(alert: AlertRow, now: Date, windowMs: number): boolean {
-  return alert.state === 'escalated' && alert.escalated_at !== null && now.getTime() - alert.escalated_at.getTime() < windowMs;
+  return alert.escalated_at !== null && now.getTime() - alert.escalated_at.getTime() < windowMs;
+}
+
+const HOUR_MS = 3_600_000;
+export const tooManyEscalations = (max: number) => `Too many escalations of this alert: at most ${max} an hour`;
+
+/** The escalations of the last hour, oldest first. */
+const lastHour = (times: Date[], now: Date) =>
+  times.filter((t) => now.getTime() - t.getTime() < HOUR_MS).sort((a, b) => a.getTime() - b.getTime());
+
+/** Null when another round may go out now; else when the oldest round of the last hour leaves it. */
+export function nextRoundAllowedAt(times: Date[], now: Date, maxPerHour: number): Date | null {
+  const recent = lastHour(times, now);
+  if (recent.length < maxPerHour) return null;
+  return new Date(recent[recent.length - maxPerHour]!.getTime() + HOUR_MS);
+}
+
+/** The rounds to keep after one at `now`: the last hour's, at most the cap, `now` included. */
+function keptRounds(times: Date[], now: Date, maxPerHour: number): RawBuilder<Date[]> {
+  const kept = [...lastHour(times, now), now].slice(-maxPerHour).map((t) => t.toISOString());
+  return sql<Date[]>`${kept}::timestamptz[]`;
 }

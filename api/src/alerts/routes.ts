@@ -2,7 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { confirmUser, readAsUser, requireListUser, requireUser, userOf } from '../auth/currentUser.js';
 import { optionalUser } from '../auth/optionalUser.js';
-import { errorResponses, HttpErrorBody, IdParams, Message, PageQuery, pageOf } from '../common/schema.js';
+import { errorResponses, IdParams, Message, PageQuery, pageOf, TooManyRequests } from '../common/schema.js';
 import { sendSharedAnswer } from '../common/sharedAnswer.js';
 import type { AlertAction } from '../db/schema.js';
 import { checkLinkAccess, LinkTokenHeaders } from '../links/linkAccess.js';
@@ -10,6 +10,7 @@ import { NotificationsPublic } from '../notifications/schema.js';
 import { listAlertNotifications } from '../notifications/service.js';
 import { applyAlertAction } from './alertActions.js';
 import { hasFilters } from './filters.js';
+import { perAlertLimit } from './perAlertLimit.js';
 import { AlertCreate, AlertEventsPublic, AlertListQuery, AlertPublic, AlertsPublic } from './schema.js';
 import { createAlert, deleteAlert, getAlert, getOwnedAlert, listAlertEvents, toAlertPublic } from './service.js';
 import { triageRoutes } from './triageRoutes.js';
@@ -18,18 +19,20 @@ const tags = ['alerts'];
 const security = [{ OAuth2PasswordBearer: [] }];
 const { 401: e401, 403: e403, 404: e404, 409: e409, 422: e422 } = errorResponses;
 /** Documented on the rate-limited public routes. */
-const e429 = HttpErrorBody;
+const e429 = TooManyRequests;
 
 /**
  * /api/v1/alert. Listing, creating, deleting and the history need a login; reading one
  * alert and the three actions do not: they serve the public action page of an email link,
- * where the alert's UUID is the capability. Those four are rate-limited per client.
+ * where the alert's UUID is the capability. Those four are rate-limited per client address, and
+ * per alert (perAlertLimit.ts).
  * Login is checked onRequest, before validation: like FastAPI, an anonymous caller gets
  * 401, never a 422 that probes the API.
  */
 export async function alertRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const publicRateLimit = { rateLimit: { max: app.deps.config.rateLimit.publicAlert, timeWindow: '1 minute' } };
+  const limitPerAlert = perAlertLimit(app);
   await app.register(triageRoutes);
 
   api.get(
@@ -81,6 +84,7 @@ export async function alertRoutes(app: FastifyInstance): Promise<void> {
     '/:id',
     {
       config: publicRateLimit,
+      preHandler: limitPerAlert,
       schema: {
         tags,
         operationId: 'alerts-read_alert',
@@ -127,6 +131,7 @@ export async function alertRoutes(app: FastifyInstance): Promise<void> {
       `/${action}/:id`,
       {
         config: publicRateLimit,
+        preHandler: limitPerAlert,
         schema: {
           tags,
           operationId: `alerts-${action}_alert`,
@@ -134,7 +139,8 @@ export async function alertRoutes(app: FastifyInstance): Promise<void> {
           description:
             'Needs no login. With a signed link token (header) the history records its recipient (via "link"), and a closed alert refuses it; ' +
             'else with a valid bearer token, that user (via "console"); else an anonymous action via the link. ' +
-            'An escalate emails the contacts of the new level; a second escalate within ESCALATION_REPEAT_WINDOW_SECONDS of the last is ignored (200, no change).',
+            'An escalate emails the contacts of the new level; a second escalate within ESCALATION_REPEAT_WINDOW_SECONDS of the last escalation (whatever happened since) is ignored (200, no change), ' +
+            'and past ESCALATION_MAX_ROUNDS_PER_HOUR escalations of the alert in an hour it is a 429 with Retry-After.',
           params: IdParams,
           headers: LinkTokenHeaders,
           response: { 200: AlertPublic, 403: e403, 404: e404, 409: e409, 422: e422, 429: e429 },

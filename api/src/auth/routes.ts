@@ -1,7 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import { errorResponses, HttpErrorBody, Message } from '../common/schema.js';
+import { errorResponses, limitedErrorResponses, Message } from '../common/schema.js';
 import { HttpError } from '../errors.js';
 import { UserPublic } from '../users/schema.js';
 import { findUserByEmail, toUserPublic } from '../users/service.js';
@@ -10,8 +10,6 @@ import { EmailParams, LoginForm, NewPassword, Token } from './schema.js';
 import { authenticate, createRecoveryEmail, previewRecoveryEmail, resetPassword } from './service.js';
 
 const RECOVERY_SENT = 'Password recovery email sent';
-/** The answers of the rate-limited routes: the usual errors and 429 past the limit. */
-const limitedErrorResponses = { ...errorResponses, 429: HttpErrorBody };
 
 export async function authRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<TypeBoxTypeProvider>();

@@ -42,6 +42,16 @@ export const pageOf = (query: PageQuery) => ({
 export const Uuid = Type.String({ format: 'uuid' });
 export const IdParams = Type.Object({ id: Uuid });
 
+/**
+ * The 429 of every rate-limited route: `{"detail": ...}` and Retry-After, the seconds until a new
+ * attempt may pass. A response object (not a schema) so the document can name the header.
+ */
+export const TooManyRequests = {
+  description: 'Too many requests: try again after the seconds in Retry-After',
+  headers: { 'Retry-After': { type: 'integer', minimum: 1, description: 'Seconds to wait before trying again' } },
+  content: { 'application/json': { schema: HttpErrorBody } },
+};
+
 /** Standard error answers, so every route documents them the same way. */
 export const errorResponses = {
   400: HttpErrorBody,
@@ -51,5 +61,8 @@ export const errorResponses = {
   409: HttpErrorBody,
   422: ValidationErrorBody,
 } as const;
+
+/** The answers of a route limited per client address: the usual errors and 429 past the limit. */
+export const limitedErrorResponses = { ...errorResponses, 429: TooManyRequests };
 
 export const OptionalText = (maxLength: number) => Type.Optional(Type.Union([Type.String({ maxLength }), Type.Null()]));

@@ -57,8 +57,10 @@ export interface AlertsTable {
   dedup_key: ColumnType<string | null, string | null | undefined, string | null>;
   occurrence_count: Generated<number>;
   last_seen_at: UpdatedAt;
-  /** The last escalation: a second one soon after is ignored (ESCALATION_REPEAT_WINDOW_SECONDS). */
+  /** The last escalation: a second one soon after is ignored (ESCALATION_REPEAT_WINDOW_SECONDS), in any state. */
   escalated_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** The times of the latest escalations, oldest first (at most ESCALATION_MAX_ROUNDS_PER_HOUR kept). */
+  recent_escalations: ColumnType<Date[], never, Date[]>;
   /** When the escalation policy escalates this alert unless it is acknowledged first. */
   next_escalation_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }

@@ -39,6 +39,23 @@ ${footer ? `<p style="font-size:12px;color:#616161;margin-top:24px">${escapeHtml
   return { to, subject, html, text };
 }
 
+/** Longest alert title a subject carries; the email's body has it whole. */
+const SUBJECT_TITLE_MAX = 80;
+// Controls (line breaks included), line and paragraph separators, and the invisible format
+// characters: zero-width ones and the marks that reorder text (bidi overrides).
+const UNSAFE_IN_SUBJECT = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]+/gu;
+
+/**
+ * An alert title as a subject shows it. The title is the sender's text (ingestion, or any
+ * signed-in user), and anyone holding an alert's link can have it mailed again by escalating, so
+ * the subject is Vigil's: a fixed `[Vigil]…` prefix, then the title on one line, without
+ * invisible or reordering characters, cut to 80 characters. It cannot pass for another subject.
+ */
+export function subjectTitle(title: string): string {
+  const line = title.replace(UNSAFE_IN_SUBJECT, ' ').replace(/\s+/g, ' ').trim() || 'Untitled alert';
+  return line.length <= SUBJECT_TITLE_MAX ? line : `${line.slice(0, SUBJECT_TITLE_MAX - 1).trimEnd()}…`;
+}
+
 export function passwordRecoveryEmail(opts: { to: string; link: string; validMinutes: number }): EmailMessage {
   return render({
     to: opts.to,
@@ -75,7 +92,7 @@ export function newAlertEmail(opts: {
 }): EmailMessage {
   return render({
     to: opts.to,
-    subject: `[Vigil][${opts.severity.toUpperCase()}] ${opts.title}`,
+    subject: `[Vigil][${opts.severity.toUpperCase()}] ${subjectTitle(opts.title)}`,
     heading: `New ${opts.severity} alert: ${opts.title}`,
     paragraphs: [opts.description ?? 'No description.', 'Acknowledge, escalate or close it from the alert page; no login needed.'],
     button: { label: 'Open alert actions', href: opts.actionLink },
@@ -102,7 +119,7 @@ export function escalationEmail(opts: {
     : 'Vigil (no escalation policy: superusers)';
   return render({
     to: opts.to,
-    subject: `[Vigil][ESCALATED L${opts.level}][${opts.severity.toUpperCase()}] ${opts.title}`,
+    subject: `[Vigil][ESCALATED L${opts.level}][${opts.severity.toUpperCase()}] ${subjectTitle(opts.title)}`,
     heading: `Escalated to level ${opts.level}: ${opts.title}`,
     paragraphs: [
       `This ${opts.severity} alert was escalated to level ${opts.level}. You receive this as a level ${opts.level} contact of ${source}.`,

@@ -1,10 +1,12 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import { Type } from 'typebox';
-import { errorResponses, HttpErrorBody } from '../common/schema.js';
+import { errorResponses, HttpErrorBody, TooManyRequests } from '../common/schema.js';
 import { HttpError } from '../errors.js';
+import { retryAfterSeconds } from '../operations/keyedRateLimit.js';
 import { redactUrlSecrets } from '../operations/logRedaction.js';
 import { INGEST_FORMATS, type IngestFormat } from './events.js';
+import { IngestKeyLimiter } from './keyLimiter.js';
 import { hashIngestKey } from './keys.js';
 import { detectFormat, FORMATS, parseBody } from './parse.js';
 import { IngestParams, IngestResult } from './schema.js';
@@ -15,6 +17,9 @@ const { 401: e401, 403: e403, 422: e422 } = errorResponses;
 
 export const INVALID_INGEST_KEY = 'Invalid integration key';
 export const INACTIVE_OWNER = "The integration's owner is inactive";
+export const tooManyAlertsInBody = (count: number, max: number) =>
+  `Too many alerts in one request: ${count} (at most ${max}); send them in smaller batches`;
+export const tooManyAlertsForKey = (max: number) => `Too many alerts for this integration: at most ${max} a minute`;
 
 /** The key is a credential: these routes log their URL without it. */
 const logSerializers = {
@@ -47,20 +52,49 @@ const FORMAT_SUMMARIES: Record<IngestFormat, string> = {
  */
 export async function ingestRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
-  const { db } = app.deps;
+  const { db, config } = app.deps;
+  const { maxAlertsPerBody } = config.ingest;
+  const limiter = new IngestKeyLimiter({ counter: app.rateLimitCounter, log: app.log, limit: config.rateLimit.ingestAlertsPerKey });
+  app.addHook('onClose', async () => limiter.close());
+
+  /** The key's integration, for the answers that store nothing: 401 and 403 come before any other. */
+  const checkKey = async (keyHash: string) => {
+    const integration = await findIntegration(db, keyHash);
+    if (!integration) {
+      limiter.forget(keyHash);
+      throw new HttpError(401, INVALID_INGEST_KEY);
+    }
+    limiter.known(keyHash);
+    if (!integration.is_active) throw new HttpError(403, INACTIVE_OWNER);
+  };
 
   const handle = (fixed: IngestFormat | undefined) => async (request: FastifyRequest<{ Params: { key: string } }>, reply: FastifyReply) => {
     const keyHash = hashIngestKey(request.params.key);
     const format = fixed ?? detectFormat(request.body);
     const parsed = parseBody(format, request.body);
+    const alerts = parsed.ok ? parsed.events.length : 0;
+    // Counted before anything is read or written: a refused or malformed body costs one, a body its alerts.
+    const admission = limiter.admit(keyHash, alerts <= maxAlertsPerBody ? Math.max(1, alerts) : 1);
+    if (!admission.ok) {
+      throw new HttpError(429, tooManyAlertsForKey(config.rateLimit.ingestAlertsPerKey), {
+        'retry-after': retryAfterSeconds(admission.retryAfterMs),
+      });
+    }
     if (!parsed.ok) {
-      const integration = await findIntegration(db, keyHash);
-      if (!integration) throw new HttpError(401, INVALID_INGEST_KEY);
-      if (!integration.is_active) throw new HttpError(403, INACTIVE_OWNER);
+      await checkKey(keyHash);
       return reply.code(422).send({ detail: parsed.issues });
     }
+    // One body may not set off more than this many alerts (and their emails): all refused, none stored.
+    if (alerts > maxAlertsPerBody) {
+      await checkKey(keyHash);
+      throw new HttpError(413, tooManyAlertsInBody(alerts, maxAlertsPerBody));
+    }
     const answer = await ingest(db, keyHash, parsed.events, request.ip, app.deps.now());
-    if (answer.status === 'unknown-key') throw new HttpError(401, INVALID_INGEST_KEY);
+    if (answer.status === 'unknown-key') {
+      limiter.forget(keyHash);
+      throw new HttpError(401, INVALID_INGEST_KEY);
+    }
+    limiter.known(keyHash);
     if (answer.status === 'inactive-owner') throw new HttpError(403, INACTIVE_OWNER);
     // New alerts wrote their owner's notification in the same statement; queue it now. A
     // deduplicated repeat emails nobody, but its count changed: open consoles hear of every change.
@@ -86,9 +120,12 @@ export async function ingestRoutes(app: FastifyInstance): Promise<void> {
           tags,
           operationId: `ingestion-ingest_${format ?? 'auto'}`,
           summary,
+          description:
+            'A body carries at most INGEST_MAX_ALERTS_PER_BODY alerts (1000): a larger one is a 413 and stores nothing. ' +
+            'A key sends at most RATE_LIMIT_INGEST_ALERTS_PER_MINUTE alerts a minute (6000): past that, 429 with Retry-After. See docs/api.md, "Ingestion".',
           params: IngestParams,
           body: format ? FORMATS[format].schema : Type.Union(INGEST_FORMATS.map((f) => FORMATS[f].schema)),
-          response: { 202: IngestResult, 401: e401, 403: e403, 413: HttpErrorBody, 422: e422 },
+          response: { 202: IngestResult, 401: e401, 403: e403, 413: HttpErrorBody, 422: e422, 429: TooManyRequests },
         },
       },
       handle(format),

@@ -2,6 +2,7 @@ import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
+import type { WindowCounter } from './windowCounter.js';
 
 /** What @fastify/rate-limit expects of a store's `incr`: the hits of the key's window, and the ms left in it. */
 export interface WindowCount {
@@ -19,7 +20,7 @@ const CLEANUP_EVERY_MS = 60_000;
  * replica on the same PostgreSQL counts against one limit. One statement per hit: an upsert
  * that starts a window for a new key or an ended one, and otherwise adds one to the count.
  */
-export class PostgresRateLimitCounter {
+export class PostgresRateLimitCounter implements WindowCounter {
   private nextCleanup = 0;
 
   constructor(
@@ -27,18 +28,23 @@ export class PostgresRateLimitCounter {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  async hit(key: string, windowMs: number): Promise<WindowCount> {
+  /** Adds `amount` hits (one request, or a batch of them: ingest/keyLimiter.ts) to the key's window. */
+  async hit(key: string, windowMs: number, amount = 1): Promise<WindowCount> {
     this.cleanUpNowAndThen();
     // now() is the statement's time: one clock for the comparison and the new window's end.
     const { rows } = await sql<{ hits: number; ttl_ms: number }>`
       INSERT INTO rate_limit_hits AS h (key, hits, window_ends_at)
-      VALUES (${key}, 1, now() + make_interval(secs => ${windowMs}::double precision / 1000))
+      VALUES (${key}, ${amount}::int, now() + make_interval(secs => ${windowMs}::double precision / 1000))
       ON CONFLICT (key) DO UPDATE SET
-        hits = CASE WHEN h.window_ends_at <= now() THEN 1 ELSE h.hits + 1 END,
+        hits = CASE WHEN h.window_ends_at <= now() THEN excluded.hits ELSE h.hits + excluded.hits END,
         window_ends_at = CASE WHEN h.window_ends_at <= now() THEN excluded.window_ends_at ELSE h.window_ends_at END
       RETURNING h.hits, ceil(extract(epoch FROM h.window_ends_at - now()) * 1000)::int AS ttl_ms`.execute(this.db);
     const row = rows[0]!;
     return { current: row.hits, ttl: Math.max(0, row.ttl_ms) };
+  }
+
+  add(key: string, amount: number, windowMs: number): Promise<WindowCount> {
+    return this.hit(key, windowMs, amount);
   }
 
   /** Deletes the rows of ended windows (a hit on such a key starts a new window anyway). */

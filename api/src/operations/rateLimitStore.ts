@@ -3,6 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Config } from '../config.js';
 import { PostgresRateLimitCounter, postgresRateLimitStore } from './postgresRateLimitStore.js';
+import { MemoryWindowCounter, RedisWindowCounter, type WindowCounter } from './windowCounter.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The same store's counters for limits that count more than one per request (ingestion). */
+    rateLimitCounter: WindowCounter;
+  }
+}
 
 /** Where rate-limit counters live; the "Vigil API ready" line names it. */
 export type RateLimitStoreKind = 'redis' | 'postgresql' | 'memory';
@@ -17,10 +25,15 @@ export function rateLimitStoreKind(config: Pick<Config, 'redisUrl' | 'databaseUr
   return config.databaseUrl ? 'postgresql' : 'memory';
 }
 
-/** Rate limits are opted into per route (login, recovery, public alert routes). */
+/**
+ * Rate limits are opted into per route (login, recovery, sign-up, password change, public alert
+ * routes); the limits keyed by something else than the address (one alert, one ingest key) use
+ * the same store, through `createRateLimit` (operations/keyedRateLimit.ts) and `rateLimitCounter`.
+ */
 export async function registerRateLimits(app: FastifyInstance, config: Config): Promise<void> {
   const kind = rateLimitStoreKind(config);
   if (kind === 'memory') {
+    app.decorate('rateLimitCounter', new MemoryWindowCounter());
     await app.register(rateLimit, { global: false });
     return;
   }
@@ -28,8 +41,9 @@ export async function registerRateLimits(app: FastifyInstance, config: Config): 
   // than locking every user out of login.
   const shared = { global: false, skipOnError: true };
   if (kind === 'postgresql') {
-    const store = postgresRateLimitStore(new PostgresRateLimitCounter(app.deps.db, app.log));
-    await app.register(rateLimit, { ...shared, store });
+    const counter = new PostgresRateLimitCounter(app.deps.db, app.log);
+    app.decorate('rateLimitCounter', counter);
+    await app.register(rateLimit, { ...shared, store: postgresRateLimitStore(counter) });
     return;
   }
   const redis = new Redis(config.redisUrl!, {
@@ -49,5 +63,6 @@ export async function registerRateLimits(app: FastifyInstance, config: Config): 
   app.addHook('onClose', async () => {
     await redis.quit().catch(() => redis.disconnect());
   });
+  app.decorate('rateLimitCounter', new RedisWindowCounter(redis, `${config.redisKeyPrefix}rate-limit:`));
   await app.register(rateLimit, { ...shared, redis, nameSpace: `${config.redisKeyPrefix}rate-limit:` });
 }

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { requireSuperuser, requireUser, userOf } from '../auth/currentUser.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
-import { errorResponses, Message, PageQuery, pageOf } from '../common/schema.js';
+import { errorResponses, limitedErrorResponses, Message, PageQuery, pageOf } from '../common/schema.js';
 import { newAccountEmail } from '../email/templates.js';
 import { HttpError } from '../errors.js';
 import { UpdatePassword, UserCreate, UserIdParams, UserPublic, UserRegister, UsersPublic, UserUpdate, UserUpdateMe } from './schema.js';
@@ -15,6 +15,7 @@ const SELF_DELETE = 'Super users are not allowed to delete themselves';
 export async function userRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<TypeBoxTypeProvider>();
   const { db, mailer, config } = app.deps;
+  const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
 
   app.get(
     '/',
@@ -77,7 +78,14 @@ export async function userRoutes(root: FastifyInstance): Promise<void> {
     '/me/password',
     {
       onRequest: requireUser,
-      schema: { ...secured, operationId: 'users-update_password_me', body: UpdatePassword, response: { 200: Message, ...errorResponses } },
+      // Two argon2 runs a call: limited per client address, as login is.
+      config: perMinute(config.rateLimit.passwordChange),
+      schema: {
+        ...secured,
+        operationId: 'users-update_password_me',
+        body: UpdatePassword,
+        response: { 200: Message, ...limitedErrorResponses },
+      },
     },
     async (request) => {
       const user = userOf(request);
@@ -97,7 +105,14 @@ export async function userRoutes(root: FastifyInstance): Promise<void> {
   app.post(
     '/signup',
     {
-      schema: { tags: ['users'], operationId: 'users-register_user', body: UserRegister, response: { 200: UserPublic, ...errorResponses } },
+      // Public and an argon2 hash each: limited per client address.
+      config: perMinute(config.rateLimit.signup),
+      schema: {
+        tags: ['users'],
+        operationId: 'users-register_user',
+        body: UserRegister,
+        response: { 200: UserPublic, ...limitedErrorResponses },
+      },
     },
     async (request) => {
       // Open registration: new users are active and never superusers, whatever the body says.

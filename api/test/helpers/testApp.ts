@@ -40,7 +40,15 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     frontendHost: 'http://console.test',
     consoleDir: undefined,
     // High limits so ordinary tests never trip them; rate-limit tests set their own.
-    rateLimit: { login: 10_000, passwordRecovery: 10_000, publicAlert: 10_000 },
+    rateLimit: {
+      login: 10_000,
+      passwordRecovery: 10_000,
+      publicAlert: 10_000,
+      signup: 10_000,
+      passwordChange: 10_000,
+      perAlert: 10_000,
+      ingestAlertsPerKey: 1_000_000,
+    },
     // Emails leave at once (the relay wakes the worker); a failed one is retried after 1-2 s.
     notifications: { ...base.notifications, retryDelaySeconds: 1, pollingIntervalSeconds: 0.5 },
     ...overrides,

@@ -262,7 +262,7 @@ export interface paths {
         put?: never;
         /**
          * Acknowledge an alert (public: no login)
-         * @description Needs no login. With a signed link token (header) the history records its recipient (via "link"), and a closed alert refuses it; else with a valid bearer token, that user (via "console"); else an anonymous action via the link. An escalate emails the contacts of the new level; a second escalate within ESCALATION_REPEAT_WINDOW_SECONDS of the last is ignored (200, no change).
+         * @description Needs no login. With a signed link token (header) the history records its recipient (via "link"), and a closed alert refuses it; else with a valid bearer token, that user (via "console"); else an anonymous action via the link. An escalate emails the contacts of the new level; a second escalate within ESCALATION_REPEAT_WINDOW_SECONDS of the last escalation (whatever happened since) is ignored (200, no change), and past ESCALATION_MAX_ROUNDS_PER_HOUR escalations of the alert in an hour it is a 429 with Retry-After.
          */
         post: operations["alerts-acknowledge_alert"];
         delete?: never;
@@ -282,7 +282,7 @@ export interface paths {
         put?: never;
         /**
          * Close an alert (public: no login)
-         * @description Needs no login. With a signed link token (header) the history records its recipient (via "link"), and a closed alert refuses it; else with a valid bearer token, that user (via "console"); else an anonymous action via the link. An escalate emails the contacts of the new level; a second escalate within ESCALATION_REPEAT_WINDOW_SECONDS of the last is ignored (200, no change).
+         * @description Needs no login. With a signed link token (header) the history records its recipient (via "link"), and a closed alert refuses it; else with a valid bearer token, that user (via "console"); else an anonymous action via the link. An escalate emails the contacts of the new level; a second escalate within ESCALATION_REPEAT_WINDOW_SECONDS of the last escalation (whatever happened since) is ignored (200, no change), and past ESCALATION_MAX_ROUNDS_PER_HOUR escalations of the alert in an hour it is a 429 with Retry-After.
          */
         post: operations["alerts-close_alert"];
         delete?: never;
@@ -302,7 +302,7 @@ export interface paths {
         put?: never;
         /**
          * Escalate an alert one level (public: no login)
-         * @description Needs no login. With a signed link token (header) the history records its recipient (via "link"), and a closed alert refuses it; else with a valid bearer token, that user (via "console"); else an anonymous action via the link. An escalate emails the contacts of the new level; a second escalate within ESCALATION_REPEAT_WINDOW_SECONDS of the last is ignored (200, no change).
+         * @description Needs no login. With a signed link token (header) the history records its recipient (via "link"), and a closed alert refuses it; else with a valid bearer token, that user (via "console"); else an anonymous action via the link. An escalate emails the contacts of the new level; a second escalate within ESCALATION_REPEAT_WINDOW_SECONDS of the last escalation (whatever happened since) is ignored (200, no change), and past ESCALATION_MAX_ROUNDS_PER_HOUR escalations of the alert in an hour it is a 429 with Retry-After.
          */
         post: operations["alerts-escalate_alert"];
         delete?: never;
@@ -433,7 +433,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Ingest alerts; the format is detected from the body (generic, Alertmanager, Grafana or PagerDuty) */
+        /**
+         * Ingest alerts; the format is detected from the body (generic, Alertmanager, Grafana or PagerDuty)
+         * @description A body carries at most INGEST_MAX_ALERTS_PER_BODY alerts (1000): a larger one is a 413 and stores nothing. A key sends at most RATE_LIMIT_INGEST_ALERTS_PER_MINUTE alerts a minute (6000): past that, 429 with Retry-After. See docs/api.md, "Ingestion".
+         */
         post: operations["ingestion-ingest_auto"];
         delete?: never;
         options?: never;
@@ -450,7 +453,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Ingest a generic event {title, description?, severity?, dedup_key?, action} */
+        /**
+         * Ingest a generic event {title, description?, severity?, dedup_key?, action}
+         * @description A body carries at most INGEST_MAX_ALERTS_PER_BODY alerts (1000): a larger one is a 413 and stores nothing. A key sends at most RATE_LIMIT_INGEST_ALERTS_PER_MINUTE alerts a minute (6000): past that, 429 with Retry-After. See docs/api.md, "Ingestion".
+         */
         post: operations["ingestion-ingest_generic"];
         delete?: never;
         options?: never;
@@ -467,7 +473,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Ingest a Prometheus Alertmanager webhook (version 4) */
+        /**
+         * Ingest a Prometheus Alertmanager webhook (version 4)
+         * @description A body carries at most INGEST_MAX_ALERTS_PER_BODY alerts (1000): a larger one is a 413 and stores nothing. A key sends at most RATE_LIMIT_INGEST_ALERTS_PER_MINUTE alerts a minute (6000): past that, 429 with Retry-After. See docs/api.md, "Ingestion".
+         */
         post: operations["ingestion-ingest_alertmanager"];
         delete?: never;
         options?: never;
@@ -484,7 +493,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Ingest a Grafana alerting webhook */
+        /**
+         * Ingest a Grafana alerting webhook
+         * @description A body carries at most INGEST_MAX_ALERTS_PER_BODY alerts (1000): a larger one is a 413 and stores nothing. A key sends at most RATE_LIMIT_INGEST_ALERTS_PER_MINUTE alerts a minute (6000): past that, 429 with Retry-After. See docs/api.md, "Ingestion".
+         */
         post: operations["ingestion-ingest_grafana"];
         delete?: never;
         options?: never;
@@ -501,7 +513,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Ingest a PagerDuty Events API v2 event */
+        /**
+         * Ingest a PagerDuty Events API v2 event
+         * @description A body carries at most INGEST_MAX_ALERTS_PER_BODY alerts (1000): a larger one is a 413 and stores nothing. A key sends at most RATE_LIMIT_INGEST_ALERTS_PER_MINUTE alerts a minute (6000): past that, 429 with Retry-After. See docs/api.md, "Ingestion".
+         */
         post: operations["ingestion-ingest_pagerduty"];
         delete?: never;
         options?: never;
@@ -1083,9 +1098,11 @@ export interface operations {
                     "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Too many requests: try again after the seconds in Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1242,9 +1259,11 @@ export interface operations {
                     "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Too many requests: try again after the seconds in Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1329,9 +1348,11 @@ export interface operations {
                     "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Too many requests: try again after the seconds in Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1873,6 +1894,17 @@ export interface operations {
                     "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
+            /** @description Too many requests: try again after the seconds in Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
         };
     };
     "users-register_user": {
@@ -1949,6 +1981,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests: try again after the seconds in Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
                 };
             };
         };
@@ -2431,9 +2474,11 @@ export interface operations {
                     "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Too many requests: try again after the seconds in Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2550,9 +2595,11 @@ export interface operations {
                     "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Too many requests: try again after the seconds in Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2620,9 +2667,11 @@ export interface operations {
                     "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Too many requests: try again after the seconds in Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2690,9 +2739,11 @@ export interface operations {
                     "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
-            /** @description Default Response */
+            /** @description Too many requests: try again after the seconds in Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3145,6 +3196,17 @@ export interface operations {
                     "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
+            /** @description Too many requests: try again after the seconds in Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
         };
     };
     "ingestion-ingest_generic": {
@@ -3205,6 +3267,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests: try again after the seconds in Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
                 };
             };
         };
@@ -3269,6 +3342,17 @@ export interface operations {
                     "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
+            /** @description Too many requests: try again after the seconds in Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
         };
     };
     "ingestion-ingest_grafana": {
@@ -3331,6 +3415,17 @@ export interface operations {
                     "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
+            /** @description Too many requests: try again after the seconds in Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
         };
     };
     "ingestion-ingest_pagerduty": {
@@ -3391,6 +3486,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests: try again after the seconds in Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
                 };
             };
         };
