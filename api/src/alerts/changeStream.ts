@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { requireUser, userOf } from '../auth/currentUser.js';
 import { errorResponses } from '../common/schema.js';
+import { isConnectionError } from '../db/connectionErrors.js';
 import { concerns } from './alertChanges.js';
 
 /** At most one "alerts-changed" per stream in this window: a webhook storm is one refetch, not thousands. */
@@ -86,7 +87,8 @@ export async function changeStreamRoute(app: FastifyInstance): Promise<void> {
           onEnd: end,
         });
       } catch (error) {
-        request.log.error({ err: error }, 'alert change feed unavailable');
+        // The database is away (logged once as an outage): the console reconnects later.
+        if (!isConnectionError(error)) request.log.error({ err: error }, 'alert change feed unavailable');
         end();
         return;
       }
