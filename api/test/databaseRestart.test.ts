@@ -45,7 +45,7 @@ describe.skipIf(TEST_DB !== 'postgres')('a PostgreSQL restart under load', () =>
     await mail.start();
     server = await startPrivatePostgres(BIN_DIR, PORTS);
     api = await startOutageApi(server.url, mail);
-  }, 120_000);
+  }, 180_000);
 
   afterAll(async () => {
     await api?.stop();

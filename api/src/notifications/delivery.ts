@@ -64,6 +64,8 @@ async function deliverJob(deps: DeliveryDeps, job: EmailJob): Promise<void> {
         .updateTable('notifications')
         .set({ status: 'sent', attempts: sql<number>`attempts + 1`, last_error: null, sent_at: sql<Date>`clock_timestamp()` })
         .where('id', 'in', sent)
+        // Run again after a lost answer (it may have committed): counted once all the same.
+        .where('status', '!=', 'sent')
         .execute(),
     );
   }

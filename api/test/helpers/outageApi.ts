@@ -85,10 +85,14 @@ export async function listening(adminUrl: string, database: string): Promise<boo
 
 /** Once every notification is sent: how many new-alert emails each alert title got (must be one each). */
 export async function emailsPerTitle(databaseUrl: string, mail: SmtpSink, titles: string[]): Promise<Map<string, number>> {
-  await eventually(async () => {
-    const { rows } = await sqlOn(databaseUrl, `SELECT count(*)::int AS n FROM notifications WHERE status <> 'sent'`);
-    return rows[0].n === 0;
-  }, 'every notification sent');
+  await eventually(
+    async () => {
+      const { rows } = await sqlOn(databaseUrl, `SELECT count(*)::int AS n FROM notifications WHERE status <> 'sent'`);
+      return rows[0].n === 0;
+    },
+    'every notification sent',
+    60_000,
+  );
   return new Map(
     titles.map((title) => [
       title,
