@@ -11,6 +11,7 @@ import type { Config } from './config.js';
 import { consolePlugin } from './console/plugin.js';
 import { type Db, migrateToLatest, openDatabase } from './db/database.js';
 import { createListReads, type ListReads } from './db/listReads.js';
+import { outageOf } from './db/outage.js';
 import { createMailer, type Mailer } from './email/mailer.js';
 import { errorHandlerPlugin } from './errors.js';
 import { EscalationTimer } from './escalation/timer.js';
@@ -130,6 +131,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     (await openDatabase(
       config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: `${config.dataDir}/pglite` },
     ));
+  // A lost database is told in this app's log: once when it goes, once when it is back.
+  outageOf(db).logTo(app.log);
   const mailer = options.mailer ?? createMailer(config, app.log);
   const now = options.now ?? (() => new Date());
   let notifications: Notifications;

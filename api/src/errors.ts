@@ -1,5 +1,9 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { isConnectionError, RETRY_AFTER_SECONDS } from './db/connectionErrors.js';
+
+/** The 503 of a request that needed the database while it could not be reached. */
+export const DATABASE_UNAVAILABLE = 'Database unavailable, please try again later';
 
 /** An expected failure: answered as `{"detail": message}` with its status. */
 export class HttpError extends Error {
@@ -103,7 +107,8 @@ const CLIENT_ERRORS: Record<string, (e: FastifyError) => { status: number; detai
 
 /**
  * The one place errors become answers: `{"detail": "..."}`, or a 422 with a list of
- * `{loc, msg, type}`. Unexpected errors are logged and answered without internals.
+ * `{loc, msg, type}`. A database that cannot be reached is a 503 with Retry-After. Unexpected
+ * errors are logged and answered without internals.
  */
 export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -125,6 +130,11 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.code(error.statusCode).send({ detail: error.message });
+    }
+    if (isConnectionError(error)) {
+      // The database is away (restart, failover, lost connections): the caller tries again
+      // later. Logged once per outage (db/outage.ts), not once per request.
+      return reply.code(503).header('retry-after', String(RETRY_AFTER_SECONDS)).send({ detail: DATABASE_UNAVAILABLE });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ detail: 'Internal Server Error' });

@@ -13,7 +13,7 @@ describe('the job queue after stop', () => {
         throw new Error('the database is closed');
       },
     } as unknown as Db;
-    const boss = new PgBoss({ db: bossDb(closingDb, undefined, () => true), schema: 'closed_jobs' });
+    const boss = new PgBoss({ db: bossDb(closingDb, { isClosed: () => true }), schema: 'closed_jobs' });
     const id = '00000000-0000-4000-8000-000000000000';
     await expect(boss.complete('emails', id)).resolves.toEqual({ jobs: [id], requested: 1, affected: 0 });
     await expect(boss.fail('emails', id, { message: 'x' })).resolves.toEqual({ jobs: [id], requested: 1, affected: 0 });

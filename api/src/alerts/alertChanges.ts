@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
+import { isConnectionError } from '../db/connectionErrors.js';
 import type { Db } from '../db/database.js';
 import { listenOf } from '../db/listen.js';
 import { ALERT_CHANGES_CHANNEL } from '../db/migrations/0006_alert_changes_and_filters.js';
@@ -64,7 +65,8 @@ export class AlertChangeFeed {
       await sql`SELECT pg_notify(${ALERT_CHANGES_CHANNEL}, ${payload})`.execute(this.db);
     } catch (err) {
       // Live updates are a convenience: a console also refreshes on its next load or reconnect.
-      this.log.warn({ err }, 'alert changes could not be announced');
+      // A lost database is logged once, as an outage (db/outage.ts).
+      if (!isConnectionError(err)) this.log.warn({ err }, 'alert changes could not be announced');
     }
   }
 
@@ -102,7 +104,14 @@ export class AlertChangeFeed {
   }
 
   private currentSchema(): Promise<string | undefined> {
-    this.schema ??= sql<{ schema: string }>`SELECT current_schema() AS schema`.execute(this.db).then(({ rows }) => rows[0]?.schema);
+    // Forgotten when it fails (the database was away): the next call asks again.
+    this.schema ??= sql<{ schema: string }>`SELECT current_schema() AS schema`.execute(this.db).then(
+      ({ rows }) => rows[0]?.schema,
+      (error: unknown) => {
+        this.schema = undefined;
+        throw error;
+      },
+    );
     return this.schema;
   }
 

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { requireUser, userOf } from '../auth/currentUser.js';
 import { errorResponses, HttpErrorBody } from '../common/schema.js';
+import { isConnectionError } from '../db/connectionErrors.js';
 import type { UserRow } from '../db/schema.js';
 import { HttpError } from '../errors.js';
 import { concerns } from './alertChanges.js';
@@ -115,7 +116,8 @@ export async function changeStreamRoute(app: FastifyInstance): Promise<void> {
         // The client left while the feed was connecting: its stream must not stay counted.
         if (ended) unsubscribe();
       } catch (error) {
-        request.log.error({ err: error }, 'alert change feed unavailable');
+        // The database is away (logged once as an outage): the console reconnects later.
+        if (!isConnectionError(error)) request.log.error({ err: error }, 'alert change feed unavailable');
         end();
         return;
       }

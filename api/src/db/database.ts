@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
@@ -7,7 +8,8 @@ import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import { pgliteListen, postgresListen, setListen } from './listen.js';
 import { migrations } from './migrations/index.js';
-import { preparingClient } from './preparedStatements.js';
+import { DatabaseOutage, setOutage } from './outage.js';
+import { connectionConfig, postgresPool } from './postgresPool.js';
 import type { Database } from './schema.js';
 import { pgliteScripts, postgresScripts, setScriptRunner } from './scripts.js';
 import { postgresStartupLock, setStartupLock } from './startupLock.js';
@@ -25,16 +27,9 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number.parseIn
 
 export async function openDatabase(options: DatabaseOptions): Promise<Db> {
   if (options.kind === 'postgres') {
-    const clientConfig = {
-      connectionString: options.url,
-      // A schema per test file: every query, the migrator's included, resolves there.
-      options: options.schema ? `-c search_path=${options.schema}` : undefined,
-    };
-    // Repeated queries run as prepared statements, parsed and planned once per connection.
-    const pool = new pg.Pool({ ...clientConfig, max: options.poolSize ?? 10, Client: preparingClient() });
-    pool.on('error', () => {
-      // An idle client lost its connection; the pool replaces it on next use.
-    });
+    const clientConfig = connectionConfig(options.url, options.schema);
+    const outage = new DatabaseOutage();
+    const { pool, forKysely } = postgresPool(clientConfig, options.poolSize ?? 10, outage);
     if (options.schema) {
       const client = await pool.connect();
       try {
@@ -46,7 +41,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<Db> {
         client.release();
       }
     }
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: forKysely }),
+      // Each statement's outcome tells the outage watch when the database goes and comes back.
+      log: (event) => {
+        const startedAt = performance.now() - event.queryDurationMillis;
+        if (event.level === 'error') outage.failed(event.error, startedAt);
+        else outage.succeeded(startedAt);
+      },
+    });
+    setOutage(db, outage);
     setListen(db, postgresListen(clientConfig));
     setScriptRunner(db, postgresScripts(db));
     setStartupLock(db, postgresStartupLock(db));

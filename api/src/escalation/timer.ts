@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { type AlertActionDeps, actOnAlert } from '../alerts/alertActions.js';
+import { isConnectionError } from '../db/connectionErrors.js';
 
 /** Alerts escalated per pass at most; a longer backlog is taken by the next passes. */
 const PASS_SIZE = 100;
@@ -38,6 +39,8 @@ export class EscalationTimer {
         if (changed) escalated += 1;
       } catch (err) {
         // Deleted meanwhile (404), or a database error: the next pass tries what is still due.
+        // A lost database is logged once, as an outage (db/outage.ts), and ends this pass.
+        if (isConnectionError(err)) throw err;
         this.log.warn({ err, alertId: id }, 'automatic escalation failed');
       }
     }
@@ -50,7 +53,8 @@ export class EscalationTimer {
       // A pass still running (a long backlog) is not doubled.
       this.running ??= this.tick()
         .catch((err: unknown) => {
-          this.log.error({ err }, 'escalation pass failed');
+          // While the database is away every pass fails: the next one after it is back catches up.
+          if (!isConnectionError(err)) this.log.error({ err }, 'escalation pass failed');
           return 0;
         })
         .finally(() => {

@@ -1,10 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import type { Config } from '../config.js';
+import { retryWhileUnreachable } from '../db/connectionErrors.js';
 import type { Db } from '../db/database.js';
 import type { Mailer } from '../email/mailer.js';
-import type { EmailJobs, JobQueue } from './jobQueue.js';
+import { type EmailJobs, JOB_EXPIRE_SECONDS, type JobQueue } from './jobQueue.js';
 import { renderNotifications } from './render.js';
+
+/** Steps of a job stop waiting for the database this long before the job would expire. */
+const EXPIRY_MARGIN_SECONDS = 30;
 
 /** Kept short: an SMTP error can be long, and the console shows it as the latest failure. */
 const MAX_ERROR_LENGTH = 300;
@@ -26,7 +30,7 @@ type EmailJob = EmailJobs[number];
  * the job fails and pg-boss retries it after the backoff; the retry sends only what is not sent
  * yet (a notification already sent, or gone with its alert, is never sent again). After the
  * last retry the ones still failing are marked failed. Delivery is at least once: if recording
- * a send fails, the job is retried.
+ * a send fails for good (the database away longer than the job's expiry allows), the job is retried.
  */
 export function notificationDelivery(deps: DeliveryDeps) {
   return async (jobs: EmailJobs): Promise<void> => {
@@ -36,7 +40,12 @@ export function notificationDelivery(deps: DeliveryDeps) {
 
 async function deliverJob(deps: DeliveryDeps, job: EmailJob): Promise<void> {
   const { db, log } = deps;
-  const rendered = await renderNotifications(db, deps.config, job.data.notificationIds, deps.now());
+  // While the database is away (a restart, a failover) each step waits for it rather than
+  // fail the job, until the job would expire: an email sent and then not recorded as sent
+  // would be sent again by the job's retry.
+  const deadline = Date.now() + (JOB_EXPIRE_SECONDS - EXPIRY_MARGIN_SECONDS) * 1000;
+  const step = <T>(work: () => Promise<T>) => retryWhileUnreachable(work, deadline);
+  const rendered = await step(() => renderNotifications(db, deps.config, job.data.notificationIds, deps.now()));
   const sent: string[] = [];
   const failed: { id: string; alertId: string; error: Error }[] = [];
   await Promise.all(
@@ -50,30 +59,36 @@ async function deliverJob(deps: DeliveryDeps, job: EmailJob): Promise<void> {
     }),
   );
   if (sent.length > 0) {
-    await db
-      .updateTable('notifications')
-      .set({ status: 'sent', attempts: sql<number>`attempts + 1`, last_error: null, sent_at: sql<Date>`clock_timestamp()` })
-      .where('id', 'in', sent)
-      .execute();
+    await step(() =>
+      db
+        .updateTable('notifications')
+        .set({ status: 'sent', attempts: sql<number>`attempts + 1`, last_error: null, sent_at: sql<Date>`clock_timestamp()` })
+        .where('id', 'in', sent)
+        // Run again after a lost answer (it may have committed): counted once all the same.
+        .where('status', '!=', 'sent')
+        .execute(),
+    );
   }
   const first = failed[0];
   if (!first) return;
   // retryCount counts the retries already made: at the limit this was the last attempt.
   const final = job.retryCount >= job.retryLimit;
   for (const { id, alertId, error } of failed) {
-    await db
-      .updateTable('notifications')
-      .set({
-        attempts: sql<number>`attempts + 1`,
-        last_error: error.message.slice(0, MAX_ERROR_LENGTH),
-        ...(final && { status: 'failed' as const }),
-      })
-      .where('id', '=', id)
-      .execute();
+    await step(() =>
+      db
+        .updateTable('notifications')
+        .set({
+          attempts: sql<number>`attempts + 1`,
+          last_error: error.message.slice(0, MAX_ERROR_LENGTH),
+          ...(final && { status: 'failed' as const }),
+        })
+        .where('id', '=', id)
+        .execute(),
+    );
     log[final ? 'error' : 'warn'](
       { err: error, notificationId: id, alertId, attempt: job.retryCount + 1, final },
       final ? 'notification email failed for good' : 'notification email failed; it will be retried',
     );
   }
-  await deps.queue.fail(job.id, first.error);
+  await step(() => deps.queue.fail(job.id, first.error));
 }

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { CompiledQuery, sql } from 'kysely';
 import PgBoss from 'pg-boss';
 import type { NotificationConfig } from '../config.js';
+import { isConnectionError } from '../db/connectionErrors.js';
 import type { Db } from '../db/database.js';
 import { type RunScript, scriptRunnerOf } from '../db/scripts.js';
 import { startupLockOf } from '../db/startupLock.js';
@@ -21,31 +22,55 @@ export type EmailJobs = PgBoss.JobWithMetadata<EmailJob>[];
  * emails not sent yet (each row records its own outcome), so chunking loses nothing.
  */
 export const EMAILS_PER_JOB = 50;
+/** A send never takes this long: a job still active then was held by a process that died. */
+export const JOB_EXPIRE_SECONDS = 120;
 /** Jobs one fetch takes; each job's emails are sent together. */
 const JOBS_PER_FETCH = 2;
 
 /** pg-boss's commands on jobs (complete, fail, cancel, delete, resume, retry) end so; it reads their count. */
 const JOB_COMMAND = /SELECT COUNT\(\*\) FROM results\s*$/i;
 
+export interface BossDbOptions {
+  /** Scripts (several statements, no parameters): pg-boss's schema set-up, at start. */
+  runScript?: RunScript;
+  /** True once the queue stopped: nothing more is run. */
+  isClosed?: () => boolean;
+  /** Given for pg-boss's own use (the `db` of its constructor), whose job commands nobody awaits. */
+  ownCommandsLog?: FastifyBaseLogger;
+}
+
 /**
  * pg-boss talks to the database through our Kysely connection (its `db` option), so it runs on
  * PGlite as on PostgreSQL, and its inserts can join one of our transactions (`trx`, which only
  * ever gets parameterized statements: scripts are pg-boss's schema set-up, at start).
  */
-export function bossDb(db: Db, runScript?: RunScript, isClosed: () => boolean = () => false): PgBoss.Db {
+export function bossDb(db: Db, options: BossDbOptions = {}): PgBoss.Db {
+  const { runScript, isClosed, ownCommandsLog } = options;
+  const noCount = { rows: [{ count: '0' }] };
   return {
     async executeSql(text: string, values?: unknown[]) {
+      const isCommand = JOB_COMMAND.test(text);
       // After stop, a fetch that was already in flight may still hand over jobs, and pg-boss
       // would complete or fail them on a database we are closing: nothing is run. Those jobs
       // stay active in the database and are retried once they expire (2 minutes). pg-boss
       // reads a count from its commands' answers (complete, fail…): they get a count of 0.
-      if (isClosed()) return { rows: JOB_COMMAND.test(text) ? [{ count: '0' }] : [] };
+      if (isClosed?.()) return isCommand ? noCount : { rows: [] };
       if (!values || values.length === 0) {
         if (!runScript) throw new Error('a script cannot run inside a transaction here');
         return runScript(text);
       }
-      const result = await db.executeQuery(CompiledQuery.raw(text, values));
-      return { rows: [...result.rows] };
+      try {
+        const result = await db.executeQuery(CompiledQuery.raw(text, values));
+        return { rows: [...result.rows] };
+      } catch (error) {
+        // pg-boss's worker completes or fails the jobs it handed over without awaiting it: a
+        // rejection there (the database went away meanwhile) would be unhandled and end the
+        // process. Such a job stays active and is retried once it expires; the retry sends
+        // only the emails not recorded as sent (delivery.ts). Our own commands see the error.
+        if (!ownCommandsLog || !isCommand) throw error;
+        if (!isConnectionError(error)) ownCommandsLog.error({ err: error }, 'job outcome not recorded: the job is retried once it expires');
+        return noCount;
+      }
     },
   };
 }
@@ -69,10 +94,16 @@ export class JobQueue {
   private workerId?: string;
   private closed = false;
 
+  /** Our commands' way to the database: their errors reach us (delivery retries a failed `fail`). */
+  private readonly strictDb: PgBoss.Db;
+
   private constructor(
     private readonly boss: PgBoss,
     private readonly config: NotificationConfig,
-  ) {}
+    db: Db,
+  ) {
+    this.strictDb = bossDb(db, { isClosed: () => this.closed });
+  }
 
   static async start(db: Db, config: NotificationConfig, log: FastifyBaseLogger): Promise<JobQueue> {
     const schema = await jobSchemaOf(db);
@@ -83,28 +114,31 @@ export class JobQueue {
 
   private static async setUp(db: Db, schema: string, config: NotificationConfig, log: FastifyBaseLogger): Promise<JobQueue> {
     let queue: JobQueue | undefined;
+    const isClosed = () => queue?.closed ?? false;
     const boss = new PgBoss({
-      db: bossDb(db, scriptRunnerOf(db), () => queue?.closed ?? false),
+      db: bossDb(db, { runScript: scriptRunnerOf(db), isClosed, ownCommandsLog: log }),
       schema,
       // No cron schedules: the escalation timer runs in every process (escalation/timer.ts).
       schedule: false,
       archiveCompletedAfterSeconds: 3600,
       deleteAfterDays: 7,
     });
-    boss.on('error', (err) => log.error({ err }, 'job queue error'));
+    // Its polls and maintenance fail while the database is away: logged once, as an outage (db/outage.ts).
+    boss.on('error', (err) => {
+      if (!isConnectionError(err)) log.error({ err }, 'job queue error');
+    });
     await boss.start();
     const queueOptions = {
       name: EMAIL_QUEUE,
       retryLimit: config.retryLimit,
       retryDelay: config.retryDelaySeconds,
       retryBackoff: true,
-      // A send never takes this long: a job still active then was held by a process that died.
-      expireInSeconds: 120,
+      expireInSeconds: JOB_EXPIRE_SECONDS,
     };
     // Creating is idempotent; the update applies changed settings to an existing queue.
     await boss.createQueue(EMAIL_QUEUE, queueOptions);
     await boss.updateQueue(EMAIL_QUEUE, queueOptions);
-    queue = new JobQueue(boss, config);
+    queue = new JobQueue(boss, config, db);
     return queue;
   }
 
@@ -133,7 +167,7 @@ export class JobQueue {
 
   /** Marks a job failed now: pg-boss retries it after the backoff, or gives up past the limit. */
   async fail(jobId: string, error: Error): Promise<void> {
-    await this.boss.fail(EMAIL_QUEUE, jobId, { message: error.message });
+    await this.boss.fail(EMAIL_QUEUE, jobId, { message: error.message }, { db: this.strictDb });
   }
 
   /** Wakes the worker: new jobs are sent now, not at the next poll. */

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
+import { isConnectionError } from '../db/connectionErrors.js';
 import type { Db } from '../db/database.js';
 import type { JobQueue } from './jobQueue.js';
 
@@ -48,7 +49,10 @@ export class NotificationRelay {
     this.scheduled ??= setTimeout(() => {
       this.scheduled = undefined;
       this.running = this.drain()
-        .catch((err: unknown) => this.log.error({ err }, 'notifications could not be queued; the sweep retries'))
+        .catch((err: unknown) => {
+          // While the database is away the sweep keeps trying; the outage is logged once (db/outage.ts).
+          if (!isConnectionError(err)) this.log.error({ err }, 'notifications could not be queued; the sweep retries');
+        })
         .finally(() => {
           this.running = undefined;
           if (this.again) {

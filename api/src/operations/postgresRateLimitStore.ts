@@ -1,6 +1,7 @@
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
+import { isConnectionError } from '../db/connectionErrors.js';
 import type { Db } from '../db/database.js';
 import type { WindowCounter } from './windowCounter.js';
 
@@ -57,9 +58,10 @@ export class PostgresRateLimitCounter implements WindowCounter {
     const now = Date.now();
     if (now < this.nextCleanup) return;
     this.nextCleanup = now + CLEANUP_EVERY_MS;
-    this.deleteEndedWindows().catch((error: Error) =>
-      this.log.warn({ err: { message: error.message } }, 'could not delete ended rate-limit windows'),
-    );
+    this.deleteEndedWindows().catch((error: Error) => {
+      // A lost database is logged once, as an outage (db/outage.ts); the next minute tries again.
+      if (!isConnectionError(error)) this.log.warn({ err: { message: error.message } }, 'could not delete ended rate-limit windows');
+    });
   }
 }
 

@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import { Type } from 'typebox';
 import { requireSuperuser } from '../auth/currentUser.js';
 import { errorResponses, HttpErrorBody } from '../common/schema.js';
+import { RETRY_AFTER_SECONDS } from '../db/connectionErrors.js';
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
@@ -28,7 +29,8 @@ export async function utilsRoutes(root: FastifyInstance): Promise<void> {
         await sql`SELECT 1`.execute(app.deps.db);
         return true;
       } catch {
-        return reply.code(503).send({ detail: 'Database unavailable' });
+        // Not logged here: a lost database is logged once per outage (db/outage.ts).
+        return reply.code(503).header('retry-after', String(RETRY_AFTER_SECONDS)).send({ detail: 'Database unavailable' });
       }
     },
   );

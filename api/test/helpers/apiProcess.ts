@@ -5,6 +5,8 @@ import { fileURLToPath } from 'node:url';
 
 const API_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
+const START_TIMEOUT_MS = 110_000;
+
 export const freePort = () =>
   new Promise<number>((resolve, reject) => {
     const server = createServer();
@@ -62,7 +64,10 @@ export async function startApiProcess(env: Record<string, string>): Promise<ApiP
       });
     });
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  // tsx compiles the sources as they load: on a loaded 2-core machine that alone can take a
+  // minute. Callers start processes in hooks of 120 s; a process that is still not healthy
+  // just before then is killed rather than left behind.
+  const deadline = Date.now() + START_TIMEOUT_MS;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`API process exited (${child.exitCode}): ${output}`);
     const ok = await fetch(`${url}/api/v1/utils/health-check/`).then(
@@ -72,7 +77,7 @@ export async function startApiProcess(env: Record<string, string>): Promise<ApiP
     if (ok) break;
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`API process not healthy within 60 s: ${output}`);
+      throw new Error(`API process not healthy within ${START_TIMEOUT_MS / 1000} s: ${output}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }

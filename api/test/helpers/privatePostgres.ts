@@ -1,0 +1,99 @@
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import { chown, mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+/**
+ * A PostgreSQL server of a test's own, for what the machine's shared one must not go through
+ * (a stop and start under load): initdb into a temporary directory, started and stopped with
+ * pg_ctl on a free port of `ports`. initdb and postgres refuse to run as root: as root they
+ * run as the `postgres` user, which owns the directory.
+ */
+export interface PrivatePostgres {
+  url: string;
+  port: number;
+  start(): Promise<void>;
+  /** A fast shutdown, as a restart does: sessions are ended, new connections refused. */
+  stop(): Promise<void>;
+  /** Stops it and deletes its directory. */
+  dispose(): Promise<void>;
+}
+
+/** The newest server binaries Debian installed (/usr/lib/postgresql/<version>/bin), if any. */
+export function postgresBinDir(): string | undefined {
+  const root = '/usr/lib/postgresql';
+  if (!existsSync(root)) return undefined;
+  const versions = readdirSync(root)
+    .filter((v) => existsSync(path.join(root, v, 'bin', 'initdb')) && existsSync(path.join(root, v, 'bin', 'pg_ctl')))
+    .sort((a, b) => Number.parseFloat(b) - Number.parseFloat(a));
+  return versions[0] && path.join(root, versions[0], 'bin');
+}
+
+const portIsFree = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+
+/** Root's processes run the server as `postgres`; anyone else as themselves. */
+function serverUser(): { uid: number; gid: number } | undefined {
+  if (process.getuid?.() !== 0) return undefined;
+  const id = (flag: string) => Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8' }).trim());
+  return { uid: id('-u'), gid: id('-g') };
+}
+
+function run(bin: string, args: string[], user: { uid: number; gid: number } | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(bin, args, { ...user, env: { ...process.env, LC_ALL: 'C' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk));
+    child.once('error', reject);
+    child.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${path.basename(bin)} ${args.join(' ')} exited ${code}: ${output}`)),
+    );
+  });
+}
+
+export async function startPrivatePostgres(binDir: string, ports: number[]): Promise<PrivatePostgres> {
+  let port: number | undefined;
+  for (const candidate of ports) {
+    if (await portIsFree(candidate)) {
+      port = candidate;
+      break;
+    }
+  }
+  if (port === undefined) throw new Error(`no free port for a private PostgreSQL among ${ports.join(', ')}`);
+  const user = serverUser();
+  const dir = await mkdtemp(path.join(tmpdir(), 'vigil-pg-'));
+  if (user) await chown(dir, user.uid, user.gid);
+  const data = path.join(dir, 'data');
+  await run(path.join(binDir, 'initdb'), ['-D', data, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--locale=C', '--no-sync'], user);
+  // Durability is not what this server is for: no fsync keeps its start and checkpoints quick.
+  const serverOptions = [
+    `-p ${port}`,
+    '-c listen_addresses=127.0.0.1',
+    `-k ${dir}`,
+    '-c fsync=off',
+    '-c synchronous_commit=off',
+    '-c full_page_writes=off',
+  ].join(' ');
+  const pgCtl = path.join(binDir, 'pg_ctl');
+  const logFile = path.join(dir, 'server.log');
+  const start = () => run(pgCtl, ['-D', data, '-l', logFile, '-o', serverOptions, '-w', '-t', '60', 'start'], user);
+  const stop = () => run(pgCtl, ['-D', data, '-m', 'fast', '-w', '-t', '60', 'stop'], user);
+  await start();
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    port,
+    start,
+    stop,
+    async dispose() {
+      await run(pgCtl, ['-D', data, '-m', 'immediate', '-w', 'stop'], user).catch(() => {});
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
