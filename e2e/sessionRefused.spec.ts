@@ -143,6 +143,7 @@ function gate(): { opened: Promise<void>; open: () => void } {
 }
 
 test('while /login loads, the refused page takes the layout down and stays where it is', async ({ page, api, request }) => {
+  test.setTimeout(120_000);
   const token = await refusedToken('voided', api, request);
   await storeToken(page, token);
   const loads = loginLoads(page);
@@ -192,6 +193,7 @@ test('while /login loads, the refused page takes the layout down and stays where
 });
 
 test('a refusal answering a request of an earlier session does not end the next one', async ({ page, api, request }) => {
+  test.setTimeout(120_000);
   const first = await api.createUser({ full_name: 'First Session' });
   const second = await api.createUser({ full_name: 'Second Session' });
   await api.createAlert(first.token, { title: 'Seen by the first session' });
