@@ -7,7 +7,7 @@ import { expect, signIn, test } from './fixtures';
 
 const rows = (page: Page) => page.getByRole('table', { name: 'Alerts' }).locator('tbody tr');
 const rowOf = (page: Page, title: string) => rows(page).filter({ has: page.getByRole('cell', { name: title, exact: true }) });
-const stateOf = (page: Page, title: string) => rowOf(page, title).getByRole('cell').nth(3);
+const stateOf = (page: Page, title: string) => rowOf(page, title).getByRole('cell').nth(4);
 
 /** Picks an option of a Fluent Dropdown; a multi-select (its options are checkboxes) stays open, so Escape closes it. */
 async function pick(page: Page, combobox: string, option: string, { multi = true } = {}) {
@@ -105,7 +105,7 @@ test('Add Alert asks for a title, then creates the alert', async ({ page, api })
   await expect(toast(page, 'Alert created successfully.')).toBeVisible();
   await expect(dialog).toBeHidden();
   await expect(rows(page)).toHaveCount(1);
-  await expect(rowOf(page, 'Payments API returns 500').getByRole('cell').nth(2)).toHaveText('Since the 14:02 deploy');
+  await expect(rowOf(page, 'Payments API returns 500').getByRole('cell').nth(3)).toHaveText('Since the 14:02 deploy');
   await expect(stateOf(page, 'Payments API returns 500')).toContainText('High');
 });
 

@@ -36,20 +36,29 @@ test('lists the alerts with ID, Title, Description (N/A when empty), State and A
   await signIn(page, user, '/alerts');
 
   await expect(page.getByRole('heading', { level: 1, name: 'Alerts' })).toBeVisible();
-  const headers = page.getByRole('table', { name: 'Alerts' }).getByRole('columnheader');
-  await expect(headers).toHaveText(['ID', 'Title', 'Description', 'State', 'Actions']);
+  const table = page.getByRole('table', { name: 'Alerts' });
+  const headers = table.getByRole('columnheader');
+  // Selection has a narrow column of its own, named by its checkbox; then spec §2's columns,
+  // each header named by its text alone (assistive technology reads "ID", nothing more).
+  await expect(headers).toHaveText(['', 'ID', 'Title', 'Description', 'State', 'Actions']);
+  await expect(headers.first()).toHaveAccessibleName('Select all alerts on this page');
+  for (const [i, name] of ['ID', 'Title', 'Description', 'State', 'Actions'].entries()) {
+    await expect(table.getByRole('columnheader', { name, exact: true })).toHaveCount(1);
+    await expect(headers.nth(i + 1)).toHaveAccessibleName(name);
+  }
   await expect(rows(page)).toHaveCount(2);
 
   const first = rowOf(page, 'CPU above 95%');
-  await expect(first.getByRole('cell').nth(0)).toHaveText(described.id);
-  await expect(first.getByRole('cell').nth(2)).toHaveText('web-3 has been hot for 10 minutes');
-  await expect(first.getByRole('cell').nth(3)).toContainText('Open');
-  await expect(first.getByRole('cell').nth(3)).toContainText('Critical');
+  await expect(first.getByRole('cell').nth(0).getByRole('checkbox', { name: 'Select alert CPU above 95%' })).toBeVisible();
+  await expect(first.getByRole('cell').nth(1)).toHaveText(described.id);
+  await expect(first.getByRole('cell').nth(3)).toHaveText('web-3 has been hot for 10 minutes');
+  await expect(first.getByRole('cell').nth(4)).toContainText('Open');
+  await expect(first.getByRole('cell').nth(4)).toContainText('Critical');
   await expect(first.getByRole('button', { name: 'Actions for alert CPU above 95%' })).toBeVisible();
 
   const second = rowOf(page, 'Certificate expires soon');
-  await expect(second.getByRole('cell').nth(0)).toHaveText(bare.id);
-  await expect(second.getByRole('cell').nth(2)).toHaveText('N/A');
+  await expect(second.getByRole('cell').nth(1)).toHaveText(bare.id);
+  await expect(second.getByRole('cell').nth(3)).toHaveText('N/A');
 
   // Newest first.
   await expect(rows(page).first()).toContainText('Certificate expires soon');
@@ -62,9 +71,9 @@ test('shows each state as its own badge', async ({ page, api, request }) => {
   await request.post(`/api/v1/alert/escalate/${escalated!.id}`);
   await request.post(`/api/v1/alert/close/${closed!.id}`);
   await signIn(page, user, '/alerts');
-  await expect(rowOf(page, 'Alert 1').getByRole('cell').nth(3)).toContainText('Acknowledged');
-  await expect(rowOf(page, 'Alert 2').getByRole('cell').nth(3)).toContainText('Escalated');
-  await expect(rowOf(page, 'Alert 3').getByRole('cell').nth(3)).toContainText('Closed');
+  await expect(rowOf(page, 'Alert 1').getByRole('cell').nth(4)).toContainText('Acknowledged');
+  await expect(rowOf(page, 'Alert 2').getByRole('cell').nth(4)).toContainText('Escalated');
+  await expect(rowOf(page, 'Alert 3').getByRole('cell').nth(4)).toContainText('Closed');
 });
 
 test('the full id shows in a tooltip', async ({ page, api }) => {

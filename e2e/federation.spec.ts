@@ -138,6 +138,7 @@ test('shared singletons load once, from the shell, however many remotes a page s
     'jotai',
     '@vigil/shared/api/api', // @vigil/shared's stateful modules, one key each
     '@vigil/shared/api/errors',
+    '@vigil/shared/session/token',
     '@vigil/shared/theme/themeAtom',
     '@fluentui/react-shared-contexts',
     '@fluentui/react-tabster',

@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, signIn, test } from './fixtures';
 
-// Issue 3, "usable from 360 px wide": every public form, the integrations list, each settings
+// Issue 3, "usable from 360 px wide": every public form, the integrations and alerts lists, each settings
 // tab, /admin and its Add User dialog on a 360 px phone. Nothing sticks out sideways (the page
 // never scrolls horizontally) and the controls a visitor needs are shown whole inside the
 // viewport (scrolled to vertically, as a thumb would). The drawer and the dashboard at 360 px
@@ -103,6 +103,34 @@ test('the integrations list fits 360 px, its row menu in reach', async ({ page, 
   );
   await rowMenu.click();
   await expectReachable(page.getByRole('menuitem', { name: 'Delete Integration' }));
+});
+
+test('the alerts list fits 360 px: its selection column, checkboxes and row menu in reach', async ({ page, api }) => {
+  const user = await api.createUser({ full_name: 'Phone Person' });
+  for (let i = 1; i <= 3; i++) {
+    await api.createAlert(user.token, {
+      title: `Disk almost full on a rather long host name ${i}`,
+      description: 'A description long enough to need more room than a phone has',
+    });
+  }
+  await signIn(page, user, '/alerts');
+  await expect(page.getByRole('heading', { level: 1, name: 'Alerts' })).toBeVisible();
+  const title = 'Disk almost full on a rather long host name 3';
+  const rowMenu = page.getByRole('button', { name: `Actions for alert ${title}` });
+  await expect(rowMenu).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  // The table scrolls inside its box; the selection column is first, the row menu pinned right.
+  await expect(page.getByRole('columnheader', { name: 'ID', exact: true })).toBeVisible();
+  await expectReachable(
+    page.getByRole('checkbox', { name: 'Select all alerts on this page' }),
+    page.getByRole('checkbox', { name: `Select alert ${title}` }),
+    rowMenu,
+  );
+  await page.getByRole('checkbox', { name: 'Select all alerts on this page' }).check();
+  await expect(page.getByText('3 selected')).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await rowMenu.click();
+  await expectReachable(page.getByRole('menuitem', { name: 'Delete Alert' }));
 });
 
 test('each settings tab fits 360 px', async ({ page, api }) => {

@@ -14,6 +14,7 @@ export * from './query/queryClient';
 export * from './query/settings';
 export * from './query/users';
 export * from './session/token';
+export * from './session/useSession';
 export * from './theme/themeAtom';
 export * from './ui/ConfirmDialog';
 export * from './ui/CopyButton';

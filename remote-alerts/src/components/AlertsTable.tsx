@@ -9,7 +9,6 @@ import {
   TableHeader,
   TableHeaderCell,
   TableRow,
-  tokens,
 } from '@fluentui/react-components';
 import { DeleteRegular, OpenRegular } from '@fluentui/react-icons';
 import { type AlertPublic, RowActionsMenu, SkeletonRows, TruncatedId, useListTableStyles } from '@vigil/shared';
@@ -19,12 +18,12 @@ const useStyles = makeStyles({
   table: { minWidth: '720px' },
   titleCol: { width: '26%' },
   stateCol: { width: '200px' },
-  idCol: { width: '148px' },
-  idCell: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS, minWidth: 0 },
+  // Just the checkbox: selection is a column of its own, so the ID header is named "ID" alone.
+  selectCol: { width: '44px', paddingInlineEnd: 0 },
   titleLink: { textAlign: 'start', fontWeight: 'inherit' },
 });
 
-const SKELETON_WIDTHS = [72, 160, 240, 120, 28];
+const SKELETON_WIDTHS = [16, 72, 160, 240, 120, 28];
 
 interface Props {
   /** Undefined while the first page loads: the table then shows skeleton rows. */
@@ -37,7 +36,11 @@ interface Props {
   onSelectedChange: (selected: Set<string>) => void;
 }
 
-/** Spec §2's columns; the ID cell also holds the row's checkbox, so the column set stays the spec's. */
+/**
+ * Spec §2's columns (ID, Title, Description, State, Actions) after a narrow selection column.
+ * The checkboxes have a column of their own rather than sitting in the ID cell: a header's
+ * accessible name is its whole content, and the ID header must be named "ID" alone.
+ */
 export function AlertsTable({ alerts, skeletonRows, onDelete, onOpen, selected, onSelectedChange }: Props) {
   const list = useListTableStyles();
   const styles = useStyles();
@@ -57,17 +60,15 @@ export function AlertsTable({ alerts, skeletonRows, onDelete, onOpen, selected, 
       <Table className={styles.table} aria-label="Alerts" aria-busy={!alerts}>
         <TableHeader className={list.head}>
           <TableRow>
-            <TableHeaderCell className={mergeClasses(list.headCell, list.idCol, styles.idCol)}>
-              <span className={styles.idCell}>
-                <Checkbox
-                  aria-label="Select all alerts on this page"
-                  checked={allState}
-                  disabled={onPage.length === 0}
-                  onChange={toggleAll}
-                />
-                ID
-              </span>
+            <TableHeaderCell className={mergeClasses(list.headCell, styles.selectCol)}>
+              <Checkbox
+                aria-label="Select all alerts on this page"
+                checked={allState}
+                disabled={onPage.length === 0}
+                onChange={toggleAll}
+              />
             </TableHeaderCell>
+            <TableHeaderCell className={mergeClasses(list.headCell, list.idCol)}>ID</TableHeaderCell>
             <TableHeaderCell className={mergeClasses(list.headCell, styles.titleCol)}>Title</TableHeaderCell>
             <TableHeaderCell className={list.headCell}>Description</TableHeaderCell>
             <TableHeaderCell className={mergeClasses(list.headCell, styles.stateCol)}>State</TableHeaderCell>
@@ -78,15 +79,15 @@ export function AlertsTable({ alerts, skeletonRows, onDelete, onOpen, selected, 
           {alerts ? (
             alerts.map((alert) => (
               <TableRow key={alert.id}>
+                <TableCell className={mergeClasses(list.cell, styles.selectCol)}>
+                  <Checkbox
+                    aria-label={`Select alert ${alert.title}`}
+                    checked={selected.has(alert.id)}
+                    onChange={(_, data) => toggle(alert.id, data.checked === true)}
+                  />
+                </TableCell>
                 <TableCell className={list.cell}>
-                  <span className={styles.idCell}>
-                    <Checkbox
-                      aria-label={`Select alert ${alert.title}`}
-                      checked={selected.has(alert.id)}
-                      onChange={(_, data) => toggle(alert.id, data.checked === true)}
-                    />
-                    <TruncatedId id={alert.id} />
-                  </span>
+                  <TruncatedId id={alert.id} />
                 </TableCell>
                 <TableCell className={mergeClasses(list.cell, list.title)}>
                   <Link as="button" className={styles.titleLink} onClick={() => onOpen(alert)}>

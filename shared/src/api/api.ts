@@ -1,8 +1,12 @@
-import { endSession, getToken } from '../session/token';
-import { createApiClient } from './client';
+import { getToken, sessionRefused } from '../session/token';
+import { createApiClient, sentToken } from './client';
 
 /**
  * The console's one client: same origin (empty base URL), the stored token on every request,
- * and the session ended on any 401 or 403 (spec §4, §8).
+ * and the session ended on a 401 or 403 to a request made with the stored token (spec §4, §8).
  */
-export const api = createApiClient({ baseUrl: '', getToken, onUnauthorized: endSession });
+export const api = createApiClient({
+  baseUrl: '',
+  getToken,
+  onUnauthorized: (_response, request) => sessionRefused(sentToken(request)),
+});

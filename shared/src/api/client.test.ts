@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createApiClient } from './client';
+import { createApiClient, sentToken } from './client';
 import { ApiError, errorText, REQUEST_ABORTED } from './errors';
 
 const BASE = 'http://api.test';
@@ -47,6 +47,10 @@ describe('createApiClient', () => {
     const client = createApiClient({ baseUrl: BASE, getToken: () => 't', fetch, onUnauthorized });
     const { error } = await client.GET('/api/v1/users/me', {});
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
+    // With the request as sent: the session ends only if its token is still the stored one.
+    const [response, request] = onUnauthorized.mock.calls[0] as [Response, Request];
+    expect(response.status).toBe(status);
+    expect(sentToken(request)).toBe('t');
     expect(error).toEqual({ detail: 'Could not validate credentials' });
   });
 

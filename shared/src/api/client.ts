@@ -18,8 +18,8 @@ export interface ApiClientOptions {
   baseUrl?: string;
   /** The stored access token, read on every request. */
   getToken: () => string | null;
-  /** Called on any 401 or 403 answer (spec §4: the session ends). */
-  onUnauthorized?: (response: Response) => void;
+  /** Called on any 401 or 403 answer (spec §4: the session ends), with the request as sent. */
+  onUnauthorized?: (response: Response, request: Request) => void;
   /** For tests: the fetch to use (openapi-fetch captures it when the client is made). */
   fetch?: (request: Request) => Promise<Response>;
 }
@@ -50,8 +50,8 @@ export function createApiClient(options: ApiClientOptions) {
       if (xsrf) request.headers.set(XSRF_HEADER, xsrf);
       return request;
     },
-    onResponse({ response }) {
-      if (response.status === 401 || response.status === 403) options.onUnauthorized?.(response);
+    onResponse({ request, response }) {
+      if (response.status === 401 || response.status === 403) options.onUnauthorized?.(response, request);
       return response;
     },
     onError({ error, request }) {
@@ -65,3 +65,9 @@ export function createApiClient(options: ApiClientOptions) {
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;
+
+/** The bearer token a request carried, or null. */
+export function sentToken(request: Request): string | null {
+  const header = request.headers.get('Authorization');
+  return header?.startsWith('Bearer ') ? header.slice('Bearer '.length) : null;
+}

@@ -37,7 +37,10 @@ describe('followAlertChanges', () => {
         calls++;
         return new Response('{"detail":"Could not validate credentials"}', { status: 401 });
       },
-      onUnauthorized: () => ended++,
+      onUnauthorized: (sent) => {
+        expect(sent).toBe('voided');
+        ended++;
+      },
       onChange: () => {},
     });
     expect({ calls, ended }).toEqual({ calls: 1, ended: 1 });

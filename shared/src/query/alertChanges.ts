@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { endSession, getToken } from '../session/token';
+import { getToken, sessionRefused } from '../session/token';
 import { alertKeys } from './alerts';
 import { createSseParser } from './sseParser';
 
@@ -16,7 +16,8 @@ export interface ChangeStreamOptions {
   baseUrl?: string;
   fetch?: typeof fetch;
   getToken?: () => string | null;
-  onUnauthorized?: () => void;
+  /** Called with the token the refused request carried (default: `sessionRefused`). */
+  onUnauthorized?: (sentToken: string | null) => void;
   retryMs?: readonly number[];
 }
 
@@ -40,7 +41,7 @@ export async function followAlertChanges(options: ChangeStreamOptions): Promise<
         signal,
       });
       if (response.status === 401 || response.status === 403) {
-        (options.onUnauthorized ?? endSession)();
+        (options.onUnauthorized ?? sessionRefused)(token);
         return;
       }
       if (!response.ok || !response.body) throw new Error(`alert changes: HTTP ${response.status}`);

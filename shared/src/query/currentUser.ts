@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from '../api/api';
 import type { UserPublic } from '../api/client';
 import { unwrap } from '../api/errors';
-import { isLoggedIn } from '../session/token';
+import { useSession } from '../session/useSession';
 
 /** Query key of the signed-in user; profile edits invalidate (or set) it. */
 export const CURRENT_USER_KEY = ['currentUser'] as const;
@@ -11,7 +11,11 @@ export async function fetchCurrentUser(): Promise<UserPublic> {
   return unwrap(await api.GET('/api/v1/users/me'));
 }
 
-/** The signed-in user (spec §7: fetched only when a token exists). */
+/**
+ * The signed-in user (spec §7: fetched only when a token exists). Follows the session: no
+ * request once the token is gone, as when the session ended while a page was still mounted.
+ */
 export function useCurrentUser() {
-  return useQuery({ queryKey: CURRENT_USER_KEY, queryFn: fetchCurrentUser, enabled: isLoggedIn(), staleTime: 60_000 });
+  const { token } = useSession();
+  return useQuery({ queryKey: CURRENT_USER_KEY, queryFn: fetchCurrentUser, enabled: Boolean(token), staleTime: 60_000 });
 }

@@ -1,26 +1,42 @@
-import { isLoggedIn, useCurrentUser } from '@vigil/shared';
+import { useCurrentUser, useSession } from '@vigil/shared';
 import type { ReactNode } from 'react';
 import { Navigate, Outlet } from 'react-router-dom';
 import { PageSpinner } from '../layout/PageSpinner';
 
 /**
- * The authenticated area: no stored token, no entry (spec §2). A token the server no longer
- * accepts ends in a 401 on the first query, which the API client turns into a full redirect to /login.
+ * Shown while a refused session's page is being replaced by /login (a full load already under
+ * way, spec §4): the guards do not navigate then, so nothing can race that load.
+ */
+export function SessionEnding() {
+  return <PageSpinner label="Your session has ended. Opening the login page…" />;
+}
+
+/**
+ * The authenticated area: no stored token, no entry (spec §2). Reads the session as it is now,
+ * re-rendering when it changes: a token the server refuses ends the session (the API client
+ * removes it and loads /login), and the layout is taken down at once.
  */
 export function RequireAuth({ children }: { children: ReactNode }) {
-  if (!isLoggedIn()) return <Navigate to="/login" replace />;
+  const { token, ending } = useSession();
+  if (ending) return <SessionEnding />;
+  if (!token) return <Navigate to="/login" replace />;
   return <>{children}</>;
 }
 
 /** Public auth routes: a signed-in user visiting them is sent to / (spec §2). */
 export function PublicOnly() {
-  if (isLoggedIn()) return <Navigate to="/" replace />;
+  const { token, ending } = useSession();
+  if (token && !ending) return <Navigate to="/" replace />;
   return <Outlet />;
 }
 
 /** Superuser-only areas: an ordinary user is sent to / (contract "Console decisions"). */
 export function RequireSuperuser({ children }: { children: ReactNode }) {
+  const { ending } = useSession();
   const { data: user, isPending, isError } = useCurrentUser();
+  // A refused token (its 401 is an error here too) is the session's end, not a lack of rights:
+  // /login is loading, so no client-side navigation to / may start beside it.
+  if (ending) return <SessionEnding />;
   if (isPending) return <PageSpinner label="Checking access…" />;
   if (isError || !user.is_superuser) return <Navigate to="/" replace />;
   return <>{children}</>;
