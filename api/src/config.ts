@@ -67,6 +67,17 @@ export interface Config {
   /** On SIGTERM, how long the health check answers 503 before the server stops accepting. */
   shutdownDrainMs: number;
   notifications: NotificationConfig;
+  contacts: ContactConfig;
+}
+
+/** Escalation contacts confirm their address before they get alerts (docs/api.md, "Contacts confirm their address"). */
+export interface ContactConfig {
+  /** How long a confirmation link works. */
+  confirmationTtlHours: number;
+  /** One confirmation email per owner and address at most this often (a re-send sooner is a 429). */
+  resendMinutes: number;
+  /** Confirmation emails one owner's contacts may be sent per 24 hours, all addresses together. */
+  confirmationsPerDay: number;
 }
 
 /** Delivery of notification emails and the escalation timer (docs/api.md, "Notifications and escalation"). */
@@ -207,6 +218,11 @@ export function parseConfig(env: Env = process.env): Omit<Config, 'secretKey'> &
       escalationCheckMs: int(env, 'ESCALATION_CHECK_SECONDS', 15, 1, 3600) * 1000,
       escalationRepeatWindowMs: int(env, 'ESCALATION_REPEAT_WINDOW_SECONDS', 60, 0, 3600) * 1000,
       pollingIntervalSeconds: 2,
+    },
+    contacts: {
+      confirmationTtlHours: int(env, 'CONTACT_CONFIRMATION_TTL_HOURS', 72, 1, 24 * 30),
+      resendMinutes: int(env, 'CONTACT_CONFIRMATION_RESEND_MINUTES', 60, 1, 7 * 24 * 60),
+      confirmationsPerDay: int(env, 'CONTACT_CONFIRMATIONS_PER_DAY', 100, 1, 100_000),
     },
   };
 }

@@ -38,7 +38,7 @@ async function deliverJob(deps: DeliveryDeps, job: EmailJob): Promise<void> {
   const { db, log } = deps;
   const rendered = await renderNotifications(db, deps.config, job.data.notificationIds, deps.now());
   const sent: string[] = [];
-  const failed: { id: string; alertId: string; error: Error }[] = [];
+  const failed: { id: string; alertId: string | null; error: Error }[] = [];
   await Promise.all(
     [...rendered].map(async ([id, email]) => {
       try {

@@ -9,6 +9,7 @@ import * as notifications from './0009_notifications.js';
 import * as rateLimitStore from './0010_rate_limit_store.js';
 import * as stripedOwnerCounts from './0011_striped_owner_counts.js';
 import * as announceFromTheApp from './0012_announce_from_the_app.js';
+import * as contactConfirmation from './0013_contact_confirmation.js';
 
 /**
  * Every migration, in order. Listed in code (not read from a folder) so the compiled
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   '0010_rate_limit_store': rateLimitStore,
   '0011_striped_owner_counts': stripedOwnerCounts,
   '0012_announce_from_the_app': announceFromTheApp,
+  '0013_contact_confirmation': contactConfirmation,
 };
