@@ -176,7 +176,8 @@ describe('contacts stored before confirmation existed (migration 0013)', () => {
     } finally {
       await drop();
     }
-  });
+    // A database of its own: created and migrated twice, slow on a busy machine.
+  }, 120_000);
 
   it('an unasked contact is asked by the next save of a policy that names it', async () => {
     const owner = await t.createUser();

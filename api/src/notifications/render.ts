@@ -15,8 +15,9 @@ export interface RenderedNotification {
 /**
  * The emails of a batch of notifications, rendered when they are sent (so a retry after an
  * outage shows the alert as it is then), each with an action link signed for its recipient.
- * One query for the batch (and one for its contacts' confirmation emails). A notification is
- * left out when there is nothing to send: its alert was deleted, or it was already sent or given up.
+ * One query for the batch (and one more when it holds anything else: contacts' confirmation
+ * emails). A notification is left out when there is nothing to send: its alert was deleted, or
+ * it was already sent or given up.
  */
 export async function renderNotifications(db: Db, config: Config, ids: string[], now: Date): Promise<Map<string, RenderedNotification>> {
   const rows = await db
@@ -28,7 +29,10 @@ export async function renderNotifications(db: Db, config: Config, ids: string[],
     .where('n.id', 'in', ids)
     .where('n.status', '=', 'pending')
     .execute();
-  const rendered = await renderContactConfirmations(db, config, ids, now);
+  // The rest are contacts' confirmation emails, or already sent: read only when there are any.
+  const found = new Set(rows.map((row) => row.id));
+  const others = ids.filter((id) => !found.has(id));
+  const rendered = others.length > 0 ? await renderContactConfirmations(db, config, others, now) : new Map<string, RenderedNotification>();
   for (const row of rows) {
     const link = actionLink(config, row.alert_id, row.recipient, now);
     if (row.kind === 'new_alert') {
