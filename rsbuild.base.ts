@@ -209,7 +209,10 @@ export function createAppConfig(options: AppOptions): RsbuildConfig {
           '/api': DEV_API_URL,
           // The public action pages are remote-actions' standalone page, not the shell's: its dev server serves them.
           ...Object.fromEntries(
-            ['/actions/', '/acknowledge/', '/escalate/', '/close/'].map((p) => [p, `http://localhost:${DEV_PORTS['remote-actions']}`]),
+            ['/actions/', '/acknowledge/', '/escalate/', '/close/', '/contacts/'].map((p) => [
+              p,
+              `http://localhost:${DEV_PORTS['remote-actions']}`,
+            ]),
           ),
         },
         setup: ({ action, server }) => {

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // `npm run dev`: the API (reloading on change) on :8000 and every console app as an Rsbuild
 // dev server with hot reload: open http://localhost:3000 (the shell proxies /api, and the public
-// action pages /actions/:id, /acknowledge/:id, … to remote-actions' dev server on :3005, which
-// serves them as the standalone page they are in production).
+// action pages /actions/:id, /acknowledge/:id, … and /contacts/confirm to remote-actions' dev
+// server on :3005, which serves them as the standalone page they are in production).
 //
 // `npm run dev -- shell remote-settings` starts only those apps (and the API). VIGIL_DEV_PORT
 // moves the shell (the remotes take the five ports after it), VIGIL_DEV_API_PORT the API, and

@@ -9,6 +9,7 @@ import { authRoutes } from './auth/routes.js';
 import { TokenSigner } from './auth/tokens.js';
 import type { Config } from './config.js';
 import { consolePlugin } from './console/plugin.js';
+import { contactConfirmationRoutes, integrationContactRoutes } from './contacts/routes.js';
 import { type Db, migrateToLatest, openDatabase } from './db/database.js';
 import { createListReads, type ListReads } from './db/listReads.js';
 import { outageOf } from './db/outage.js';
@@ -190,6 +191,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(userRoutes, { prefix: '/users' });
       await api.register(alertRoutes, { prefix: '/alert' });
       await api.register(integrationRoutes, { prefix: '/integration' });
+      await api.register(integrationContactRoutes, { prefix: '/integration' });
+      await api.register(contactConfirmationRoutes, { prefix: '/contacts/confirmation' });
       await api.register(ingestRoutes, { prefix: '/ingest' });
       await api.register(utilsRoutes, { prefix: '/utils' });
       await api.register(settingsRoutes, { prefix: '/settings' });

@@ -87,6 +87,7 @@ export interface Config {
   shutdownDrainMs: number;
   notifications: NotificationConfig;
   changeStreams: ChangeStreamConfig;
+  contacts: ContactConfig;
 }
 
 /** Live change streams (GET /alert/changes, docs/api.md "Live changes"). */
@@ -95,6 +96,16 @@ export interface ChangeStreamConfig {
   maxPerUser: number;
   /** How often a stream sends a keep-alive and re-reads its user (token, role, active). */
   heartbeatMs: number;
+}
+
+/** Escalation contacts confirm their address before they get alerts (docs/api.md, "Contacts confirm their address"). */
+export interface ContactConfig {
+  /** How long a confirmation link works. */
+  confirmationTtlHours: number;
+  /** One confirmation email per owner and address at most this often (a re-send sooner is a 429). */
+  resendMinutes: number;
+  /** Confirmation emails one owner's contacts may be sent per 24 hours, all addresses together. */
+  confirmationsPerDay: number;
 }
 
 /** Delivery of notification emails and the escalation timer (docs/api.md, "Notifications and escalation"). */
@@ -289,6 +300,11 @@ export function parseConfig(env: Env = process.env): Omit<Config, 'secretKey'> &
       // A console tab holds one: five tabs open at once is generous, fifty sockets are not.
       maxPerUser: int(env, 'CHANGE_STREAMS_PER_USER', 5, 1, 100),
       heartbeatMs: 20_000,
+    },
+    contacts: {
+      confirmationTtlHours: int(env, 'CONTACT_CONFIRMATION_TTL_HOURS', 72, 1, 24 * 30),
+      resendMinutes: int(env, 'CONTACT_CONFIRMATION_RESEND_MINUTES', 60, 1, 7 * 24 * 60),
+      confirmationsPerDay: int(env, 'CONTACT_CONFIRMATIONS_PER_DAY', 100, 1, 100_000),
     },
   };
 }

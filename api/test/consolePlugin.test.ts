@@ -39,11 +39,12 @@ describe('console plugin: the public action pages', () => {
   });
   beforeEach(() => rmSync(path.join(consoleDir, 'remotes.json'), { force: true }));
 
-  it('serves the newest built page, uncached, for each of the four routes', async () => {
-    for (const url of ['actions', 'acknowledge', 'escalate', 'close'].flatMap((route) => [
-      `/${route}/${ALERT_ID}`,
-      `/${route}/${ALERT_ID}/`,
-    ])) {
+  it("serves the newest built page, uncached, for each of an alert link's four routes and a contact's confirmation", async () => {
+    for (const url of [
+      ...['actions', 'acknowledge', 'escalate', 'close'].flatMap((route) => [`/${route}/${ALERT_ID}`, `/${route}/${ALERT_ID}/`]),
+      '/contacts/confirm?t=abc',
+      '/contacts/confirm/',
+    ]) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type']).toMatch(/^text\/html/);
@@ -60,7 +61,7 @@ describe('console plugin: the public action pages', () => {
   });
 
   it('leaves every other path to the shell (its router shows the screen or the 404)', async () => {
-    for (const url of ['/', '/alerts', '/actions', `/actions/${ALERT_ID}/more`, `/reopen/${ALERT_ID}`]) {
+    for (const url of ['/', '/alerts', '/actions', `/actions/${ALERT_ID}/more`, `/reopen/${ALERT_ID}`, '/contacts', '/contacts/other']) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).toBe(SHELL_PAGE);

@@ -23,10 +23,27 @@ const readAlert = async (id: string) => body(await t.app.inject({ method: 'GET',
 const escalate = (id: string) => t.app.inject({ method: 'POST', url: `${ALERTS}/escalate/${id}` });
 const tick = () => t.app.deps.escalations.tick();
 
-/** An integration with `policy`, and one new alert of it (ingested now, on the test clock). */
-async function alertUnder(policy: unknown): Promise<{ integration: TestIntegration; alertId: string; title: string }> {
+/**
+ * An integration with `policy`, its contacts confirmed (a superuser's bypass: a contact receives
+ * alerts only once confirmed, which contactConfirmation.test.ts covers), and one new alert of it
+ * (ingested now, on the test clock).
+ */
+async function alertUnder(policy: {
+  contacts: string[][];
+  escalate_after_minutes: number | null;
+  max_level: number;
+}): Promise<{ integration: TestIntegration; alertId: string; title: string }> {
   const integration = await createIntegration(t, owner);
   expect((await setPolicy(integration.id, policy)).statusCode).toBe(200);
+  for (const email of new Set(policy.contacts.flat())) {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${INTEGRATIONS}/${integration.id}/contacts/confirm`,
+      headers: t.superuser.auth,
+      payload: { email },
+    });
+    expect(body(res), res.body).toMatchObject({ email, status: 'confirmed' });
+  }
   const title = `Replica lag ${randomUUID().slice(0, 8)}`;
   const answer = body(await send(t, integration, { action: 'trigger', title, dedup_key: title }));
   return { integration, alertId: answer.alerts[0].alert_id, title };

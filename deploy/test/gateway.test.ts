@@ -293,6 +293,16 @@ describe.skipIf(!NGINX)('gateway: one origin for the API, the shell and each rem
     for (const server of servers) expect(await server.accessLog()).not.toContain('SIGNATUREthatMustNotBeLogged');
   });
 
+  it("serves a contact's confirmation page from remote-actions, its token neither logged nor passed on", async () => {
+    const token = 'CONFIRMATIONtokenThatMustNotBeLogged0123456789';
+    const res = await get(`/contacts/confirm?t=${token}`);
+    expect(await res.text()).toContain('vigil-actions-page');
+    expect(await (await get('/contacts/other')).text()).toContain('vigil-shell-page');
+    // nginx writes the line once the answer is sent.
+    await expect.poll(() => gateway.accessLog()).toContain('GET /contacts/confirm?[redacted] HTTP/1.1');
+    for (const server of servers) expect(await server.accessLog()).not.toContain('CONFIRMATIONtokenThatMustNotBeLogged');
+  });
+
   it('sends the console pages the same security headers as the one-process API serves them with', async () => {
     const page = await get('/login');
     // The API's own console headers (helmet's document set, api/src/securityHeaders.ts):

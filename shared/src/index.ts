@@ -7,6 +7,7 @@ export * from './query/alertFilters';
 export * from './query/alerts';
 export * from './query/alertTriage';
 export * from './query/currentUser';
+export * from './query/escalationContacts';
 export * from './query/escalationPolicy';
 export * from './query/integrationIngest';
 export * from './query/integrations';

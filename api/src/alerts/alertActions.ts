@@ -113,13 +113,20 @@ export async function actOnAlert(
       })
       .execute();
     if (!transition.escalate) return { alert: updated, changed: true, notified: 0 };
-    const recipients = await recipientsOfLevel(trx, policy, level);
-    if (recipients.length > 0) {
-      await trx
-        .insertInto('notifications')
-        .values(recipients.map((recipient) => ({ alert_id: id, kind: 'escalation' as const, level, recipient })))
-        .execute();
-    }
+    // Contacts that have not confirmed their address are recorded as skipped, never emailed.
+    const { recipients, skipped } = await recipientsOfLevel(trx, policy, level, current.owner_id);
+    const rows = [
+      ...recipients.map((recipient) => ({ alert_id: id, kind: 'escalation' as const, level, recipient })),
+      ...skipped.map(({ email, reason }) => ({
+        alert_id: id,
+        kind: 'escalation' as const,
+        level,
+        recipient: email,
+        status: 'skipped' as const,
+        skipped_reason: reason,
+      })),
+    ];
+    if (rows.length > 0) await trx.insertInto('notifications').values(rows).execute();
     return { alert: updated, changed: true, notified: recipients.length };
   });
   if (notified > 0) deps.notifications.kick();

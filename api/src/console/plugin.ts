@@ -7,8 +7,17 @@ import { federationName, readRemotesMap } from './remotesMap.js';
 const NO_CACHE = 'no-cache';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-/** The public pages of notification links (spec §2): remote-actions' standalone page, not the shell. */
-export const PUBLIC_ACTION_ROUTES = ['/actions/:alertId', '/acknowledge/:alertId', '/escalate/:alertId', '/close/:alertId'] as const;
+/**
+ * The public pages of notification links (spec §2) and of an escalation contact's
+ * confirmation link: remote-actions' standalone page, not the shell.
+ */
+export const PUBLIC_ACTION_ROUTES = [
+  '/actions/:alertId',
+  '/acknowledge/:alertId',
+  '/escalate/:alertId',
+  '/close/:alertId',
+  '/contacts/confirm',
+] as const;
 const ACTIONS_REMOTE = 'remote-actions';
 /** Where remote-actions builds its standalone page, inside each of its version folders. */
 const PAGE_DIR = 'page';

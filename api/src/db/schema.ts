@@ -88,20 +88,29 @@ export interface AppSettingsTable {
   updated_by: string | null;
 }
 
-export const NOTIFICATION_KINDS = ['new_alert', 'escalation'] as const;
+/** The emails an alert causes; `contact_confirmation` asks an escalation contact to confirm their address (no alert). */
+export const ALERT_NOTIFICATION_KINDS = ['new_alert', 'escalation'] as const;
+export const NOTIFICATION_KINDS = [...ALERT_NOTIFICATION_KINDS, 'contact_confirmation'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
-/** pending: on its way (queued, or retrying after a failure); sent; failed: retries exhausted. */
-export const NOTIFICATION_STATUSES = ['pending', 'sent', 'failed'] as const;
+/** pending: on its way (queued, or retrying after a failure); sent; failed: retries exhausted; skipped: never sent (see skipped_reason). */
+export const NOTIFICATION_STATUSES = ['pending', 'sent', 'failed', 'skipped'] as const;
 export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number];
+/** Why an escalation email was not sent: its contact has not confirmed their address, or declined. */
+export const SKIPPED_REASONS = ['unconfirmed', 'declined'] as const;
+export type SkippedReason = (typeof SKIPPED_REASONS)[number];
 
-/** One email to one recipient about one alert (migration 0009). */
+/** One email to one recipient about one alert, or a contact's confirmation email (migrations 0009, 0013). */
 export interface NotificationsTable {
   id: Generated<string>;
-  alert_id: string;
+  /** Null only for a contact confirmation. */
+  alert_id: string | null;
   kind: NotificationKind;
   level: ColumnType<number, number | undefined, never>;
   recipient: string;
+  /** A contact confirmation: the owner whose contact `recipient` is. */
+  contact_owner_id: ColumnType<string | null, string | null | undefined, never>;
   status: ColumnType<NotificationStatus, NotificationStatus | undefined, NotificationStatus>;
+  skipped_reason: ColumnType<SkippedReason | null, SkippedReason | null | undefined, never>;
   attempts: ColumnType<number, never, number>;
   last_error: ColumnType<string | null, never, string | null>;
   created_at: CreatedAt;
@@ -119,6 +128,33 @@ export interface PasswordResetTokensTable {
   user_id: string;
   expires_at: Date;
   used_at: Date | null;
+  created_at: CreatedAt;
+}
+
+export const CONTACT_STATUSES = ['unconfirmed', 'confirmed', 'declined'] as const;
+export type ContactStatus = (typeof CONTACT_STATUSES)[number];
+
+/** An owner's escalation contact: whether the address confirmed it wants their alerts (migration 0013). */
+export interface EscalationContactsTable {
+  owner_id: string;
+  email: string;
+  status: ColumnType<ContactStatus, ContactStatus | undefined, ContactStatus>;
+  /** The last confirmation email queued; null: never asked. */
+  confirmation_requested_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  confirmed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** The superuser who marked it confirmed; null when the person confirmed by the link. */
+  confirmed_by: ColumnType<string | null, string | null | undefined, string | null>;
+  declined_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  created_at: CreatedAt;
+}
+
+export interface ContactConfirmationTokensTable {
+  /** SHA-256 of the token mailed to the contact. */
+  token_hash: string;
+  owner_id: string;
+  email: string;
+  expires_at: Date;
+  used_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   created_at: CreatedAt;
 }
 
@@ -141,6 +177,8 @@ export interface Database {
   app_settings: AppSettingsTable;
   notifications: NotificationsTable;
   notification_outbox: NotificationOutboxTable;
+  escalation_contacts: EscalationContactsTable;
+  contact_confirmation_tokens: ContactConfirmationTokensTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -149,3 +187,4 @@ export type AlertRow = Selectable<AlertsTable>;
 export type IntegrationRow = Selectable<IntegrationsTable>;
 export type AlertEventRow = Selectable<AlertEventsTable>;
 export type NotificationRow = Selectable<NotificationsTable>;
+export type EscalationContactRow = Selectable<EscalationContactsTable>;

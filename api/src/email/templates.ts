@@ -141,3 +141,18 @@ export function escalationNextText(next: EscalationNext): string {
       return 'This is the last level of automatic escalation: nobody else is notified unless someone escalates it by hand.';
   }
 }
+
+/** Asks an escalation contact to confirm its address (docs/api.md, "Contacts confirm their address"); no alert text in it. */
+export function contactConfirmationEmail(opts: { to: string; requestedBy: string; link: string; validHours: number }): EmailMessage {
+  return render({
+    to: opts.to,
+    subject: `Vigil - Confirm that ${opts.to} receives alerts from ${opts.requestedBy}`,
+    heading: 'Confirm your address for alert emails',
+    paragraphs: [
+      `${opts.requestedBy} named ${opts.to} as an escalation contact in Vigil: when one of their alerts is escalated, Vigil would email this address.`,
+      `Nothing is sent to you until you confirm. You can also decline, and you will not be asked again. The link works once and expires in ${opts.validHours} hours.`,
+    ],
+    button: { label: 'Confirm or decline', href: opts.link },
+    footer: "If you don't know why you got this, ignore it or decline: no alert is emailed to an address that has not confirmed.",
+  });
+}

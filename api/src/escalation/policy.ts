@@ -1,9 +1,10 @@
+import { contactStatuses } from '../contacts/service.js';
 import type { Db } from '../db/database.js';
-import type { IntegrationRow } from '../db/schema.js';
+import type { IntegrationRow, SkippedReason } from '../db/schema.js';
 
 /** An integration's escalation policy (migration 0009; docs/api.md, "Notifications and escalation"). */
 export interface EscalationPolicy {
-  /** Addresses by level, level 1 first; empty: every active superuser, at every level. */
+  /** Addresses by level, level 1 first; empty: every active superuser, at every level. Only confirmed ones are emailed. */
   contacts: string[][];
   /** Escalate an alert left unacknowledged this long; null: only by hand. */
   escalateAfterMinutes: number | null;
@@ -45,10 +46,26 @@ export function contactsOfLevel(policy: EscalationPolicy | null, level: number):
   return levels[Math.min(Math.max(level, 1), levels.length) - 1] ?? null;
 }
 
-/** Who is notified when an alert reaches `level`: that level's contacts, else every active superuser. */
-export async function recipientsOfLevel(db: Db, policy: EscalationPolicy | null, level: number): Promise<string[]> {
-  const contacts = contactsOfLevel(policy, level);
-  if (contacts) return contacts;
+/** Whom an escalation to a level emails, and the contacts of that level it does not. */
+export interface LevelRecipients {
+  recipients: string[];
+  /** Contacts that have not confirmed their address, or declined: never emailed an alert. */
+  skipped: { email: string; reason: SkippedReason }[];
+}
+
+/**
+ * Who is notified when an alert of `ownerId` reaches `level`: that level's contacts who
+ * confirmed their address (contacts/service.ts); when none did, or the level has none, every
+ * active superuser, so an escalation always reaches someone.
+ */
+export async function recipientsOfLevel(db: Db, policy: EscalationPolicy | null, level: number, ownerId: string): Promise<LevelRecipients> {
+  const contacts = contactsOfLevel(policy, level) ?? [];
+  const statuses = await contactStatuses(db, ownerId, contacts);
+  const recipients = contacts.filter((email) => statuses.get(email) === 'confirmed');
+  const skipped = contacts
+    .filter((email) => statuses.get(email) !== 'confirmed')
+    .map((email) => ({ email, reason: statuses.get(email) === 'declined' ? ('declined' as const) : ('unconfirmed' as const) }));
+  if (recipients.length > 0) return { recipients, skipped };
   const superusers = await db
     .selectFrom('users')
     .select('email')
@@ -56,7 +73,7 @@ export async function recipientsOfLevel(db: Db, policy: EscalationPolicy | null,
     .where('is_active', '=', true)
     .orderBy('email')
     .execute();
-  return superusers.map((u) => u.email);
+  return { recipients: superusers.map((u) => u.email), skipped };
 }
 
 /** Addresses trimmed, lower-cased and without repeats within a level; empty levels dropped. */

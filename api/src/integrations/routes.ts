@@ -116,14 +116,16 @@ export async function integrationRoutes(app: FastifyInstance): Promise<void> {
         summary: "Replace the integration's escalation policy (owner or superuser)",
         description:
           'Who is emailed at each escalation level, and whether alerts left unacknowledged escalate by themselves. ' +
-          'Addresses are kept lower-cased, without repeats within a level.',
+          'Addresses are kept lower-cased, without repeats within a level. An address that has not confirmed it wants ' +
+          "the owner's alerts is sent a confirmation email (once: saving again does not send another) and receives " +
+          'no alert until it confirms; see GET /integration/{id}/contacts.',
         security,
         params: IdParams,
         body: EscalationPolicyPublic,
         response: { 200: IntegrationPublic, 401: e401, 404: e404, 422: e422 },
       },
     },
-    async (request) => toIntegrationPublic(await setEscalationPolicy(app.deps.db, userOf(request), request.params.id, request.body)),
+    async (request) => toIntegrationPublic(await setEscalationPolicy(app.deps, userOf(request), request.params.id, request.body)),
   );
 
   api.delete(

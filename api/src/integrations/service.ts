@@ -1,5 +1,6 @@
 import type { AppDeps } from '../app.js';
 import { readCheckedPage } from '../common/checkedPage.js';
+import { type ContactDeps, policyAddresses, requestConfirmations } from '../contacts/service.js';
 import type { Db } from '../db/database.js';
 import type { IntegrationRow, UserRow } from '../db/schema.js';
 import { notFound } from '../errors.js';
@@ -73,19 +74,31 @@ export async function rotateIngestKey(db: Db, user: UserRow, id: string): Promis
 /**
  * Replaces the escalation policy (owner or superuser, else 404). Alerts already waiting for the
  * timer keep their time; the new delay applies from their next escalation (and to new alerts).
+ * In the same transaction, contacts never asked to confirm their address are sent the
+ * confirmation email (contacts/service.ts): new addresses, not ones asked before.
  */
-export async function setEscalationPolicy(db: Db, user: UserRow, id: string, policy: EscalationPolicyPublic): Promise<IntegrationRow> {
-  let query = db
-    .updateTable('integrations')
-    .set({
-      escalation_contacts: JSON.stringify(normalizeContacts(policy.contacts)),
-      escalate_after_minutes: policy.escalate_after_minutes,
-      escalation_max_level: policy.max_level,
-    })
-    .where('id', '=', id);
-  if (!user.is_superuser) query = query.where('owner_id', '=', user.id);
-  const integration = await query.returningAll().executeTakeFirst();
-  if (!integration) throw notFound('Integration');
+export async function setEscalationPolicy(
+  deps: ContactDeps,
+  user: UserRow,
+  id: string,
+  policy: EscalationPolicyPublic,
+): Promise<IntegrationRow> {
+  const contacts = normalizeContacts(policy.contacts);
+  const { integration, asked } = await deps.db.transaction().execute(async (trx) => {
+    let query = trx
+      .updateTable('integrations')
+      .set({
+        escalation_contacts: JSON.stringify(contacts),
+        escalate_after_minutes: policy.escalate_after_minutes,
+        escalation_max_level: policy.max_level,
+      })
+      .where('id', '=', id);
+    if (!user.is_superuser) query = query.where('owner_id', '=', user.id);
+    const integration = await query.returningAll().executeTakeFirst();
+    if (!integration) throw notFound('Integration');
+    return { integration, asked: await requestConfirmations(trx, deps, integration.owner_id, policyAddresses(contacts)) };
+  });
+  if (asked > 0) deps.notifications.kick();
   return integration;
 }
 

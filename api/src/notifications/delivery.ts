@@ -47,7 +47,7 @@ async function deliverJob(deps: DeliveryDeps, job: EmailJob): Promise<void> {
   const step = <T>(work: () => Promise<T>) => retryWhileUnreachable(work, deadline);
   const rendered = await step(() => renderNotifications(db, deps.config, job.data.notificationIds, deps.now()));
   const sent: string[] = [];
-  const failed: { id: string; alertId: string; error: Error }[] = [];
+  const failed: { id: string; alertId: string | null; error: Error }[] = [];
   await Promise.all(
     [...rendered].map(async ([id, email]) => {
       try {

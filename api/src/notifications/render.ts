@@ -1,4 +1,5 @@
 import type { Config } from '../config.js';
+import { renderContactConfirmations } from '../contacts/confirmation.js';
 import type { Db } from '../db/database.js';
 import { actionLink } from '../email/actionLinks.js';
 import type { EmailMessage } from '../email/mailer.js';
@@ -7,26 +8,31 @@ import { type EscalationPolicy, joinedPolicyOf, recipientsOfLevel } from '../esc
 
 export interface RenderedNotification {
   message: EmailMessage;
-  alertId: string;
+  /** Null for a contact's confirmation email. */
+  alertId: string | null;
 }
 
 /**
  * The emails of a batch of notifications, rendered when they are sent (so a retry after an
  * outage shows the alert as it is then), each with an action link signed for its recipient.
- * One query for the batch. A notification is left out when there is nothing to send: its alert
- * was deleted, or it was already sent or given up.
+ * One query for the batch (and one more when it holds anything else: contacts' confirmation
+ * emails). A notification is left out when there is nothing to send: its alert was deleted, or
+ * it was already sent or given up.
  */
 export async function renderNotifications(db: Db, config: Config, ids: string[], now: Date): Promise<Map<string, RenderedNotification>> {
   const rows = await db
     .selectFrom('notifications as n')
     .innerJoin('alerts as a', 'a.id', 'n.alert_id')
     .leftJoin('integrations as i', 'i.id', 'a.integration_id')
-    .select(['n.id', 'n.kind', 'n.level', 'n.recipient', 'a.id as alert_id', 'a.title', 'a.description', 'a.severity'])
+    .select(['n.id', 'n.kind', 'n.level', 'n.recipient', 'a.id as alert_id', 'a.owner_id', 'a.title', 'a.description', 'a.severity'])
     .select(['i.title as integration_title', 'i.escalation_contacts', 'i.escalate_after_minutes', 'i.escalation_max_level'])
     .where('n.id', 'in', ids)
     .where('n.status', '=', 'pending')
     .execute();
-  const rendered = new Map<string, RenderedNotification>();
+  // The rest are contacts' confirmation emails, or already sent: read only when there are any.
+  const found = new Set(rows.map((row) => row.id));
+  const others = ids.filter((id) => !found.has(id));
+  const rendered = others.length > 0 ? await renderContactConfirmations(db, config, others, now) : new Map<string, RenderedNotification>();
   for (const row of rows) {
     const link = actionLink(config, row.alert_id, row.recipient, now);
     if (row.kind === 'new_alert') {
@@ -48,18 +54,21 @@ export async function renderNotifications(db: Db, config: Config, ids: string[],
       level: row.level,
       integrationTitle: row.integration_title,
       actionLink: link,
-      next: await whoIsNext(db, policy, row.level),
+      next: await whoIsNext(db, policy, row.level, row.owner_id),
     });
     rendered.set(row.id, { message, alertId: row.alert_id });
   }
   return rendered;
 }
 
-/** Who the next level reaches, and how: by the timer, only by hand, or nobody (top level reached). */
-export async function whoIsNext(db: Db, policy: EscalationPolicy | null, level: number): Promise<EscalationNext> {
+/**
+ * Who the next level reaches, and how: by the timer, only by hand, or nobody (top level
+ * reached). Only the recipients it would email: contacts that have not confirmed are not named.
+ */
+export async function whoIsNext(db: Db, policy: EscalationPolicy | null, level: number, ownerId: string): Promise<EscalationNext> {
   const auto = policy?.escalateAfterMinutes ?? null;
   if (policy && auto !== null && level >= policy.maxLevel) return { kind: 'last-level' };
-  const recipients = await recipientsOfLevel(db, policy, level + 1);
+  const { recipients } = await recipientsOfLevel(db, policy, level + 1, ownerId);
   return auto !== null
     ? { kind: 'timer', level: level + 1, afterMinutes: auto, recipients }
     : { kind: 'by-hand', level: level + 1, recipients };

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
-import type { NotificationRow } from '../db/schema.js';
+import type { NotificationKind, NotificationRow } from '../db/schema.js';
 import type { Mailer } from '../email/mailer.js';
 import { notificationDelivery } from './delivery.js';
 import { JobQueue } from './jobQueue.js';
@@ -43,13 +43,20 @@ export class Notifications {
   }
 }
 
+/** An alert's notifications never include a contact confirmation, which has no alert. */
+function alertKindOf(kind: NotificationKind): Exclude<NotificationKind, 'contact_confirmation'> {
+  if (kind === 'contact_confirmation') throw new Error('a contact confirmation is not an alert notification');
+  return kind;
+}
+
 export function toNotificationPublic(row: NotificationRow): NotificationPublic {
   return {
     id: row.id,
-    kind: row.kind,
+    kind: alertKindOf(row.kind),
     level: row.level,
     recipient: row.recipient,
     status: row.status,
+    skipped_reason: row.skipped_reason,
     attempts: row.attempts,
     last_error: row.last_error,
     created_at: row.created_at.toISOString(),

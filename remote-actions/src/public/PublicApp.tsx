@@ -1,13 +1,16 @@
 import { FluentProvider, webDarkTheme, webLightTheme } from '@fluentui/react-components';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { ALERT_ACTIONS, createQueryClient, useColorScheme } from '@vigil/shared';
-import { type ReactNode, useEffect } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { Route, Switch } from 'wouter';
 import { ToasterOnDemand } from '../components/toasterOnDemand';
 import ActionsPage from '../pages/ActionsPage';
 import ResultPage from '../pages/ResultPage';
 
 const queryClient = createQueryClient();
+
+// A contact's confirmation page, fetched only on its route: an alert link's page stays as small as it was.
+const ContactConfirmationPage = lazy(() => import('../pages/ContactConfirmationPage'));
 
 /**
  * Fluent's theme from the Appearance choice (localStorage `theme`; System follows the OS, live),
@@ -29,7 +32,8 @@ function ThemedFluentProvider({ children }: { children: ReactNode }) {
 
 /**
  * The standalone public page of notification links (spec §2): the providers the shell would
- * give the pages, without the shell. The API serves it only for these four routes.
+ * give the pages, without the shell. The API serves it only for these routes: the four of an
+ * alert link, and an escalation contact's confirmation link.
  */
 export function PublicApp() {
   return (
@@ -41,6 +45,11 @@ export function PublicApp() {
             {ALERT_ACTIONS.map((action) => (
               <Route key={action} path={`/${action}/:alertId`} component={ResultPage} />
             ))}
+            <Route path="/contacts/confirm">
+              <Suspense fallback={null}>
+                <ContactConfirmationPage />
+              </Suspense>
+            </Route>
           </Switch>
         </ToasterOnDemand>
       </ThemedFluentProvider>

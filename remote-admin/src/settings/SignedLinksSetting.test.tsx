@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders, type SentRequest } from '../testing/fakeApi';
+import { renderWithProviders, type SentRequest } from '../../../shared/src/testing/fakeApi';
 import { REQUIRE_SIGNED_LINKS_LABEL, SignedLinksSetting } from './SignedLinksSetting';
 
 const sent: SentRequest[] = [];
@@ -10,7 +10,7 @@ let failPatch = false;
 
 // The real hooks and client, with a fake server behind fetch.
 vi.mock('../../../shared/src/api/api', async () =>
-  (await import('../testing/fakeApi')).fakeApiModule((request) => {
+  (await import('../../../shared/src/testing/fakeApi')).fakeApiModule((request) => {
     sent.push(request);
     if (request.method === 'PATCH' && failPatch) return { status: 500, body: { detail: 'Internal Server Error' } };
     if (request.method === 'PATCH') settings = { ...settings, ...(request.body as object) };

@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { UserPublic } from '@vigil/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type FakeAnswer, renderWithProviders, type SentRequest } from '../testing/fakeApi';
+import { type FakeAnswer, renderWithProviders, type SentRequest } from '../../../shared/src/testing/fakeApi';
 import { AddUserDialog } from './AddUserDialog';
 import { EditUserDialog } from './EditUserDialog';
 
@@ -12,7 +12,7 @@ let answers: Record<string, FakeAnswer> = {};
 
 // The real hooks and client, with a fake server behind fetch.
 vi.mock('../../../shared/src/api/api', async () =>
-  (await import('../testing/fakeApi')).fakeApiModule((request) => {
+  (await import('../../../shared/src/testing/fakeApi')).fakeApiModule((request) => {
     sent.push(request);
     return answers[`${request.method} ${request.path}`] ?? { status: 404, body: { detail: 'Not Found' } };
   }),

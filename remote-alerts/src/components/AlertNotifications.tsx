@@ -25,7 +25,7 @@ const WHAT: Record<NotificationPublic['kind'], (level: number) => string> = {
   escalation: (level) => `Escalation to level ${level}`,
 };
 
-/** Where an email stands, in words: sent (when), on its way, retrying after a failure, or given up. */
+/** Where an email stands, in words: sent (when), on its way, retrying after a failure, given up, or not sent (an unconfirmed contact). */
 function Status({ notification: n }: { notification: NotificationPublic }) {
   const styles = useStyles();
   if (n.status === 'sent') {
@@ -33,6 +33,18 @@ function Status({ notification: n }: { notification: NotificationPublic }) {
       <Badge appearance="tint" color="success">
         Sent {n.sent_at ? when(n.sent_at) : ''}
       </Badge>
+    );
+  }
+  if (n.status === 'skipped') {
+    return (
+      <>
+        <Badge appearance="tint" color="subtle">
+          Not sent
+        </Badge>
+        <Caption1 className={styles.error}>
+          {n.skipped_reason === 'declined' ? 'The contact declined alerts' : 'The contact has not confirmed its address'}
+        </Caption1>
+      </>
     );
   }
   if (n.status === 'failed' || n.last_error) {

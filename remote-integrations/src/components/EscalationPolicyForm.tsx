@@ -93,8 +93,8 @@ export function EscalationPolicyForm({ integration }: { integration: Integration
     <form className={styles.section} onSubmit={submit} aria-label="Escalation policy" noValidate>
       <Body1Strong as="h3">Escalation policy</Body1Strong>
       <Caption1>
-        Each escalation emails the contacts of the next level; without contacts, every active superuser. Past the last level, its contacts
-        are emailed again.
+        Each escalation emails the contacts of the next level who confirmed their address; without contacts, every active superuser. Past
+        the last level, its contacts are emailed again. A new contact is emailed a link to confirm when you save.
       </Caption1>
       <Switch
         label="Escalate automatically when nobody acknowledges an alert"

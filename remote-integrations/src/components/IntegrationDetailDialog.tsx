@@ -16,6 +16,7 @@ import {
 import { KeyResetRegular } from '@fluentui/react-icons';
 import { errorText, type IntegrationWithIngest, useIntegration, useNotify, useRotateIngestKey } from '@vigil/shared';
 import { useEffect, useState } from 'react';
+import { ContactConfirmations } from './ContactConfirmations';
 import { EscalationPolicyForm } from './EscalationPolicyForm';
 import { IngestUrlPanel } from './IngestUrlPanel';
 
@@ -105,6 +106,7 @@ export function IntegrationDetailDialog({ id, created, onClose }: Props) {
                 </div>
               ))}
             {integration && <EscalationPolicyForm integration={integration} />}
+            {integration && integration.escalation_policy.contacts.length > 0 && <ContactConfirmations integrationId={integration.id} />}
           </DialogContent>
           <DialogActions>
             <Button appearance="primary" onClick={onClose}>

@@ -414,10 +414,124 @@ export interface paths {
         get?: never;
         /**
          * Replace the integration's escalation policy (owner or superuser)
-         * @description Who is emailed at each escalation level, and whether alerts left unacknowledged escalate by themselves. Addresses are kept lower-cased, without repeats within a level.
+         * @description Who is emailed at each escalation level, and whether alerts left unacknowledged escalate by themselves. Addresses are kept lower-cased, without repeats within a level. An address that has not confirmed it wants the owner's alerts is sent a confirmation email (once: saving again does not send another) and receives no alert until it confirms; see GET /integration/{id}/contacts.
          */
         put: operations["integrations-set_escalation_policy"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/integration/{id}/contacts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The escalation policy's contacts and whether each confirmed its address (owner or superuser) */
+        get: operations["integrations-read_escalation_contacts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/integration/{id}/contacts/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Email a contact of the policy a new confirmation link (owner or superuser)
+         * @description At most one confirmation email per owner and address every CONTACT_CONFIRMATION_RESEND_MINUTES, and CONTACT_CONFIRMATIONS_PER_DAY per owner: 429 with Retry-After beyond. 409 once the address confirmed or declined.
+         */
+        post: operations["integrations-resend_contact_confirmation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/integration/{id}/contacts/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark a contact of the policy confirmed without its email (superusers only) */
+        post: operations["integrations-confirm_escalation_contact"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/contacts/confirmation/lookup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What a confirmation link is about (public; changes nothing)
+         * @description 400 `This confirmation link is not valid`, `… has expired` or `… was already used`.
+         */
+        post: operations["contacts-look_up_confirmation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/contacts/confirmation/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm the address: alerts reach it from now on (public; the link acts once)
+         * @description 400 as for lookup; nothing changes then.
+         */
+        post: operations["contacts-confirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/contacts/confirmation/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Decline: no alert reaches the address, and its owner cannot ask again (public; the link acts once)
+         * @description 400 as for lookup; nothing changes then.
+         */
+        post: operations["contacts-decline"];
         delete?: never;
         options?: never;
         head?: never;
@@ -737,6 +851,42 @@ export interface components {
             client_id?: string;
             client_secret?: string;
         };
+        /** ContactAddress */
+        ContactAddress: {
+            /** Format: email */
+            email: string;
+        };
+        /** ContactConfirmationPublic */
+        ContactConfirmationPublic: {
+            email: string;
+            requested_by: string;
+            status: components["schemas"]["ContactStatus"];
+            /** Format: date-time */
+            expires_at: string;
+        };
+        /** ContactConfirmationToken */
+        ContactConfirmationToken: {
+            token: string;
+        };
+        /**
+         * ContactStatus
+         * @enum {unknown}
+         */
+        ContactStatus: "unconfirmed" | "confirmed" | "declined";
+        /** EscalationContactPublic */
+        EscalationContactPublic: {
+            email: string;
+            status: components["schemas"]["ContactStatus"];
+            confirmation_requested_at: string | null;
+            resend_available_at: string | null;
+            confirmed_at: string | null;
+            confirmed_by_admin: boolean;
+        };
+        /** EscalationContactsPublic */
+        EscalationContactsPublic: {
+            data: components["schemas"]["EscalationContactPublic"][];
+            count: number;
+        };
         /** EscalationPolicy */
         EscalationPolicy: {
             contacts: string[][];
@@ -896,6 +1046,7 @@ export interface components {
             level: number;
             recipient: string;
             status: components["schemas"]["NotificationStatus"];
+            skipped_reason: components["schemas"]["SkippedReason"] | null;
             attempts: number;
             last_error: string | null;
             /** Format: date-time */
@@ -911,7 +1062,7 @@ export interface components {
          * NotificationStatus
          * @enum {unknown}
          */
-        NotificationStatus: "pending" | "sent" | "failed";
+        NotificationStatus: "pending" | "sent" | "failed" | "skipped";
         /** PagerDutyEvent */
         PagerDutyEvent: {
             routing_key?: string;
@@ -947,6 +1098,11 @@ export interface components {
         SettingsUpdate: {
             require_signed_links: boolean;
         };
+        /**
+         * SkippedReason
+         * @enum {unknown}
+         */
+        SkippedReason: "unconfirmed" | "declined";
         /** Token */
         Token: {
             access_token: string;
@@ -3132,6 +3288,341 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "integrations-read_escalation_contacts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EscalationContactsPublic"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "integrations-resend_contact_confirmation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContactAddress"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EscalationContactPublic"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+        };
+    };
+    "integrations-confirm_escalation_contact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContactAddress"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EscalationContactPublic"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "contacts-look_up_confirmation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContactConfirmationToken"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactConfirmationPublic"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+        };
+    };
+    "contacts-confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContactConfirmationToken"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactConfirmationPublic"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+        };
+    };
+    "contacts-decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContactConfirmationToken"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactConfirmationPublic"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
                 };
             };
         };

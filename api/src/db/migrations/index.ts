@@ -10,6 +10,7 @@ import * as rateLimitStore from './0010_rate_limit_store.js';
 import * as stripedOwnerCounts from './0011_striped_owner_counts.js';
 import * as announceFromTheApp from './0012_announce_from_the_app.js';
 import * as escalationRounds from './0013_escalation_rounds.js';
+import * as contactConfirmation from './0014_contact_confirmation.js';
 
 /**
  * Every migration, in order. Listed in code (not read from a folder) so the compiled
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   '0011_striped_owner_counts': stripedOwnerCounts,
   '0012_announce_from_the_app': announceFromTheApp,
   '0013_escalation_rounds': escalationRounds,
+  '0014_contact_confirmation': contactConfirmation,
 };

@@ -2,8 +2,8 @@ import { FluentProvider, Toaster, webLightTheme } from '@fluentui/react-componen
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { createApiClient } from '../../../shared/src/api/client';
-import { TOASTER_ID } from '../../../shared/src/ui/notify';
+import { createApiClient } from '../api/client';
+import { TOASTER_ID } from '../ui/notify';
 
 export interface SentRequest {
   method: string;

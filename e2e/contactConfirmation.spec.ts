@@ -1,0 +1,206 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { ADMIN, expect, signIn, test } from './fixtures';
+
+// Escalation contacts confirm their address (issue 11, item 6): the policy editor shows each
+// contact's state and offers the superuser's bypass to superusers only; the confirmation page
+// (remote-actions' standalone page) confirms or declines once and says why a link is refused.
+
+const address = (name: string) => `${name}-${randomUUID().slice(0, 8)}@example.com`;
+const toastText = (page: Page, text: string) => page.locator('.fui-Toast').getByText(text, { exact: true });
+
+async function savePolicy(page: Page, contacts: string) {
+  const form = page.getByRole('dialog', { name: 'Integration details' }).getByRole('form', { name: 'Escalation policy' });
+  await form.getByRole('button', { name: 'Add level' }).click();
+  await form.getByRole('textbox', { name: 'Level 1 contacts' }).fill(contacts);
+  await form.getByRole('button', { name: 'Save policy' }).click();
+  await expect(page.getByText('Escalation policy saved.', { exact: true })).toBeVisible();
+}
+
+const contactRow = (page: Page, email: string) =>
+  page
+    .getByRole('table', { name: 'Contacts' })
+    .locator('tbody tr')
+    .filter({ has: page.getByRole('cell', { name: email, exact: true }) });
+
+test('the policy editor shows whether each contact confirmed, and only a superuser may mark one confirmed', async ({ page, api }) => {
+  const owner = await api.createUser();
+  const integration = await api.createIntegration(owner.token, { title: 'Contacts to confirm' });
+  const [ops, lead] = [address('ops'), address('lead')];
+  await signIn(page, owner, `/integrations?integration=${integration.id}`);
+  await savePolicy(page, `${ops}, ${lead}`);
+
+  for (const email of [ops, lead]) {
+    const row = contactRow(page, email);
+    await expect(row).toContainText('Not confirmed');
+    await expect(row).toContainText('Confirmation email sent');
+    await expect(row).toContainText('You can send it again after');
+    await expect(row.getByRole('button', { name: `Send the confirmation email to ${email} again` })).toBeDisabled();
+  }
+  await expect(page.getByRole('button', { name: /^Mark .* confirmed$/ })).toHaveCount(0);
+
+  const admin = await api.admin();
+  await signIn(page, admin, `/integrations?integration=${integration.id}`);
+  await contactRow(page, lead)
+    .getByRole('button', { name: `Mark ${lead} confirmed` })
+    .click();
+  await expect(toastText(page, `${lead} is confirmed.`)).toBeVisible();
+  await expect(contactRow(page, lead)).toContainText('Confirmed by an administrator');
+  await expect(contactRow(page, lead).getByRole('button')).toHaveCount(0);
+  await expect(contactRow(page, ops)).toContainText('Not confirmed');
+});
+
+// The confirmation link exists only in its email. The shared test server discards its log, so
+// these tests run their own server (same build, fresh database) that logs each email and its
+// links instead of sending it (no SMTP_HOST), and read the link there.
+test.describe('the confirmation page', () => {
+  let server: ChildProcess | undefined;
+  let base = '';
+  const log: string[] = [];
+
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    server = spawn(process.execPath, ['api/dist/server.js'], {
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: mkdtempSync(path.join(tmpdir(), 'vigil-e2e-contacts-')),
+        FIRST_SUPERUSER: ADMIN.email,
+        FIRST_SUPERUSER_PASSWORD: ADMIN.password,
+        FRONTEND_HOST: base,
+        LOG_LEVEL: 'info',
+        SMTP_HOST: '',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    server.stdout?.on('data', (chunk: Buffer) => log.push(chunk.toString()));
+    for (let i = 0; i < 200; i++) {
+      const ok = await fetch(`${base}/api/v1/utils/health-check/`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (ok) return;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    throw new Error(`the mail-logging server did not start:\n${log.join('')}`);
+  });
+
+  test.afterAll(() => {
+    server?.kill();
+  });
+
+  const call = async (method: string, url: string, token?: string, body?: unknown) => {
+    const res = await fetch(`${base}${url}`, {
+      method,
+      headers: { 'content-type': 'application/json', ...(token && { authorization: `Bearer ${token}` }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    expect(res.status, await res.clone().text()).toBeLessThan(300);
+    return res.json();
+  };
+
+  /** An owner on this server whose integration's policy names `contacts` (each emailed its confirmation). */
+  async function ownerNaming(contacts: string[]) {
+    const adminToken = await login(ADMIN.email, ADMIN.password);
+    const email = address('owner');
+    await call('POST', '/api/v1/users/', adminToken, { email, password: 'owner-password-1', full_name: 'Owner' });
+    const token = await login(email, 'owner-password-1');
+    const integration = await call('POST', '/api/v1/integration/', token, { title: 'Page' });
+    await call('PUT', `/api/v1/integration/${integration.id}/escalation-policy`, token, {
+      contacts: [contacts],
+      escalate_after_minutes: null,
+      max_level: 1,
+    });
+    return { email, token, integrationId: integration.id as string };
+  }
+
+  async function login(username: string, password: string): Promise<string> {
+    const res = await fetch(`${base}/api/v1/login/access-token`, { method: 'POST', body: new URLSearchParams({ username, password }) });
+    return (await res.json()).access_token;
+  }
+
+  /** The confirmation link the server logged for `to`, once it has. */
+  async function linkFor(to: string): Promise<string> {
+    let link = '';
+    await expect(async () => {
+      const line = log
+        .join('')
+        .split('\n')
+        .find((l) => l.includes(`"to":"${to}"`) && l.includes('/contacts/confirm?t='));
+      link = (JSON.parse(line ?? '{}').email?.links ?? []).find((l: string) => l.includes('/contacts/confirm?t=')) ?? '';
+      expect(link).not.toBe('');
+    }).toPass({ timeout: 15_000 });
+    return link;
+  }
+
+  const statusOf = async (owner: { token: string; integrationId: string }, email: string) =>
+    (await call('GET', `/api/v1/integration/${owner.integrationId}/contacts`, owner.token)).data.find(
+      (c: { email: string }) => c.email === email,
+    )?.status;
+
+  test('confirms once, from a press and not from opening it, and then refuses the used link', async ({ page }) => {
+    const contact = address('confirm');
+    const owner = await ownerNaming([contact]);
+    const link = await linkFor(contact);
+    expect(new URL(link).origin).toBe(base);
+
+    await page.goto(link);
+    await expect(page.getByRole('heading', { name: 'Confirm your address' })).toBeVisible();
+    await expect(page.getByText(`${owner.email} named ${contact} as an escalation contact in Vigil.`, { exact: false })).toBeVisible();
+    expect(await statusOf(owner, contact)).toBe('unconfirmed');
+
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await expect(page.getByRole('heading', { name: 'Address confirmed' })).toBeVisible();
+    await expect(page.getByText(`${contact} now receives the escalation emails of ${owner.email}’s alerts.`)).toBeVisible();
+    expect(await statusOf(owner, contact)).toBe('confirmed');
+
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Confirmation failed' })).toBeVisible();
+    await expect(page.getByText('This confirmation link was already used. Ask the person who named you', { exact: false })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Confirm' })).toHaveCount(0);
+  });
+
+  test('declines, and the owner sees it in the editor', async ({ page }) => {
+    const contact = address('decline');
+    const owner = await ownerNaming([contact]);
+    await page.goto(await linkFor(contact));
+    await page.getByRole('button', { name: 'Decline' }).click();
+    await expect(page.getByRole('heading', { name: 'Alerts declined' })).toBeVisible();
+    await expect(page.getByText(`${contact} receives no alerts from ${owner.email}, who cannot ask again.`)).toBeVisible();
+
+    await page.goto(`${base}/login`);
+    await page.evaluate((token) => localStorage.setItem('access_token', token), owner.token);
+    await page.goto(`${base}/integrations?integration=${owner.integrationId}`);
+    const row = contactRow(page, contact);
+    // The first console page this fresh server serves (shell and remote, nothing cached yet).
+    await expect(row).toContainText('Declined', { timeout: 30_000 });
+    await expect(row.getByRole('button')).toHaveCount(0);
+  });
+
+  test('says why a forged link or one without a token is refused', async ({ page }) => {
+    await page.goto(`${base}/contacts/confirm?t=forged-token-never-mailed`);
+    await expect(page.getByRole('heading', { name: 'Confirmation failed' })).toBeVisible();
+    await expect(page.getByText('This confirmation link is not valid. Ask the person who named you', { exact: false })).toBeVisible();
+    await page.goto(`${base}/contacts/confirm`);
+    await expect(page.getByRole('heading', { name: 'Confirmation failed' })).toBeVisible();
+  });
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const bound = probe.address();
+      probe.close(() => (typeof bound === 'object' && bound ? resolve(bound.port) : reject(new Error('no port'))));
+    });
+  });
+}
