@@ -2,7 +2,7 @@
 // `npm test`: every suite. Unit and API suites (vitest; the API on PGlite, and on PostgreSQL
 // when one answers at TEST_DATABASE_URL, which VIGIL_REQUIRE_POSTGRES=1 makes a requirement),
 // then the browser end-to-end suite (Playwright in Debian's Chromium) against the freshly
-// built product. `--unit-only` stops after vitest.
+// built product. `--unit-only` stops after vitest. First of all: no import cycle (checkImportCycles.mjs).
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -74,6 +74,9 @@ function ensureDeployTools() {
     console.warn(`${missing.map(([pkg]) => pkg).join(' and ')} missing: the deploy suite skips the checks that need them.`);
   }
 }
+
+// Import cycles first: seconds, and a cycle breaks modules in ways tests see only by chance.
+if (run(process.execPath, ['scripts/checkImportCycles.mjs']) !== 0) process.exit(1);
 
 // PostgreSQL first: when it is required and missing, fail before installing anything.
 const postgres = await postgresAnswers();

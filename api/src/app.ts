@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerO
 import pkg from '../package.json' with { type: 'json' };
 import { AlertChangeFeed } from './alerts/alertChanges.js';
 import { alertRoutes } from './alerts/routes.js';
+import { API_PREFIX } from './apiPrefix.js';
 import { authRoutes } from './auth/routes.js';
 import { TokenSigner } from './auth/tokens.js';
 import type { Config } from './config.js';
@@ -31,7 +32,6 @@ import { ensureFirstSuperuser } from './users/firstSuperuser.js';
 import { userRoutes } from './users/routes.js';
 import { utilsRoutes } from './utils/routes.js';
 
-export const API_PREFIX = '/api/v1';
 export const API_VERSION: string = pkg.version;
 
 export interface AppDeps {

@@ -1,10 +1,13 @@
 import { type RawBuilder, sql } from 'kysely';
-import type { AppDeps } from '../app.js';
+import type { Config } from '../config.js';
+import type { Db } from '../db/database.js';
 import type { AlertAction, AlertEventVia, AlertRow } from '../db/schema.js';
 import { HttpError, notFound } from '../errors.js';
 import { joinedPolicyOf, nextEscalationAt, recipientsOfLevel } from '../escalation/policy.js';
 import { LINK_ALERT_CLOSED } from '../links/linkAccess.js';
+import type { Notifications } from '../notifications/service.js';
 import { retryAfterSeconds } from '../operations/keyedRateLimit.js';
+import type { AlertChangeFeed } from './alertChanges.js';
 import { nextState } from './alertTransitions.js';
 
 export interface ActionSource {
@@ -17,7 +20,7 @@ export interface ActionSource {
   recipient?: string | null;
 }
 
-export type AlertActionDeps = Pick<AppDeps, 'db' | 'config' | 'now' | 'notifications' | 'alertChanges'>;
+export type AlertActionDeps = { db: Db; config: Config; now: () => Date; notifications: Notifications; alertChanges: AlertChangeFeed };
 
 /**
  * Applies an action under a row lock, so concurrent clicks serialize: each sees the state

@@ -1,9 +1,10 @@
 import { sql } from 'kysely';
-import type { AppDeps } from '../app.js';
 import { readCheckedPage } from '../common/checkedPage.js';
 import type { Db } from '../db/database.js';
 import type { AlertEventRow, AlertRow, UserRow } from '../db/schema.js';
 import { notFound } from '../errors.js';
+import type { Notifications } from '../notifications/service.js';
+import type { AlertChangeFeed } from './alertChanges.js';
 import { applyFilters } from './filters.js';
 import type { AlertCreate, AlertEventPublic, AlertFilters, AlertPublic } from './schema.js';
 
@@ -85,7 +86,7 @@ export async function getOwnedAlert(db: Db, user: UserRow, id: string): Promise<
  * delays nor fails the creation, and the email is not lost).
  */
 export async function createAlert(
-  deps: Pick<AppDeps, 'db' | 'notifications' | 'alertChanges'>,
+  deps: { db: Db; notifications: Notifications; alertChanges: AlertChangeFeed },
   owner: UserRow,
   input: AlertCreate,
 ): Promise<AlertRow> {
@@ -106,7 +107,7 @@ export async function createAlert(
 }
 
 /** Deletes in one statement; a stranger's alert is "not found", like an unknown one. */
-export async function deleteAlert(deps: Pick<AppDeps, 'db' | 'alertChanges'>, user: UserRow, id: string): Promise<void> {
+export async function deleteAlert(deps: { db: Db; alertChanges: AlertChangeFeed }, user: UserRow, id: string): Promise<void> {
   let query = deps.db.deleteFrom('alerts').where('id', '=', id);
   if (!user.is_superuser) query = query.where('owner_id', '=', user.id);
   const deleted = await query.returning('owner_id').executeTakeFirst();

@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
-import type { AppDeps } from '../app.js';
+import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import type { ContactStatus, EscalationContactRow, IntegrationRow, UserRow } from '../db/schema.js';
 import { HttpError } from '../errors.js';
+import type { Notifications } from '../notifications/service.js';
 import type { EscalationContactPublic } from './schema.js';
 
 /**
@@ -10,7 +11,7 @@ import type { EscalationContactPublic } from './schema.js';
  * "Contacts confirm their address"). A contact is an owner and an address: confirmed once, it
  * is confirmed in every policy of that owner; another owner naming the same address asks again.
  */
-export type ContactDeps = Pick<AppDeps, 'db' | 'config' | 'now' | 'notifications'>;
+export type ContactDeps = { db: Db; config: Config; now: () => Date; notifications: Notifications };
 
 export const CONTACT_NOT_FOUND = 'Contact not found';
 export const ALREADY_CONFIRMED = 'This address is already confirmed';

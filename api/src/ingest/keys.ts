@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { API_PREFIX } from '../app.js';
+import { API_PREFIX } from '../apiPrefix.js';
 import type { Config } from '../config.js';
 
 /** Path of the ingest routes under the API prefix. */

@@ -1,4 +1,4 @@
-import type { AppDeps } from '../app.js';
+import type { AlertChangeFeed } from '../alerts/alertChanges.js';
 import { readCheckedPage } from '../common/checkedPage.js';
 import { type ContactDeps, policyAddresses, requestConfirmations } from '../contacts/service.js';
 import type { Db } from '../db/database.js';
@@ -103,7 +103,7 @@ export async function setEscalationPolicy(
 }
 
 /** Its alerts stay, detached (alerts.integration_id is ON DELETE SET NULL): their owner's consoles hear of it. */
-export async function deleteIntegration(deps: Pick<AppDeps, 'db' | 'alertChanges'>, user: UserRow, id: string): Promise<void> {
+export async function deleteIntegration(deps: { db: Db; alertChanges: AlertChangeFeed }, user: UserRow, id: string): Promise<void> {
   let query = deps.db.deleteFrom('integrations').where('id', '=', id);
   if (!user.is_superuser) query = query.where('owner_id', '=', user.id);
   const deleted = await query.returning('owner_id').executeTakeFirst();

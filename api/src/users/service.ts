@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { AppDeps } from '../app.js';
+import type { AlertChangeFeed } from '../alerts/alertChanges.js';
 import { hashPassword } from '../auth/passwords.js';
 import type { Db } from '../db/database.js';
 import type { UserRow } from '../db/schema.js';
@@ -99,7 +99,7 @@ export async function listUsers(db: Db, offset: number, limit: number) {
 }
 
 /** Deleting a user deletes their alerts and integrations (ON DELETE CASCADE): superusers' consoles hear of it. */
-export async function deleteUser(deps: Pick<AppDeps, 'db' | 'alertChanges'>, id: string): Promise<void> {
+export async function deleteUser(deps: { db: Db; alertChanges: AlertChangeFeed }, id: string): Promise<void> {
   await deps.db.deleteFrom('users').where('id', '=', id).execute();
   deps.alertChanges.announce([id]);
 }

@@ -1,0 +1,27 @@
+#!/usr/bin/env node
+// No value import cycle in the API or any console app (issue 13): a cycle makes a module's
+// exports `undefined` at load time depending on which file is imported first. Type-only
+// imports are erased by the compiler, so they do not count.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import madge from 'madge';
+
+const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+const APPS = ['api', 'shared', 'shell', 'remote-actions', 'remote-admin', 'remote-alerts', 'remote-integrations', 'remote-settings'];
+const typeImportsSkipped = { skipTypeImports: true };
+
+let cycles = 0;
+for (const app of APPS) {
+  const result = await madge(path.join(root, app, 'src'), {
+    fileExtensions: ['ts', 'tsx'],
+    // The API imports `./x.js` for `./x.ts` (NodeNext): its tsconfig tells madge so.
+    tsConfig: path.join(root, app, 'tsconfig.json'),
+    detectiveOptions: { ts: typeImportsSkipped, tsx: typeImportsSkipped, es6: typeImportsSkipped },
+  });
+  for (const cycle of result.circular()) {
+    cycles++;
+    console.error(`Import cycle in ${app}/src: ${[...cycle, cycle[0]].join(' → ')}`);
+  }
+}
+if (cycles) process.exit(1);
+console.log(`No import cycle in ${APPS.map((app) => `${app}/src`).join(', ')}.`);
