@@ -4,20 +4,21 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import pkg from '../package.json' with { type: 'json' };
 import { AlertChangeFeed } from './alerts/alertChanges.js';
+import { type AlertReads, createAlertReads } from './alerts/alertReads.js';
 import { alertRoutes } from './alerts/routes.js';
 import { API_PREFIX } from './apiPrefix.js';
 import { authRoutes } from './auth/routes.js';
 import { TokenSigner } from './auth/tokens.js';
+import { createUserReads, type UserReads } from './auth/userReads.js';
 import type { Config } from './config.js';
 import { consolePlugin } from './console/plugin.js';
 import { contactConfirmationRoutes, integrationContactRoutes } from './contacts/routes.js';
-import { type Db, migrateToLatest, openDatabase } from './db/database.js';
-import { createListReads, type ListReads } from './db/listReads.js';
-import { outageOf } from './db/outage.js';
+import { migrateToLatest, type OpenDb, openDatabase } from './db/database.js';
 import { createMailer, type Mailer } from './email/mailer.js';
 import { errorHandlerPlugin } from './errors.js';
 import { EscalationTimer } from './escalation/timer.js';
 import { ingestRoutes } from './ingest/routes.js';
+import { createIntegrationReads, type IntegrationReads } from './integrations/integrationReads.js';
 import { integrationRoutes } from './integrations/routes.js';
 import { Notifications } from './notifications/service.js';
 import { registerOpenapi } from './openapi.js';
@@ -36,11 +37,14 @@ export const API_VERSION: string = pkg.version;
 
 export interface AppDeps {
   config: Config;
-  db: Db;
+  db: OpenDb;
   tokens: TokenSigner;
   mailer: Mailer;
-  /** Batched reads of the hot paths (db/listReads.ts). */
-  reads: ListReads;
+  /** The batched read of the signed-in user (auth/userReads.ts), behind every authenticated request. */
+  userReads: UserReads;
+  /** Coalesced reads of the two big lists (alerts/alertReads.ts, integrations/integrationReads.ts). */
+  alertReads: AlertReads;
+  integrationReads: IntegrationReads;
   /** Set on SIGTERM: the health check answers 503 while in-flight requests finish. */
   lifecycle: { draining: boolean };
   /** Alert changes of the whole deployment, for live consoles. */
@@ -64,7 +68,7 @@ declare module 'fastify' {
 export interface BuildAppOptions {
   config: Config;
   /** An open database to use (the caller closes it); otherwise one is opened from the config. */
-  db?: Db;
+  db?: OpenDb;
   /** A mailer to use instead of the configured one. */
   mailer?: Mailer;
   /** Pino options, or false for silence (tests). */
@@ -133,7 +137,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: `${config.dataDir}/pglite` },
     ));
   // A lost database is told in this app's log: once when it goes, once when it is back.
-  outageOf(db).logTo(app.log);
+  db.outage.logTo(app.log);
   const mailer = options.mailer ?? createMailer(config, app.log);
   const now = options.now ?? (() => new Date());
   let notifications: Notifications;
@@ -155,7 +159,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     db,
     tokens: new TokenSigner(config.secretKey, config.accessTokenExpireMinutes),
     mailer,
-    reads: createListReads(db),
+    userReads: createUserReads(db),
+    alertReads: createAlertReads(db),
+    integrationReads: createIntegrationReads(db),
     lifecycle: { draining: false },
     alertChanges,
     settings: new SettingsStore(db),

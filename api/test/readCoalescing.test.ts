@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TokenSigner } from '../src/auth/tokens.js';
-import { batchLoader, coalescedLoader } from '../src/db/readCoalescing.js';
+import { batchLoader, coalescedLoader } from '../src/common/readCoalescing.js';
 
 describe('coalesced reads', () => {
   it('runs a read asked for many times in one round once, and each distinct read once', async () => {

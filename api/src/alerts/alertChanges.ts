@@ -1,8 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import { isConnectionError } from '../db/connectionErrors.js';
-import type { Db } from '../db/database.js';
-import { listenOf } from '../db/listen.js';
+import type { OpenDb } from '../db/database.js';
 import { ALERT_CHANGES_CHANNEL } from '../db/migrations/0006_alert_changes_and_filters.js';
 
 /** Whose alerts changed: some owners, or everyone's (a large statement, or a missed stretch). */
@@ -38,7 +37,7 @@ export class AlertChangeFeed {
   private pending?: { owners: Set<string>; timer: NodeJS.Timeout };
 
   constructor(
-    private readonly db: Db,
+    private readonly db: OpenDb,
     private readonly log: FastifyBaseLogger,
   ) {}
 
@@ -117,7 +116,7 @@ export class AlertChangeFeed {
 
   private async listen(): Promise<() => Promise<void>> {
     const schema = await this.currentSchema();
-    return listenOf(this.db)(
+    return this.db.listen(
       ALERT_CHANGES_CHANNEL,
       (payload) => {
         let message: { schema?: string; owners?: string[]; all?: boolean };

@@ -89,7 +89,7 @@ export async function changeStreamRoute(app: FastifyInstance): Promise<void> {
       // stream may tell cannot be checked then).
       const heartbeat = setInterval(async () => {
         res.write(': ping\n\n');
-        const fresh = await app.deps.reads.userById(user.id).catch(() => undefined);
+        const fresh = await app.deps.userReads.userById(user.id).catch(() => undefined);
         if (!streamStillValid(user, fresh)) end();
       }, heartbeatMs);
       const end = () => {

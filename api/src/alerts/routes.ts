@@ -57,9 +57,9 @@ export async function alertRoutes(app: FastifyInstance): Promise<void> {
       const filters = { state, severity, q };
       if (hasFilters(filters)) {
         const user = await confirmUser(request);
-        return sendSharedAnswer(reply, await app.deps.reads.filteredAlertPage({ user, offset, limit, filters }));
+        return sendSharedAnswer(reply, await app.deps.alertReads.filteredPage({ user, offset, limit, filters }));
       }
-      const page = await readAsUser(request, (user) => app.deps.reads.alertPage({ user, offset, limit }));
+      const page = await readAsUser(request, (user) => app.deps.alertReads.page({ user, offset, limit }));
       return sendSharedAnswer(reply, page);
     },
   );

@@ -37,9 +37,9 @@ async function verifiedClaims(request: FastifyRequest): Promise<AccessClaims> {
 const mayUse = (claims: AccessClaims, user: UserRow | undefined): user is UserRow =>
   Boolean(user?.is_active && user.token_version === claims.version);
 
-/** Reads the token's user (batched per round: db/listReads.ts) and applies the rule, else 401. */
+/** Reads the token's user (batched per round: auth/userReads.ts) and applies the rule, else 401. */
 async function readUser(request: FastifyRequest, claims: AccessClaims): Promise<UserRow> {
-  const user = await request.server.deps.reads.userById(claims.userId);
+  const user = await request.server.deps.userReads.userById(claims.userId);
   if (!mayUse(claims, user)) throw UNAUTHENTICATED();
   request.user = user;
   request.unconfirmedClaims = null;
@@ -66,7 +66,7 @@ export async function requireSuperuser(request: FastifyRequest, reply: FastifyRe
  */
 export async function requireListUser(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
   const claims = await verifiedClaims(request);
-  const seen = request.server.deps.reads.seenUser(claims.userId);
+  const seen = request.server.deps.userReads.seenUser(claims.userId);
   if (!mayUse(claims, seen)) {
     await readUser(request, claims);
     return;

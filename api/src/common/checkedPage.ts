@@ -52,3 +52,14 @@ export async function readCheckedPage<Row extends { id: string }>(
   if (!first) return undefined;
   return { rows: rows.filter((row) => row.id !== null) as Row[], count: Number(first.total_count) };
 }
+
+/** Which page of a per-owner list, for whom. */
+export interface CheckedPageKey {
+  user: UserRow;
+  offset: number;
+  limit: number;
+}
+
+/** A checked page is read for one user as it stands: same user, version and role, same read (readCoalescing.ts). */
+export const checkedPageKey = ({ user, offset, limit }: CheckedPageKey) =>
+  `${user.id}:${user.token_version}:${user.is_superuser}:${offset}:${limit}`;

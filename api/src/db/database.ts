@@ -6,15 +6,31 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
-import { pgliteListen, postgresListen, setListen } from './listen.js';
+import { type Listen, pgliteListen, postgresListen } from './listen.js';
 import { migrations } from './migrations/index.js';
-import { DatabaseOutage, setOutage } from './outage.js';
+import { DatabaseOutage } from './outage.js';
 import { connectionConfig, postgresPool } from './postgresPool.js';
 import type { Database } from './schema.js';
-import { pgliteScripts, postgresScripts, setScriptRunner } from './scripts.js';
-import { postgresStartupLock, setStartupLock } from './startupLock.js';
+import { pgliteScripts, postgresScripts, type RunScript } from './scripts.js';
+import { postgresStartupLock, runAlone, type StartupLock } from './startupLock.js';
 
+/** Queries, in or out of a transaction. */
 export type Db = Kysely<Database>;
+
+/** What the API needs of its database beyond queries; each kind of database has its own way. */
+export interface DatabaseCapabilities {
+  /** LISTEN for NOTIFY payloads on a channel (db/listen.ts). */
+  readonly listen: Listen;
+  /** Several statements in one text, without parameters (db/scripts.ts). */
+  readonly runScript: RunScript;
+  /** Set-up that processes starting together must not race on (db/startupLock.ts). */
+  readonly startupLock: StartupLock;
+  /** When the database went away and came back (db/outage.ts). */
+  readonly outage: DatabaseOutage;
+}
+
+/** A database opened by openDatabase: queries and its capabilities, one object. */
+export type OpenDb = Db & DatabaseCapabilities;
 
 export type DatabaseOptions =
   /** A PostgreSQL server. `schema` puts every table in that schema (tests use one per file). */
@@ -25,7 +41,7 @@ export type DatabaseOptions =
 // int8 (count, sum) as a JS number: our counts stay far below 2^53.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number.parseInt(value, 10));
 
-export async function openDatabase(options: DatabaseOptions): Promise<Db> {
+export async function openDatabase(options: DatabaseOptions): Promise<OpenDb> {
   if (options.kind === 'postgres') {
     const clientConfig = connectionConfig(options.url, options.schema);
     const outage = new DatabaseOutage();
@@ -50,11 +66,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Db> {
         else outage.succeeded(startedAt);
       },
     });
-    setOutage(db, outage);
-    setListen(db, postgresListen(clientConfig));
-    setScriptRunner(db, postgresScripts(db));
-    setStartupLock(db, postgresStartupLock(db));
-    return db;
+    return Object.assign(db, {
+      listen: postgresListen(clientConfig),
+      runScript: postgresScripts(db),
+      startupLock: postgresStartupLock(db),
+      outage,
+    });
   }
   // pg_trgm backs title search (migration 0006); PGlite loads extensions at creation.
   const extensions = { pg_trgm };
@@ -67,9 +84,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Db> {
     client = await PGlite.create({ extensions });
   }
   const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
-  setListen(db, pgliteListen(client));
-  setScriptRunner(db, pgliteScripts(db, client));
-  return db;
+  // In this process: it never goes away, so its outage watch never sees an outage.
+  return Object.assign(db, {
+    listen: pgliteListen(client),
+    runScript: pgliteScripts(db, client),
+    startupLock: runAlone,
+    outage: new DatabaseOutage(),
+  });
 }
 
 /**

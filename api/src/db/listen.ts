@@ -1,6 +1,5 @@
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import type { Db } from './database.js';
 
 /**
  * LISTEN on a channel: `onPayload` gets each NOTIFY's payload; `onGap` is called after a lost
@@ -8,19 +7,6 @@ import type { Db } from './database.js';
  * Resolves to a function that stops listening.
  */
 export type Listen = (channel: string, onPayload: (payload: string) => void, onGap?: () => void) => Promise<() => Promise<void>>;
-
-const listenFns = new WeakMap<Db, Listen>();
-
-export function setListen(db: Db, listen: Listen): void {
-  listenFns.set(db, listen);
-}
-
-/** How this database delivers notifications; every Db opened by openDatabase has one. */
-export function listenOf(db: Db): Listen {
-  const listen = listenFns.get(db);
-  if (!listen) throw new Error('This database was not opened by openDatabase: it cannot LISTEN');
-  return listen;
-}
 
 /** PGlite runs in this process: its own listen API. */
 export const pgliteListen =

@@ -1,7 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import type { FastifyBaseLogger } from 'fastify';
 import { isConnectionError } from './connectionErrors.js';
-import type { Db } from './database.js';
 
 /**
  * Whether this process can reach its database, told once per outage: one log line when the
@@ -44,20 +43,4 @@ export class DatabaseOutage {
     this.upSince = performance.now();
     this.log?.info({ outageMs }, 'database reachable again');
   }
-}
-
-const outages = new WeakMap<Db, DatabaseOutage>();
-
-export function setOutage(db: Db, outage: DatabaseOutage): void {
-  outages.set(db, outage);
-}
-
-/** The outage watch of a database opened by openDatabase (embedded PGlite: one that never goes down). */
-export function outageOf(db: Db): DatabaseOutage {
-  let outage = outages.get(db);
-  if (!outage) {
-    outage = new DatabaseOutage();
-    outages.set(db, outage);
-  }
-  return outage;
 }

@@ -9,19 +9,6 @@ import type { Db } from './database.js';
  */
 export type RunScript = (text: string) => Promise<{ rows: unknown[] }>;
 
-const runners = new WeakMap<Db, RunScript>();
-
-export function setScriptRunner(db: Db, run: RunScript): void {
-  runners.set(db, run);
-}
-
-/** How this database runs a script; every Db opened by openDatabase has one. */
-export function scriptRunnerOf(db: Db): RunScript {
-  const run = runners.get(db);
-  if (!run) throw new Error('This database was not opened by openDatabase: it cannot run scripts');
-  return run;
-}
-
 /**
  * A script may open a transaction (BEGIN …; COMMIT): when a statement in it fails, the rest is
  * skipped and the connection is left inside the failed transaction. It is rolled back before

@@ -5,19 +5,9 @@ import type { Db } from './database.js';
  * Runs `work` while no other process runs work under the same `key`: set-up that several API
  * processes starting at once would otherwise race on (the job queue's tables). PostgreSQL: a
  * session advisory lock held on one pooled connection while `work` uses the others. PGlite:
- * one process owns the database, so `work` simply runs.
+ * one process owns the database, so `work` simply runs (`runAlone`).
  */
 export type StartupLock = <T>(key: string, work: () => Promise<T>) => Promise<T>;
-
-const locks = new WeakMap<Db, StartupLock>();
-
-export function setStartupLock(db: Db, lock: StartupLock): void {
-  locks.set(db, lock);
-}
-
-export function startupLockOf(db: Db): StartupLock {
-  return locks.get(db) ?? ((_key, work) => work());
-}
 
 export const postgresStartupLock =
   (db: Db): StartupLock =>
@@ -33,3 +23,6 @@ export const postgresStartupLock =
         );
       }
     });
+
+/** PGlite: one process owns the database; there is no one to wait for. */
+export const runAlone: StartupLock = (_key, work) => work();

@@ -45,7 +45,7 @@ export async function integrationRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       if (request.validationError) await confirmUser(request);
       const { offset, limit } = pageOf(request.query);
-      const page = await readAsUser(request, (user) => app.deps.reads.integrationPage({ user, offset, limit }));
+      const page = await readAsUser(request, (user) => app.deps.integrationReads.page({ user, offset, limit }));
       return sendSharedAnswer(reply, page);
     },
   );

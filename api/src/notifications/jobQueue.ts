@@ -3,9 +3,8 @@ import { CompiledQuery, sql } from 'kysely';
 import PgBoss from 'pg-boss';
 import type { NotificationConfig } from '../config.js';
 import { isConnectionError } from '../db/connectionErrors.js';
-import type { Db } from '../db/database.js';
-import { type RunScript, scriptRunnerOf } from '../db/scripts.js';
-import { startupLockOf } from '../db/startupLock.js';
+import type { Db, OpenDb } from '../db/database.js';
+import type { RunScript } from '../db/scripts.js';
 
 /** The queue of notification emails: one job per chunk of notifications rows. */
 export const EMAIL_QUEUE = 'notification-email';
@@ -105,18 +104,18 @@ export class JobQueue {
     this.strictDb = bossDb(db, { isClosed: () => this.closed });
   }
 
-  static async start(db: Db, config: NotificationConfig, log: FastifyBaseLogger): Promise<JobQueue> {
+  static async start(db: OpenDb, config: NotificationConfig, log: FastifyBaseLogger): Promise<JobQueue> {
     const schema = await jobSchemaOf(db);
     // Processes starting together on a new database would race to create pg-boss's tables
     // and queue partitions (even deadlock): one at a time, the later ones find them made.
-    return startupLockOf(db)('vigil-job-queue', () => JobQueue.setUp(db, schema, config, log));
+    return db.startupLock('vigil-job-queue', () => JobQueue.setUp(db, schema, config, log));
   }
 
-  private static async setUp(db: Db, schema: string, config: NotificationConfig, log: FastifyBaseLogger): Promise<JobQueue> {
+  private static async setUp(db: OpenDb, schema: string, config: NotificationConfig, log: FastifyBaseLogger): Promise<JobQueue> {
     let queue: JobQueue | undefined;
     const isClosed = () => queue?.closed ?? false;
     const boss = new PgBoss({
-      db: bossDb(db, { runScript: scriptRunnerOf(db), isClosed, ownCommandsLog: log }),
+      db: bossDb(db, { runScript: db.runScript, isClosed, ownCommandsLog: log }),
       schema,
       // No cron schedules: the escalation timer runs in every process (escalation/timer.ts).
       schedule: false,

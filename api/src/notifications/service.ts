@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
-import type { Db } from '../db/database.js';
+import type { Db, OpenDb } from '../db/database.js';
 import type { NotificationKind, NotificationRow } from '../db/schema.js';
 import type { Mailer } from '../email/mailer.js';
 import { notificationDelivery } from './delivery.js';
@@ -19,7 +19,13 @@ export class Notifications {
     private readonly relay: NotificationRelay,
   ) {}
 
-  static async start(deps: { db: Db; config: Config; mailer: Mailer; log: FastifyBaseLogger; now: () => Date }): Promise<Notifications> {
+  static async start(deps: {
+    db: OpenDb;
+    config: Config;
+    mailer: Mailer;
+    log: FastifyBaseLogger;
+    now: () => Date;
+  }): Promise<Notifications> {
     const queue = await JobQueue.start(deps.db, deps.config.notifications, deps.log);
     await queue.work(notificationDelivery({ ...deps, queue }));
     const relay = new NotificationRelay(deps.db, queue, deps.log);

@@ -3,7 +3,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildApp, loggerOptions } from '../../src/app.js';
 import { type Config, parseConfig } from '../../src/config.js';
-import { type Db, openDatabase } from '../../src/db/database.js';
+import { type OpenDb, openDatabase } from '../../src/db/database.js';
 import { SmtpSink } from './smtpSink.js';
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -22,7 +22,7 @@ export interface TestUser {
 
 export interface TestApp {
   app: FastifyInstance;
-  db: Db;
+  db: OpenDb;
   config: Config;
   mail: SmtpSink;
   superuser: TestUser;
@@ -56,7 +56,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 }
 
 /** A fresh, empty database of the run's kind: an in-memory PGlite, or a new schema on PostgreSQL. */
-export async function openTestDatabase(): Promise<{ db: Db; drop(): Promise<void> }> {
+export async function openTestDatabase(): Promise<{ db: OpenDb; drop(): Promise<void> }> {
   if (TEST_DB === 'pglite') {
     const db = await openDatabase({ kind: 'pglite' });
     return { db, drop: () => db.destroy() };

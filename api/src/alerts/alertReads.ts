@@ -1,0 +1,28 @@
+import { type CheckedPageKey, checkedPageKey } from '../common/checkedPage.js';
+import { coalescedLoader } from '../common/readCoalescing.js';
+import type { Db } from '../db/database.js';
+import type { AlertFilters } from './schema.js';
+import { listAlerts, listFilteredAlerts } from './service.js';
+
+interface FilteredPageKey extends CheckedPageKey {
+  filters: AlertFilters;
+}
+
+/** Who sees what: every superuser sees the same list, anyone else their own. */
+const filteredPageKey = ({ user, offset, limit, filters }: FilteredPageKey) =>
+  `${user.is_superuser ? '*' : user.id}:${offset}:${limit}:${JSON.stringify(filters)}`;
+
+/** The alert list, the busiest read: concurrent requests for the same page share one statement (common/readCoalescing.ts). */
+export function createAlertReads(db: Db) {
+  return {
+    /** The unfiltered alert list, checked against its user (undefined: the user changed). */
+    page: coalescedLoader((key: CheckedPageKey) => listAlerts(db, key.user, key.offset, key.limit), checkedPageKey),
+    /** A filtered alert list, for a user read in this request. */
+    filteredPage: coalescedLoader(
+      (key: FilteredPageKey) => listFilteredAlerts(db, key.user, key.offset, key.limit, key.filters),
+      filteredPageKey,
+    ),
+  };
+}
+
+export type AlertReads = ReturnType<typeof createAlertReads>;
