@@ -134,7 +134,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const db =
     options.db ??
     (await openDatabase(
-      config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: `${config.dataDir}/pglite` },
+      config.databaseUrl
+        ? { kind: 'postgres', url: config.databaseUrl, preparedStatements: config.preparedStatements }
+        : { kind: 'pglite', dataDir: `${config.dataDir}/pglite` },
     ));
   // A lost database is told in this app's log: once when it goes, once when it is back.
   db.outage.logTo(app.log);

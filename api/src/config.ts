@@ -52,6 +52,8 @@ export interface Config {
   dataDir: string;
   /** A postgres:// URL, or undefined for the embedded PGlite database under dataDir. */
   databaseUrl?: string;
+  /** Repeated queries as server-side prepared statements (db/preparedStatements.ts); off behind PgBouncer in transaction mode. */
+  preparedStatements: boolean;
   /** Kept out of logs: only ever handed to the token signer. */
   secretKey: string;
   accessTokenExpireMinutes: number;
@@ -256,6 +258,7 @@ export function parseConfig(env: Env = process.env): Omit<Config, 'secretKey'> &
     host: str(env, 'HOST') ?? (production ? '0.0.0.0' : '127.0.0.1'),
     dataDir: path.resolve(str(env, 'DATA_DIR') ?? '.data'),
     databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
+    preparedStatements: bool(env, 'DATABASE_PREPARED_STATEMENTS', true),
     secretKey,
     accessTokenExpireMinutes: int(env, 'ACCESS_TOKEN_EXPIRE_MINUTES', 60 * 24 * 8, 1, 60 * 24 * 365),
     passwordResetExpireMinutes: int(env, 'EMAIL_RESET_TOKEN_EXPIRE_MINUTES', 60, 1, 60 * 24 * 7),

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../src/db/database.js';
 import { preparingClient, StatementNames } from '../src/db/preparedStatements.js';
 import { TEST_DATABASE_URL, TEST_DB } from './helpers/testApp.js';
 
@@ -72,5 +74,42 @@ describe.skipIf(TEST_DB !== 'postgres')('prepared statements on PostgreSQL', () 
     await query('ROLLBACK');
     const { rows } = await query(text, [1, 0]);
     expect(rows[0]).toMatchObject({ id: 1, extra: 7 });
+  });
+
+  it('knows a script that opened and closed a transaction left none open, and runs a stale statement again', async () => {
+    const text = 'SELECT * FROM items WHERE id = $1 AND $2::int = 1';
+    for (let i = 0; i < 4; i++) await query(text, [2, 1]);
+    await query('ALTER TABLE items ADD COLUMN flag bool DEFAULT true');
+    // One text, several statements (the job queue's set-up sends such scripts).
+    await query('BEGIN; SELECT 1; COMMIT', []);
+    const { rows } = await query(text, [2, 1]);
+    expect(rows[0]).toMatchObject({ id: 2, flag: true });
+  });
+
+  it('frees the statements of the names a schema change retired', async () => {
+    const text = 'SELECT name FROM items WHERE id = $1 AND $2::int = 2';
+    for (let i = 0; i < 4; i++) await query(text, [1, 2]);
+    const names = async () => (await query('SELECT name FROM pg_prepared_statements')).rows.map((r) => r.name as string);
+    const before = await names();
+    expect(before.length).toBeGreaterThan(0);
+    const wide = 'SELECT * FROM items WHERE id >= $1 AND $2::int = 2 ORDER BY id';
+    for (let i = 0; i < 4; i++) await query(wide, [1, 2]);
+    await query('ALTER TABLE items ADD COLUMN later int');
+    await query(wide, [1, 2]); // its plan went stale: every name is renewed
+    const after = await names();
+    for (const name of before) expect(after).not.toContain(name);
+  });
+
+  it('prepares nothing when DATABASE_PREPARED_STATEMENTS is off (a pooler that would lose them)', async () => {
+    const db = await openDatabase({ kind: 'postgres', url: TEST_DATABASE_URL, schema, poolSize: 1, preparedStatements: false });
+    try {
+      const statements = await db.connection().execute(async (conn) => {
+        for (let i = 0; i < 5; i++) await sql`SELECT name FROM items WHERE id = ${1}`.execute(conn);
+        return (await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_prepared_statements`.execute(conn)).rows[0]?.n;
+      });
+      expect(statements).toBe(0);
+    } finally {
+      await db.destroy();
+    }
   });
 });

@@ -34,7 +34,7 @@ export type OpenDb = Db & DatabaseCapabilities;
 
 export type DatabaseOptions =
   /** A PostgreSQL server. `schema` puts every table in that schema (tests use one per file). */
-  | { kind: 'postgres'; url: string; schema?: string; poolSize?: number }
+  | { kind: 'postgres'; url: string; schema?: string; poolSize?: number; preparedStatements?: boolean }
   /** Embedded PGlite: on disk under `dataDir`, or in memory when it is omitted. */
   | { kind: 'pglite'; dataDir?: string };
 
@@ -45,7 +45,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<OpenDb> {
   if (options.kind === 'postgres') {
     const clientConfig = connectionConfig(options.url, options.schema);
     const outage = new DatabaseOutage();
-    const { pool, forKysely } = postgresPool(clientConfig, options.poolSize ?? 10, outage);
+    const { pool, forKysely } = postgresPool(clientConfig, options.poolSize ?? 10, outage, options.preparedStatements ?? true);
     if (options.schema) {
       const client = await pool.connect();
       try {

@@ -40,9 +40,11 @@ export function postgresPool(
   config: pg.ClientConfig,
   poolSize: number,
   outage: DatabaseOutage,
+  preparedStatements: boolean,
 ): { pool: pg.Pool; forKysely: PostgresPool } {
-  // Repeated queries run as prepared statements, parsed and planned once per connection.
-  const pool = new pg.Pool({ ...config, max: poolSize, Client: preparingClient() });
+  // Repeated queries run as prepared statements, parsed and planned once per connection; not
+  // behind a pooler that hands each transaction another server connection (PgBouncer's transaction mode).
+  const pool = new pg.Pool({ ...config, max: poolSize, ...(preparedStatements && { Client: preparingClient() }) });
   pool.on('connect', (client) => client.on('error', ignoreClientError));
   pool.on('error', () => {
     // An idle client lost its connection; the pool has dropped it and makes a new one on next use.

@@ -20,7 +20,8 @@ const MAX_COUNTED = 5_000;
 export class StatementNames {
   private readonly names = new Map<string, string>();
   private readonly uses = new Map<string, number>();
-  private generation = 0;
+  /** Bumped by renew(): a connection holding statements of an older one deallocates them. */
+  generation = 0;
 
   /** The name to run `text` under, or undefined while it is not (yet) worth preparing. */
   nameOf(text: string): string | undefined {
@@ -53,9 +54,6 @@ export class StatementNames {
 const isStalePlan = (error: unknown) =>
   (error as { code?: string }).code === '0A000' && /cached plan must not change result type/.test(String((error as Error).message));
 
-const TRANSACTION_START = /^\s*(begin|start\s+transaction)\b/i;
-const TRANSACTION_END = /^\s*(commit|end|rollback|abort)\s*(;|$|\s+(work|transaction|and\b))/i;
-
 /**
  * A pg.Client (for `new pg.Pool({ Client })`) that runs repeated parameterized queries as
  * prepared statements. A statement gone stale through a schema change is run again unnamed
@@ -64,7 +62,8 @@ const TRANSACTION_END = /^\s*(commit|end|rollback|abort)\s*(;|$|\s+(work|transac
  */
 export function preparingClient(names: StatementNames = new StatementNames()): typeof pg.Client {
   class PreparingClient extends pg.Client {
-    private inTransaction = false;
+    /** The generation of the names this connection has prepared statements under. */
+    private preparedGeneration = 0;
 
     // pg's query() has a dozen overloads; this one adds a name to Kysely's form, (text, values).
     // @ts-expect-error: one implementation for every overload, the others passed through unchanged.
@@ -73,16 +72,31 @@ export function preparingClient(names: StatementNames = new StatementNames()): t
       if (args.length !== 2 || typeof text !== 'string' || !Array.isArray(values)) {
         return (super.query as (...a: unknown[]) => unknown)(...args);
       }
-      if (TRANSACTION_START.test(text)) this.inTransaction = true;
-      else if (TRANSACTION_END.test(text)) this.inTransaction = false;
+      // The server's own word, from its last ReadyForQuery: never a guess from SQL text (a
+      // script's BEGIN …; COMMIT, a DO block or a function can open and close transactions).
+      const inTransaction = this.getTransactionStatus() !== 'I';
+      if (this.preparedGeneration !== names.generation && !inTransaction) this.deallocateStale();
       const name = values.length > 0 ? names.nameOf(text) : undefined;
       if (name === undefined) return super.query(text, values);
       return super.query({ name, text, values }).catch((error: unknown) => {
         if (!isStalePlan(error)) throw error;
         names.renew();
-        if (this.inTransaction) throw error;
+        if (inTransaction) throw error;
         return super.query(text, values);
       });
+    }
+
+    /**
+     * After renew() the old names are never asked for again: free them on the server (each
+     * costs the connection memory) and in pg's record of what this connection has parsed.
+     */
+    private deallocateStale(): void {
+      this.preparedGeneration = names.generation;
+      const connection = (this as unknown as { connection: { parsedStatements: Record<string, string> } }).connection;
+      if (Object.keys(connection.parsedStatements).length === 0) return;
+      connection.parsedStatements = {};
+      // Queued ahead of the query that follows; a failure here must not fail that query.
+      super.query('DEALLOCATE ALL').catch(() => {});
     }
   }
   return PreparingClient as unknown as typeof pg.Client;
