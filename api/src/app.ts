@@ -172,7 +172,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     escalations,
   });
   app.decorateRequest('user', null);
-  app.decorateRequest('unconfirmedClaims', null);
+  app.decorateRequest('unconfirmed', null);
   // Before the server waits for requests in flight: open change streams never end by themselves.
   app.addHook('preClose', async () => app.deps.alertChanges.close());
   app.addHook('onClose', async () => {

@@ -5,10 +5,13 @@ import type { AccessClaims } from './tokens.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** Set by requireUser / requireSuperuser / requireListUser. */
+    /** The signed-in user, as read in this request: set by requireUser / requireSuperuser, and under requireListUser once confirmed. */
     user: UserRow | null;
-    /** Under requireListUser: the claims of a token whose user is not yet read in this request. */
-    unconfirmedClaims: AccessClaims | null;
+    /**
+     * Under requireListUser: the token's claims and its user as this process last read it, not
+     * yet confirmed against the stored row. Never in `user`, so no role check can see it.
+     */
+    unconfirmed: { claims: AccessClaims; user: UserRow } | null;
   }
 }
 
@@ -42,7 +45,7 @@ async function readUser(request: FastifyRequest, claims: AccessClaims): Promise<
   const user = await request.server.deps.userReads.userById(claims.userId);
   if (!mayUse(claims, user)) throw UNAUTHENTICATED();
   request.user = user;
-  request.unconfirmedClaims = null;
+  request.unconfirmed = null;
   return user;
 }
 
@@ -71,8 +74,9 @@ export async function requireListUser(request: FastifyRequest, _reply: FastifyRe
     await readUser(request, claims);
     return;
   }
-  request.user = seen;
-  request.unconfirmedClaims = claims;
+  // Held aside, not in request.user: only readAsUser's checked statement may rely on it.
+  request.user = null;
+  request.unconfirmed = { claims, user: seen };
 }
 
 /**
@@ -80,8 +84,7 @@ export async function requireListUser(request: FastifyRequest, _reply: FastifyRe
  * request's validation error as its 422, if any; so a void token gets 401 before any 422.
  */
 export async function confirmUser(request: FastifyRequest): Promise<UserRow> {
-  const claims = request.unconfirmedClaims;
-  const user = claims ? await readUser(request, claims) : userOf(request);
+  const user = request.unconfirmed ? await readUser(request, request.unconfirmed.claims) : userOf(request);
   if (request.validationError) throw request.validationError;
   return user;
 }
@@ -93,20 +96,27 @@ export async function confirmUser(request: FastifyRequest): Promise<UserRow> {
  */
 export async function readAsUser<T>(request: FastifyRequest, read: (user: UserRow) => Promise<T | undefined>): Promise<T> {
   for (let attempt = 0; attempt < 3; attempt++) {
-    const answer = await read(userOf(request));
+    const unconfirmed = request.unconfirmed;
+    const user = unconfirmed?.user ?? userOf(request);
+    const answer = await read(user);
     if (answer !== undefined) {
-      request.unconfirmedClaims = null;
+      // The read's statement checked `user` against the stored row: now it is confirmed.
+      request.user = user;
+      request.unconfirmed = null;
       return answer;
     }
-    const claims = request.unconfirmedClaims ?? (await verifiedClaims(request));
-    await readUser(request, claims);
+    await readUser(request, unconfirmed?.claims ?? (await verifiedClaims(request)));
   }
   // The user changed between each read and the next, three times running.
   throw UNAUTHENTICATED();
 }
 
-/** The signed-in user of a route guarded by requireUser. */
+/**
+ * The signed-in user of a route guarded by requireUser. Under requireListUser it is there only
+ * once confirmed (confirmUser, readAsUser): asking before is a programming error, not a 401.
+ */
 export function userOf(request: FastifyRequest): UserRow {
+  if (request.unconfirmed) throw new Error('userOf before the user is confirmed: call confirmUser or readAsUser first');
   if (!request.user) throw UNAUTHENTICATED();
   return request.user;
 }
