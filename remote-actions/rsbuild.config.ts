@@ -15,7 +15,12 @@ const port = DEV_PORTS['remote-actions'];
  * - `web`: the federated remote (`mf-manifest.json`), as every remote, for hosts that embed the pages;
  * - `page`: the standalone page the API serves for /actions/:id, /acknowledge/:id, /escalate/:id
  *   and /close/:id (`page/index.html`): React, Fluent and the shared hooks only, no shell and
- *   no Module Federation runtime, so a link recipient downloads ~140 KiB gzip of JS instead of ~265.
+ *   no Module Federation runtime, so a link recipient downloads ~140 KiB gzip of JS instead of ~265;
+ * - `server`: the same page for Node (`server/index.mjs`), which the API calls to render
+ *   /actions/:id and the result pages on the server (api/src/console/publicPageRender.ts), so
+ *   they paint before their JavaScript and work without it. Built here, not by the API's tsc:
+ *   the same bundler, sources and version folder as the page it hydrates into, so the two never
+ *   disagree, and a release of this remote moves both.
  */
 export default mergeRsbuildConfig(
   createAppConfig({
@@ -41,6 +46,20 @@ export default mergeRsbuildConfig(
           cleanDistPath: false,
         },
         dev: { assetPrefix: `http://localhost:${port}/page/` },
+      },
+      server: {
+        source: { entry: { index: './src/server/renderPublicPage.tsx' } },
+        output: {
+          target: 'node',
+          distPath: { root: path.join(consoleDir(), 'remote-actions', version, 'server') },
+          // An ES module (Rsbuild's node output), named .mjs so Node loads it as one wherever it lies.
+          filename: { js: '[name].mjs' },
+          cleanDistPath: false,
+          // One file the API loads whole: nothing to split or hash.
+          minify: false,
+        },
+        performance: { chunkSplit: { strategy: 'all-in-one' } },
+        tools: { htmlPlugin: false },
       },
     },
   },
