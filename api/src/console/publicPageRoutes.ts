@@ -68,14 +68,15 @@ export async function publicPageRoutes(app: FastifyInstance, opts: { consoleDir:
 
   /** Renders `pagePath` from `data`, or (no renderer) serves the page's file as before. */
   async function sendPage(request: FastifyRequest, reply: FastifyReply, pagePath: string, data: PublicPageData, failure?: Failure) {
-    reply.header('Cache-Control', 'no-store');
+    // The status tells what happened even when the page comes as a file (no renderer).
+    if (failure) reply.code(failure.status).headers(failure.headers);
     const pageDir = await publicActionsPageDir(opts.consoleDir);
-    if (!pageDir) return reply.sendFile('index.html', opts.shellDir);
+    if (!pageDir) return reply.header('Cache-Control', 'no-cache').sendFile('index.html', opts.shellDir);
     const search = new URL(request.url, 'http://page').search.slice(1);
     const html = await renderPublicPageHtml(pageDir, { path: pagePath, search, data }, request.log);
-    if (html === null) return reply.sendFile('index.html', pageDir);
-    if (failure) reply.code(failure.status).headers(failure.headers);
-    return reply.type('text/html; charset=utf-8').send(html);
+    if (html === null) return reply.header('Cache-Control', 'no-cache').sendFile('index.html', pageDir);
+    // It holds the alert as it is now, and may carry a signed link: never kept.
+    return reply.header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(html);
   }
 
   const alertPage = (id: string) => `/actions/${id}`;
