@@ -103,6 +103,10 @@ test('with JavaScript the page hydrates without a React warning or error, asks t
   await page.goto('/actions/00000000-0000-4000-8000-000000000000');
   await expect(page.getByText("Failed to load alert data or alert doesn't exist")).toBeVisible();
   await page.waitForLoadState('networkidle');
+  // The id as a link may spell it, in capitals: the same alert, hydrated from the same data.
+  await page.goto(`/actions/${alert.id.toUpperCase()}`);
+  await expect(page.getByText('Closed', { exact: true })).toBeVisible();
+  await page.waitForLoadState('networkidle');
   // A stored Dark appearance (which the server cannot know) applies after hydration, not during it.
   await page.evaluate(() => localStorage.setItem('theme', 'dark'));
   await page.goto(`/actions/${alert.id}`);
