@@ -60,3 +60,35 @@ test('the switch is for superusers only: an ordinary user never sees it', async 
   await expect(page).toHaveURL('/');
   await expect(page.getByRole('switch', { name: 'Require signed links' })).toHaveCount(0);
 });
+
+test("a signed-in owner's bare link: refused by the server, which never sees the session, then read with it once hydrated", async ({
+  page,
+  api,
+  request,
+}) => {
+  const admin = await api.admin();
+  const owner = await api.createUser();
+  const alert = await api.createAlert(owner.token, { title: 'Required links: owner without a link' });
+  const setRequired = async (on: boolean) =>
+    expect(
+      (
+        await request.patch('/api/v1/settings/', {
+          headers: { authorization: `Bearer ${admin.token}` },
+          data: { require_signed_links: on },
+        })
+      ).status(),
+    ).toBe(200);
+  await setRequired(true);
+  try {
+    // The server's answer to a bare link: the refusal, with its status.
+    const first = await request.get(`/actions/${alert.id}`);
+    expect(first.status()).toBe(403);
+    expect(await first.text()).toContain(REQUIRED);
+    // The owner's browser holds a session: the page asks the API again with it.
+    await signIn(page, owner, `/actions/${alert.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: alert.title })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Acknowledge', exact: true })).toBeEnabled();
+  } finally {
+    await setRequired(false);
+  }
+});

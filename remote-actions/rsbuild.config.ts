@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { mergeRsbuildConfig } from '@rsbuild/core';
+import { type EnvironmentConfig, mergeRsbuildConfig } from '@rsbuild/core';
 import { buildVersion, consoleDir, createAppConfig, DEV_API_URL, DEV_PORTS } from '../rsbuild.base';
 
 const appDir = path.dirname(fileURLToPath(import.meta.url));
@@ -9,13 +9,34 @@ const appDir = path.dirname(fileURLToPath(import.meta.url));
 const version = buildVersion(appDir);
 const port = DEV_PORTS['remote-actions'];
 
+/** remote-actions' page for Node: the API renders /actions/:id with it (see below). */
+const serverEnvironment: EnvironmentConfig = {
+  source: { entry: { index: './src/server/renderPublicPage.tsx' } },
+  output: {
+    target: 'node',
+    distPath: { root: path.join(consoleDir(), 'remote-actions', version, 'server') },
+    // An ES module (Rsbuild's node output), named .mjs so Node loads it as one wherever it lies.
+    filename: { js: '[name].mjs' },
+    cleanDistPath: false,
+    // One file the API loads whole: nothing to split or hash.
+    minify: false,
+  },
+  performance: { chunkSplit: { strategy: 'all-in-one' } },
+  tools: { htmlPlugin: false },
+};
+
 /**
- * Two builds of the same pages, into the same version folder `dist/remote-actions/<version>/`
- * (so a release of this remote moves both):
+ * Three builds of the same pages, into the same version folder `dist/remote-actions/<version>/`
+ * (so a release of this remote moves them together):
  * - `web`: the federated remote (`mf-manifest.json`), as every remote, for hosts that embed the pages;
  * - `page`: the standalone page the API serves for /actions/:id, /acknowledge/:id, /escalate/:id
  *   and /close/:id (`page/index.html`): React, Fluent and the shared hooks only, no shell and
- *   no Module Federation runtime, so a link recipient downloads ~140 KiB gzip of JS instead of ~265.
+ *   no Module Federation runtime, so a link recipient downloads ~140 KiB gzip of JS instead of ~265;
+ * - `server`: the same page for Node (`server/index.mjs`), which the API calls to render
+ *   /actions/:id and the result pages on the server (api/src/console/publicPageRender.ts), so
+ *   they paint before their JavaScript and work without it. Built here, not by the API's tsc:
+ *   the same bundler, sources and version folder as the page it hydrates into, so the two never
+ *   disagree, and a release of this remote moves both.
  */
 export default mergeRsbuildConfig(
   createAppConfig({
@@ -42,6 +63,9 @@ export default mergeRsbuildConfig(
         },
         dev: { assetPrefix: `http://localhost:${port}/page/` },
       },
+      // A dev server (`npm run dev`) serves the page to render in the browser: no renderer to build
+      // (Rsbuild would write it to disk, over the built one that `npm start` uses).
+      ...(process.env.NODE_ENV !== 'development' && { server: serverEnvironment }),
     },
   },
 );

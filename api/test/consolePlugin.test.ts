@@ -46,7 +46,9 @@ describe('console plugin: the public action pages', () => {
       '/contacts/confirm/',
     ]) {
       const res = await get(url);
-      expect(res.statusCode, url).toBe(200);
+      // /actions/:id reads its alert first (publicPageRoutes.ts): this one does not exist, and
+      // with no server renderer in this console the page comes as the file, with that status.
+      expect(res.statusCode, url).toBe(url.startsWith('/actions/') ? 404 : 200);
       expect(res.headers['content-type']).toMatch(/^text\/html/);
       expect(res.headers['cache-control']).toBe('no-cache');
       expect(res.body).toBe(actionsPage('1.1.0'));

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { publicPageRoutes } from './publicPageRoutes.js';
 import { federationName, readRemotesMap } from './remotesMap.js';
 
 const NO_CACHE = 'no-cache';
@@ -18,6 +19,8 @@ export const PUBLIC_ACTION_ROUTES = [
   '/close/:alertId',
   '/contacts/confirm',
 ] as const;
+/** Those served as the page's file (rendered in the browser); the alert's are rendered on the server. */
+const FILE_SERVED_PUBLIC_ROUTES = ['/contacts/confirm'] as const;
 const ACTIONS_REMOTE = 'remote-actions';
 /** Where remote-actions builds its standalone page, inside each of its version folders. */
 const PAGE_DIR = 'page';
@@ -73,9 +76,12 @@ export async function consolePlugin(app: FastifyInstance, opts: { consoleDir: st
     return readRemotesMap(opts.consoleDir);
   });
 
+  // The alert link's pages, rendered on the server (publicPageRoutes.ts); the others below.
+  await app.register(publicPageRoutes, { consoleDir: opts.consoleDir, shellDir });
+
   // A link recipient gets the standalone page: no shell, no federation runtime, no other remote.
   // With a trailing slash too, as the shell's router took them.
-  for (const url of PUBLIC_ACTION_ROUTES.flatMap((route) => [route, `${route}/`])) {
+  for (const url of FILE_SERVED_PUBLIC_ROUTES.flatMap((route) => [route, `${route}/`])) {
     app.get(url, { schema: { hide: true } }, async (request, reply) => {
       reply.header('Cache-Control', NO_CACHE);
       const pageDir = await publicActionsPageDir(opts.consoleDir);

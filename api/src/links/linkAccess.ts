@@ -23,6 +23,12 @@ export const LinkTokenHeaders = Type.Object({
   ),
 });
 
+/** The link token a JSON call sends (its header); the HTML pages read theirs from the URL's `?t=`. */
+export const headerLinkToken = (request: FastifyRequest): string | undefined => {
+  const token = request.headers[LINK_TOKEN_HEADER];
+  return typeof token === 'string' ? token : undefined;
+};
+
 /** Who a signed link was mailed to, when a valid one came with the call. */
 export interface LinkUse {
   recipient: string;
@@ -35,10 +41,14 @@ export interface LinkUse {
  * signed-in owner of the alert or a superuser (the console) may still call without one.
  * "Closed" is checked where the alert is locked (applyAlertAction), not here.
  */
-export async function checkLinkAccess(request: FastifyRequest, reply: FastifyReply, alertId: string): Promise<LinkUse | null> {
+export async function checkLinkAccess(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  alertId: string,
+  token: string | undefined = headerLinkToken(request),
+): Promise<LinkUse | null> {
   const { config, now, settings, db } = request.server.deps;
-  const token = request.headers[LINK_TOKEN_HEADER];
-  if (typeof token === 'string') {
+  if (token !== undefined) {
     const check = verifyLinkToken(config.secretKey, alertId, token, now());
     if (!check.ok) throw new HttpError(403, check.reason === 'expired' ? LINK_EXPIRED : LINK_INVALID);
     return { recipient: check.recipient };

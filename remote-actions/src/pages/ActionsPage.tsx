@@ -1,13 +1,25 @@
 import { Badge, Button, makeStyles, Spinner, Text, Title2, Title3, tokens } from '@fluentui/react-components';
 import { ArrowTrendingRegular, CheckmarkRegular, DismissCircleRegular, ErrorCircleRegular } from '@fluentui/react-icons';
-import { ALERT_ACTIONS, type AlertAction, type AlertPublic, ApiError, errorText, useAlert, useAlertAction, useNotify } from '@vigil/shared';
-import type { ReactElement } from 'react';
+import {
+  ALERT_ACTIONS,
+  type AlertAction,
+  type AlertPublic,
+  ApiError,
+  errorText,
+  getToken,
+  useAlert,
+  useAlertAction,
+  useNotify,
+} from '@vigil/shared';
+import type { MouseEvent, ReactElement } from 'react';
 import { useLocation, useParams } from 'wouter';
 import { ACTION_TEXT, LOAD_FAILED, SEVERITY_COLOR, STATE_COLOR, severityLabel, stateLabel } from '../components/alertLabels';
 import { CardSurface } from '../components/CardSurface';
 import { publicApi, useLinkToken, withLinkToken } from '../components/linkCalls';
 import { PublicFrame } from '../components/PublicFrame';
 import { useEnsureToaster } from '../components/toasterOnDemand';
+import { useHydrated } from '../components/useHydrated';
+import { usePageData } from '../public/pageData';
 
 const ACTION_ICON: Record<AlertAction, ReactElement> = {
   acknowledge: <CheckmarkRegular />,
@@ -49,14 +61,35 @@ const useStyles = makeStyles({
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
+/**
+ * The browser's locale and time zone once hydrated; before that (the server's HTML, and the
+ * hydrating render that must match it) a fixed UTC form that reads the same everywhere.
+ */
+function RaisedAt({ iso }: { iso: string }) {
+  const date = new Date(iso);
+  const text = useHydrated() ? dateFormat.format(date) : `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  return <time dateTime={iso}>{text}</time>;
+}
+
+/** Where a button posts without JavaScript (the API's form route): the link's token goes with it. */
+const formAction = (id: string, which: AlertAction, linkToken: string | null) =>
+  withLinkToken(`/actions/${encodeURIComponent(id)}/${which}`, linkToken);
+
 /** /actions/:alertId — the public page of a notification link: the alert and its three actions. */
 export default function ActionsPage() {
   const styles = useStyles();
   const { alertId } = useParams();
   const linkToken = useLinkToken();
-  const alert = useAlert(alertId, { client: publicApi, linkToken });
+  // The server's refusal (404, 403…) when it rendered this page: shown as it was, not asked again.
+  // A signed-in owner without a link is refused by the server (it never sees the browser's
+  // session) when signed links are required: once hydrated, the page asks again with the session.
+  const pageData = usePageData();
+  const askWithSession = useHydrated() && !linkToken && Boolean(getToken()) && pageData?.failure?.status === 403;
+  const serverFailure = pageData?.alertId === alertId && !askWithSession ? pageData?.failure : undefined;
+  const alert = useAlert(serverFailure ? undefined : alertId, { client: publicApi, linkToken });
   // A 403 is about the link (expired, not valid, or a signed one required): say which.
-  const refused = alert.error instanceof ApiError && alert.error.status === 403;
+  const refused = serverFailure ? serverFailure.status === 403 : alert.error instanceof ApiError && alert.error.status === 403;
+  const refusal = serverFailure ? serverFailure.detail : errorText(alert.error);
 
   if (alert.data) {
     return (
@@ -67,7 +100,7 @@ export default function ActionsPage() {
   }
   return (
     <PublicFrame>
-      {alert.isPending && alertId ? (
+      {alert.isPending && alertId && !serverFailure ? (
         <div className={styles.center}>
           <Spinner label="Loading alert…" />
         </div>
@@ -79,7 +112,7 @@ export default function ActionsPage() {
           </Title3>
           <Text className={styles.hint}>
             {refused
-              ? `${errorText(alert.error)}. Open the alert from its latest notification, or sign in to Vigil.`
+              ? `${refusal}. Open the alert from its latest notification, or sign in to Vigil.`
               : 'Check the link in your notification: it may be incomplete, or the alert may have been deleted.'}
           </Text>
         </CardSurface>
@@ -98,7 +131,9 @@ function AlertCard({ alert, linkToken }: { alert: AlertPublic; linkToken: string
   // Only a press acts, never the page load (mail scanners open links); a failure (409 'Alert is
   // closed', 403 of a link that no longer acts) stays here with its toast (the toaster is
   // fetched, if need be, while the request runs).
-  const run = (which: AlertAction) => {
+  const run = (event: MouseEvent, which: AlertAction) => {
+    // With JavaScript the call goes through the API; the form post is for pages without it.
+    event.preventDefault();
     const toaster = ensureToaster();
     action.mutate(
       { action: which, id: alert.id, linkToken },
@@ -145,10 +180,11 @@ function AlertCard({ alert, linkToken }: { alert: AlertPublic; linkToken: string
         )}
         <dt className={styles.term}>Raised</dt>
         <dd className={styles.detail}>
-          <time dateTime={alert.created_at}>{dateFormat.format(new Date(alert.created_at))}</time>
+          <RaisedAt iso={alert.created_at} />
         </dd>
       </dl>
-      <div className={styles.actions}>
+      {/* Without JavaScript (a locked-down phone) each button posts this form to its own action. */}
+      <form method="post" action={formAction(alert.id, 'acknowledge', linkToken)} className={styles.actions}>
         {ALERT_ACTIONS.map((which) => {
           const running = action.isPending && action.variables?.action === which;
           return (
@@ -157,13 +193,15 @@ function AlertCard({ alert, linkToken }: { alert: AlertPublic; linkToken: string
               appearance={which === 'acknowledge' ? 'primary' : 'secondary'}
               icon={running ? <Spinner size="tiny" /> : ACTION_ICON[which]}
               disabled={action.isPending}
-              onClick={() => run(which)}
+              type="submit"
+              formAction={formAction(alert.id, which, linkToken)}
+              onClick={(event) => run(event, which)}
             >
               {ACTION_TEXT[which].button}
             </Button>
           );
         })}
-      </div>
+      </form>
     </CardSurface>
   );
 }

@@ -1,4 +1,4 @@
-import { makeStyles, shorthands, Text, Title2, tokens } from '@fluentui/react-components';
+import { makeStyles, Text, Title2, tokens } from '@fluentui/react-components';
 import { ArrowLeftRegular, CheckmarkCircleFilled } from '@fluentui/react-icons';
 import { isAlertAction } from '@vigil/shared';
 import { Link, Redirect, useLocation, useParams } from 'wouter';
@@ -6,36 +6,10 @@ import { ACTION_TEXT } from '../components/alertLabels';
 import { CardSurface } from '../components/CardSurface';
 import { useLinkToken, withLinkToken } from '../components/linkCalls';
 import { PublicFrame } from '../components/PublicFrame';
+import { useResultStyles } from './resultStyles';
 
 const useStyles = makeStyles({
-  card: {
-    alignItems: 'center',
-    textAlign: 'center',
-    gap: tokens.spacingVerticalM,
-    paddingBlock: tokens.spacingVerticalXXXL,
-    paddingInline: tokens.spacingHorizontalXL,
-  },
   icon: { fontSize: '56px', color: tokens.colorPaletteGreenForeground1 },
-  title: { margin: 0 },
-  explanation: { display: 'block', color: tokens.colorNeutralForeground2, maxWidth: '40ch' },
-  // A router link (no page reload) that looks like a Fluent secondary button.
-  back: {
-    display: 'inline-flex',
-    alignItems: 'center',
-    gap: tokens.spacingHorizontalSNudge,
-    marginTop: tokens.spacingVerticalS,
-    minHeight: '32px',
-    paddingInline: tokens.spacingHorizontalM,
-    borderRadius: tokens.borderRadiusMedium,
-    border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke1}`,
-    backgroundColor: tokens.colorNeutralBackground1,
-    color: tokens.colorNeutralForeground1,
-    fontWeight: tokens.fontWeightSemibold,
-    fontSize: tokens.fontSizeBase300,
-    textDecorationLine: 'none',
-    ':hover': { backgroundColor: tokens.colorNeutralBackground1Hover, ...shorthands.borderColor(tokens.colorNeutralStroke1Hover) },
-    ':focus-visible': { outline: `${tokens.strokeWidthThick} solid ${tokens.colorStrokeFocus2}`, outlineOffset: '2px' },
-  },
 });
 
 /**
@@ -43,7 +17,7 @@ const useStyles = makeStyles({
  * action. The action is the path's first segment (one exposed page serves the three routes).
  */
 export default function ResultPage() {
-  const styles = useStyles();
+  const styles = { ...useResultStyles(), ...useStyles() };
   const { alertId = '' } = useParams();
   const action = useLocation()[0].split('/')[1];
   // The link's token goes Back with the visitor: the action page needs it again.

@@ -1,13 +1,14 @@
 import { FluentProvider, webDarkTheme, webLightTheme } from '@fluentui/react-components';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { ALERT_ACTIONS, createQueryClient, useColorScheme } from '@vigil/shared';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { ALERT_ACTIONS, useColorScheme } from '@vigil/shared';
 import { lazy, type ReactNode, Suspense, useEffect } from 'react';
-import { Route, Switch } from 'wouter';
+import { Route, Router, Switch } from 'wouter';
 import { ToasterOnDemand } from '../components/toasterOnDemand';
+import { useHydrated } from '../components/useHydrated';
+import ActionFailedPage from '../pages/ActionFailedPage';
 import ActionsPage from '../pages/ActionsPage';
 import ResultPage from '../pages/ResultPage';
-
-const queryClient = createQueryClient();
+import { PageDataContext, type PublicPageData } from './pageData';
 
 // A contact's confirmation page, fetched only on its route: an alert link's page stays as small as it was.
 const ContactConfirmationPage = lazy(() => import('../pages/ContactConfirmationPage'));
@@ -15,9 +16,12 @@ const ContactConfirmationPage = lazy(() => import('../pages/ContactConfirmationP
 /**
  * Fluent's theme from the Appearance choice (localStorage `theme`; System follows the OS, live),
  * as the shell paints it (shell/src/App.tsx), with data-theme and color-scheme on <html>.
+ * The server cannot read the choice: it paints Light (a fresh browser's default), and so does
+ * the hydrating render; the stored choice applies right after.
  */
 function ThemedFluentProvider({ children }: { children: ReactNode }) {
-  const scheme = useColorScheme();
+  const stored = useColorScheme();
+  const scheme = useHydrated() ? stored : 'light';
   useEffect(() => {
     const root = document.documentElement;
     root.style.colorScheme = scheme;
@@ -30,29 +34,43 @@ function ThemedFluentProvider({ children }: { children: ReactNode }) {
   );
 }
 
+export interface PublicAppProps {
+  queryClient: QueryClient;
+  /** What the server rendered the page with (null: rendered in the browser only). */
+  data?: PublicPageData | null;
+  /** On the server: the request's path and query (the router has no browser location there). */
+  ssr?: { path: string; search: string };
+}
+
 /**
  * The standalone public page of notification links (spec §2): the providers the shell would
  * give the pages, without the shell. The API serves it only for these routes: the four of an
- * alert link, and an escalation contact's confirmation link.
+ * alert link, an action's form post (pages without JavaScript), and an escalation contact's
+ * confirmation link.
  */
-export function PublicApp() {
+export function PublicApp({ queryClient, data = null, ssr }: PublicAppProps) {
   return (
     <QueryClientProvider client={queryClient}>
-      <ThemedFluentProvider>
-        <ToasterOnDemand>
-          <Switch>
-            <Route path="/actions/:alertId" component={ActionsPage} />
-            {ALERT_ACTIONS.map((action) => (
-              <Route key={action} path={`/${action}/:alertId`} component={ResultPage} />
-            ))}
-            <Route path="/contacts/confirm">
-              <Suspense fallback={null}>
-                <ContactConfirmationPage />
-              </Suspense>
-            </Route>
-          </Switch>
-        </ToasterOnDemand>
-      </ThemedFluentProvider>
+      <PageDataContext.Provider value={data}>
+        <Router ssrPath={ssr?.path} ssrSearch={ssr?.search}>
+          <ThemedFluentProvider>
+            <ToasterOnDemand>
+              <Switch>
+                <Route path="/actions/:alertId" component={ActionsPage} />
+                <Route path="/actions/:alertId/:action" component={ActionFailedPage} />
+                {ALERT_ACTIONS.map((action) => (
+                  <Route key={action} path={`/${action}/:alertId`} component={ResultPage} />
+                ))}
+                <Route path="/contacts/confirm">
+                  <Suspense fallback={null}>
+                    <ContactConfirmationPage />
+                  </Suspense>
+                </Route>
+              </Switch>
+            </ToasterOnDemand>
+          </ThemedFluentProvider>
+        </Router>
+      </PageDataContext.Provider>
     </QueryClientProvider>
   );
 }
