@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../api/src/app.js';
 import { parseConfig } from '../../api/src/config.js';
 import { federationName } from '../../api/src/console/remotesMap.js';
-import { type Db, openDatabase } from '../../api/src/db/database.js';
+import { type OpenDb, openDatabase } from '../../api/src/db/database.js';
 import { consoleSecurityHeaders } from '../../api/src/securityHeaders.js';
 import { NGINX, type RunningNginx, startNginx } from './helpers/nginx.js';
 import { type ReleaseProject, releaseProject } from './helpers/releaseProject.js';
@@ -44,7 +44,7 @@ const MAP_DIR = '/srv/vigil/remotes-map';
 
 let root: string | undefined;
 let api: FastifyInstance | undefined;
-let db: Db | undefined;
+let db: OpenDb | undefined;
 const servers: RunningNginx[] = [];
 let gateway: RunningNginx;
 /** The gateway's environment as docker-compose.yml gives it, with local addresses instead of service names. */

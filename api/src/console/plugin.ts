@@ -2,8 +2,9 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { publicActionsPageDir } from './publicActionsPage.js';
 import { publicPageRoutes } from './publicPageRoutes.js';
-import { federationName, readRemotesMap } from './remotesMap.js';
+import { readRemotesMap } from './remotesMap.js';
 
 const NO_CACHE = 'no-cache';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -21,22 +22,6 @@ export const PUBLIC_ACTION_ROUTES = [
 ] as const;
 /** Those served as the page's file (rendered in the browser); the alert's are rendered on the server. */
 const FILE_SERVED_PUBLIC_ROUTES = ['/contacts/confirm'] as const;
-const ACTIONS_REMOTE = 'remote-actions';
-/** Where remote-actions builds its standalone page, inside each of its version folders. */
-const PAGE_DIR = 'page';
-
-/**
- * The folder of the live version's standalone page: the version the remotes map names (the one
- * a release pinned, else the newest built), so a release of remote-actions moves it too.
- */
-export async function publicActionsPageDir(consoleDir: string): Promise<string | undefined> {
-  // With an empty prefix the map names `/remote-actions/<version>/mf-manifest.json`, relative to consoleDir.
-  const manifest = (await readRemotesMap(consoleDir, ''))[federationName(ACTIONS_REMOTE)];
-  if (!manifest) return undefined;
-  const dir = path.join(consoleDir, path.dirname(manifest), PAGE_DIR);
-  return existsSync(path.join(dir, 'index.html')) ? dir : undefined;
-}
-
 /**
  * Serves the console on the API's origin: the public action pages (their own small page),
  * the shell's page for every other non-API path (the router decides), its hashed assets,
@@ -87,7 +72,7 @@ export async function consolePlugin(app: FastifyInstance, opts: { consoleDir: st
       const pageDir = await publicActionsPageDir(opts.consoleDir);
       if (pageDir) return reply.sendFile('index.html', pageDir);
       // A remote-actions build without its page (or none): the shell's page says not found.
-      request.log.warn(`No built ${ACTIONS_REMOTE} page in ${opts.consoleDir}: serving the shell for ${url}`);
+      request.log.warn(`No built remote-actions page in ${opts.consoleDir}: serving the shell for ${url}`);
       return reply.sendFile('index.html', shellDir);
     });
   }

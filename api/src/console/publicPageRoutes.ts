@@ -10,7 +10,7 @@ import { isConnectionError, RETRY_AFTER_SECONDS } from '../db/connectionErrors.j
 import type { AlertAction } from '../db/schema.js';
 import { DATABASE_UNAVAILABLE, HttpError } from '../errors.js';
 import { checkLinkAccess } from '../links/linkAccess.js';
-import { publicActionsPageDir } from './plugin.js';
+import { publicActionsPageDir } from './publicActionsPage.js';
 import { type PublicPageData, renderPublicPageHtml } from './publicPageRender.js';
 
 const ALERT_ACTIONS: AlertAction[] = ['acknowledge', 'escalate', 'close'];

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../api/src/app.js';
 import { parseConfig } from '../../../api/src/config.js';
-import { type Db, openDatabase } from '../../../api/src/db/database.js';
+import { type OpenDb, openDatabase } from '../../../api/src/db/database.js';
 import { type RunningNginx, startNginx } from './nginx.js';
 import { GATEWAY_TEMPLATE, REMOTES, readText, renderTemplate, upstreamVariable } from './repo.js';
 
@@ -32,7 +32,7 @@ export interface GatewayStack {
 export async function startGatewayStack(apiEnv: Record<string, string>): Promise<GatewayStack> {
   const root = await mkdtemp(path.join(tmpdir(), 'vigil-stack-'));
   const servers: RunningNginx[] = [];
-  let db: Db | undefined;
+  let db: OpenDb | undefined;
   let api: FastifyInstance | undefined;
   const close = async () => {
     for (const server of servers) await server.stop();
