@@ -7,6 +7,7 @@ import { AlertChangeFeed } from './alerts/alertChanges.js';
 import { alertRoutes } from './alerts/routes.js';
 import { authRoutes } from './auth/routes.js';
 import { TokenSigner } from './auth/tokens.js';
+import { registerCompression } from './common/compression.js';
 import type { Config } from './config.js';
 import { consolePlugin } from './console/plugin.js';
 import { contactConfirmationRoutes, integrationContactRoutes } from './contacts/routes.js';
@@ -187,6 +188,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(
     async (api) => {
+      await registerCompression(api);
       await api.register(authRoutes);
       await api.register(userRoutes, { prefix: '/users' });
       await api.register(alertRoutes, { prefix: '/alert' });
