@@ -60,7 +60,7 @@ export function startStaticServer(dir) {
   });
   return new Promise((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
+    server.listen(Number(process.env.BENCH_WEB_PEER_PORT) || 0, '127.0.0.1', () => {
       const { port } = server.address();
       resolve({ baseUrl: `http://127.0.0.1:${port}`, stop: () => server.close() });
     });

@@ -41,7 +41,8 @@ export function ensureBuilt() {
 }
 
 export async function startServer() {
-  const port = await freePort();
+  // BENCH_WEB_PORT pins the port (a shared machine's allotted range); else any free one.
+  const port = Number(process.env.BENCH_WEB_PORT) || (await freePort());
   const dataDir = mkdtempSync(path.join(tmpdir(), 'vigil-bench-web-'));
   const password = `bench-${randomBytes(8).toString('hex')}`;
   const child = spawn(process.execPath, [path.join(root, 'api/dist/server.js')], {
