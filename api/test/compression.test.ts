@@ -119,6 +119,28 @@ describe('compression', () => {
     expect(small.headers['content-encoding']).toBeUndefined();
   });
 
+  it('takes a gzip-encoded body, limits it by its decoded size, and refuses an unknown encoding', async () => {
+    const post = (payload: Buffer, encoding: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/alert/',
+        headers: { ...t.superuser.auth, 'content-type': 'application/json', 'content-encoding': encoding },
+        payload,
+      });
+    const ok = await post(gzipSync(JSON.stringify({ title: 'Sent gzipped' })), 'gzip');
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().title).toBe('Sent gzipped');
+    // A few KiB that decode past the body limit: refused, nothing stored.
+    const bomb = gzipSync(JSON.stringify({ title: 'Bomb', description: ' '.repeat(t.config.bodyLimitBytes + 1) }));
+    expect(bomb.length).toBeLessThan(t.config.bodyLimitBytes / 100);
+    expect((await post(bomb, 'gzip')).statusCode).toBe(413);
+    expect((await post(Buffer.from(JSON.stringify({ title: 'Odd' })), 'compress')).statusCode).toBe(415);
+    const titles = (await get('/api/v1/alert/?limit=100', t.superuser.auth)).json().data.map((a: { title: string }) => a.title);
+    expect(titles).toContain('Sent gzipped');
+    expect(titles).not.toContain('Bomb');
+    expect(titles).not.toContain('Odd');
+  });
+
   it('never compresses a change stream: its events arrive as they are sent', async () => {
     const url = new URL(await t.app.listen({ port: 0, host: '127.0.0.1' }));
     try {
