@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig, type RsbuildConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
+import { pluginPrecompress } from './rsbuild.precompress';
 import { SHARED_SINGLETON_MODULES, singletonShareKey } from './shared/src/federation/singletonModules';
 
 const ROOT = path.dirname(fileURLToPath(import.meta.url));
@@ -162,6 +163,8 @@ export function createAppConfig(options: AppOptions): RsbuildConfig {
     root: appDir,
     plugins: [
       pluginReact(),
+      // Brotli and gzip copies beside every text asset: servers send them as they are (docs/deploy.md).
+      pluginPrecompress(),
       pluginModuleFederation({
         name: options.federationName,
         exposes: options.exposes,

@@ -10,6 +10,7 @@ import { API_PREFIX } from './apiPrefix.js';
 import { authRoutes } from './auth/routes.js';
 import { TokenSigner } from './auth/tokens.js';
 import { createUserReads, type UserReads } from './auth/userReads.js';
+import { registerCompression } from './common/compression.js';
 import type { Config } from './config.js';
 import { consolePlugin } from './console/plugin.js';
 import { contactConfirmationRoutes, integrationContactRoutes } from './contacts/routes.js';
@@ -195,6 +196,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(
     async (api) => {
+      await registerCompression(api);
       await api.register(authRoutes);
       await api.register(userRoutes, { prefix: '/users' });
       await api.register(alertRoutes, { prefix: '/alert' });

@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ROOT } from './helpers/repo.js';
 
@@ -19,7 +20,7 @@ afterAll(() => {
 });
 
 describe('a versioned build of remote-actions', () => {
-  it('writes the remote and page/index.html under CONSOLE_DIR/remote-actions/<VIGIL_BUILD_VERSION>/', () => {
+  it('writes the remote and page/index.html under CONSOLE_DIR/remote-actions/<VIGIL_BUILD_VERSION>/, with brotli and gzip copies', () => {
     const build = spawnSync('npx', ['rsbuild', 'build'], {
       cwd: path.join(ROOT, 'remote-actions'),
       env: { ...process.env, CONSOLE_DIR: consoleDir, VIGIL_BUILD_VERSION: VERSION, NODE_ENV: 'production' },
@@ -40,8 +41,13 @@ describe('a versioned build of remote-actions', () => {
     expect(scripts.length).toBeGreaterThan(0);
     for (const src of scripts) {
       expect(src.startsWith(`/remotes/remote-actions/${VERSION}/page/`), src).toBe(true);
-      expect(existsSync(path.join(versionDir, 'page', src.slice(`/remotes/remote-actions/${VERSION}/page/`.length))), src).toBe(true);
+      const file = path.join(versionDir, 'page', src.slice(`/remotes/remote-actions/${VERSION}/page/`.length));
+      expect(existsSync(file), src).toBe(true);
+      // The build's compressed copies beside it (rsbuild.precompress.ts), each the same script.
+      expect(brotliDecompressSync(readFileSync(`${file}.br`)).equals(readFileSync(file)), `${src}.br`).toBe(true);
+      expect(gunzipSync(readFileSync(`${file}.gz`)).equals(readFileSync(file)), `${src}.gz`).toBe(true);
     }
+    expect(existsSync(path.join(versionDir, 'page', 'index.html.br'))).toBe(true);
     // The repository's own console folder got nothing of this build.
     expect(existsSync(path.join(ROOT, 'dist', 'remote-actions', VERSION))).toBe(false);
   });

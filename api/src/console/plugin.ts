@@ -7,6 +7,14 @@ import { publicPageRoutes } from './publicPageRoutes.js';
 import { readRemotesMap } from './remotesMap.js';
 
 const NO_CACHE = 'no-cache';
+/**
+ * The build writes brotli and gzip copies beside each text asset (rsbuild.precompress.ts):
+ * @fastify/static sends the one Accept-Encoding allows (br first, then gzip, else the file
+ * itself) with the compressed file's Content-Length and ETag. Vary tells caches the answer
+ * depends on that header. @fastify/compress stays out of these routes (it covers /api only).
+ */
+const PRECOMPRESSED = { preCompressed: true } as const;
+const varyOnEncoding = (res: { setHeader(name: string, value: string): unknown }) => res.setHeader('Vary', 'Accept-Encoding');
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
@@ -39,7 +47,11 @@ export async function consolePlugin(app: FastifyInstance, opts: { consoleDir: st
     root: path.join(shellDir, 'static'),
     prefix: '/static/',
     index: false,
-    setHeaders: (res) => res.setHeader('Cache-Control', IMMUTABLE),
+    ...PRECOMPRESSED,
+    setHeaders: (res) => {
+      res.setHeader('Cache-Control', IMMUTABLE);
+      varyOnEncoding(res);
+    },
     cacheControl: false,
   });
   await app.register(fastifyStatic, {
@@ -49,7 +61,9 @@ export async function consolePlugin(app: FastifyInstance, opts: { consoleDir: st
     index: false,
     cacheControl: false,
     allowedPath: (pathName) => pathName.startsWith('/remote-'),
+    ...PRECOMPRESSED,
     setHeaders: (res, filePath) => {
+      varyOnEncoding(res);
       res.setHeader('Access-Control-Allow-Origin', '*');
       res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
       res.setHeader('Cache-Control', /[.-][0-9a-f]{8,}\.(js|css)$/.test(filePath) ? IMMUTABLE : NO_CACHE);
