@@ -114,6 +114,23 @@ describe('GET /actions/:id, rendered on the server', () => {
     expect(rendered(refused.body).data.failure).toEqual({ status: 403, detail: LINK_INVALID });
   });
 
+  it('comes compressed to a browser that accepts it (the page is made per request)', async () => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/alert/',
+      headers: owner.auth,
+      payload: { title: 'Disk full', description: 'The volume '.repeat(200) },
+    });
+    const { id } = body(created);
+    const res = await inject({ method: 'GET', url: `/actions/${id}`, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(String(res.headers.vary)).toMatch(/accept-encoding/i);
+    const plain = await inject({ method: 'GET', url: `/actions/${id}` });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(rendered(plain.body).data.alert).toMatchObject({ id });
+  });
+
   it('a renderer that fails leaves the page to the browser (the file), never a 500', async () => {
     const res = await inject({ method: 'GET', url: `/actions/${await newAlert('explode')}` });
     expect(res.statusCode).toBe(200);

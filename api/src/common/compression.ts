@@ -10,7 +10,7 @@ const COMPRESSIBLE = /^(application\/(json|problem\+json|.*\+json)|text\/(plain|
 /**
  * Compresses the API's answers above 1 KiB for clients that ask (Accept-Encoding: br, then
  * gzip, then deflate; none without the header), with `Vary: Accept-Encoding`. Registered in
- * the /api scope only: the console's assets are compressed at build time and sent as they are
+ * the /api scope and for the server-rendered public pages only: the console's assets are compressed at build time and sent as they are
  * (console/plugin.ts). A change stream (text/event-stream) is never buffered by a compressor:
  * its route hijacks the reply, which skips every onSend hook, and its type is not listed above.
  * Brotli runs at quality 4 (the plugin's default): near gzip's cost for a smaller answer.

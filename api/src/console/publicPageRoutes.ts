@@ -5,6 +5,7 @@ import { applyAlertAction } from '../alerts/alertActions.js';
 import { perAlertLimit } from '../alerts/perAlertLimit.js';
 import { getAlert, toAlertPublic } from '../alerts/service.js';
 import { optionalUser } from '../auth/optionalUser.js';
+import { registerCompression } from '../common/compression.js';
 import { IdParams } from '../common/schema.js';
 import { isConnectionError, RETRY_AFTER_SECONDS } from '../db/connectionErrors.js';
 import type { AlertAction } from '../db/schema.js';
@@ -62,6 +63,8 @@ function failureOf(error: FastifyError, request: FastifyRequest): Failure {
  * pages are served as files, rendered in the browser as before.
  */
 export async function publicPageRoutes(app: FastifyInstance, opts: { consoleDir: string; shellDir: string }): Promise<void> {
+  // The rendered pages are made per request (~50 KB of HTML and styles): compressed as the API's JSON is.
+  await registerCompression(app);
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const publicRateLimit = { rateLimit: { max: app.deps.config.rateLimit.publicAlert, timeWindow: '1 minute' } };
   const limitPerAlert = perAlertLimit(app, tokenOf);
