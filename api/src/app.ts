@@ -16,6 +16,8 @@ import { outageOf } from './db/outage.js';
 import { createMailer, type Mailer } from './email/mailer.js';
 import { errorHandlerPlugin } from './errors.js';
 import { EscalationTimer } from './escalation/timer.js';
+import { enqueueRoutes } from './ingest/enqueue.js';
+import { Intake } from './ingest/intake.js';
 import { ingestRoutes } from './ingest/routes.js';
 import { integrationRoutes } from './integrations/routes.js';
 import { Notifications } from './notifications/service.js';
@@ -184,6 +186,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerRateLimits(app, config);
   await app.register(metricsPlugin);
   await registerOpenapi(app, API_VERSION);
+  // Both ingest URLs share one intake: one alert budget per key (RATE_LIMIT_INGEST_ALERTS_PER_MINUTE).
+  const intake = new Intake(app);
+  app.addHook('onClose', async () => intake.close());
 
   await app.register(
     async (api) => {
@@ -193,13 +198,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(integrationRoutes, { prefix: '/integration' });
       await api.register(integrationContactRoutes, { prefix: '/integration' });
       await api.register(contactConfirmationRoutes, { prefix: '/contacts/confirmation' });
-      await api.register(ingestRoutes, { prefix: '/ingest' });
+      await api.register(ingestRoutes, { prefix: '/ingest', intake });
       await api.register(utilsRoutes, { prefix: '/utils' });
       await api.register(settingsRoutes, { prefix: '/settings' });
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: API_PREFIX },
   );
+  // PagerDuty's Events API v2 at the origin's root, where its clients post when only the host changes.
+  await app.register(enqueueRoutes, { prefix: '/v2', intake });
   if (config.consoleDir) await app.register(consolePlugin, { consoleDir: config.consoleDir });
   await app.ready();
   return app;

@@ -689,6 +689,26 @@ export interface paths {
         patch: operations["settings-update_settings"];
         trace?: never;
     };
+    "/v2/enqueue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * PagerDuty Events API v2 drop-in: an event whose routing_key is an integration key
+         * @description Answers as PagerDuty does: 202 {status, message, dedup_key}; 400 {status: 'invalid event', message, errors} for a bad event or an unknown key; 429 with Retry-After past RATE_LIMIT_INGEST_ALERTS_PER_MINUTE. See docs/oncall.md, "PagerDuty drop-in".
+         */
+        post: operations["ingestion-pagerduty_enqueue"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1063,20 +1083,66 @@ export interface components {
          * @enum {unknown}
          */
         NotificationStatus: "pending" | "sent" | "failed" | "skipped";
+        /** PagerDutyAccepted */
+        PagerDutyAccepted: {
+            /** @enum {string} */
+            status: "success";
+            message: string;
+            dedup_key: string;
+        };
+        /** PagerDutyEnqueueEvent */
+        PagerDutyEnqueueEvent: {
+            routing_key: string;
+            event_action: components["schemas"]["PagerDutyEventAction"];
+            dedup_key?: string;
+            payload?: components["schemas"]["PagerDutyPayload"];
+            images?: components["schemas"]["PagerDutyImage"][];
+            links?: components["schemas"]["PagerDutyLink"][];
+            client?: string;
+            client_url?: string;
+        } & {
+            [key: string]: unknown;
+        };
         /** PagerDutyEvent */
         PagerDutyEvent: {
             routing_key?: string;
             event_action: components["schemas"]["PagerDutyEventAction"];
             dedup_key?: string;
             payload?: components["schemas"]["PagerDutyPayload"];
+            images?: components["schemas"]["PagerDutyImage"][];
+            links?: components["schemas"]["PagerDutyLink"][];
             client?: string;
             client_url?: string;
+        } & {
+            [key: string]: unknown;
         };
         /**
          * PagerDutyEventAction
          * @enum {unknown}
          */
         PagerDutyEventAction: "trigger" | "acknowledge" | "resolve";
+        /** PagerDutyImage */
+        PagerDutyImage: {
+            src: string;
+            href?: string;
+            alt?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /** PagerDutyInvalid */
+        PagerDutyInvalid: {
+            /** @enum {string} */
+            status: "invalid event";
+            message: string;
+            errors: string[];
+        };
+        /** PagerDutyLink */
+        PagerDutyLink: {
+            href: string;
+            text?: string;
+        } & {
+            [key: string]: unknown;
+        };
         /** PagerDutyPayload */
         PagerDutyPayload: {
             summary: string;
@@ -1088,6 +1154,14 @@ export interface components {
             group?: string;
             class?: string;
             custom_details?: unknown;
+        } & {
+            [key: string]: unknown;
+        };
+        /** PagerDutyThrottled */
+        PagerDutyThrottled: {
+            /** @enum {string} */
+            status: "throttle event";
+            message: string;
         };
         /** SettingsPublic */
         SettingsPublic: {
@@ -4144,6 +4218,57 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "ingestion-pagerduty_enqueue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PagerDutyEnqueueEvent"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PagerDutyAccepted"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PagerDutyInvalid"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PagerDutyInvalid"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PagerDutyThrottled"];
                 };
             };
         };
