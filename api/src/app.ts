@@ -16,6 +16,8 @@ import { outageOf } from './db/outage.js';
 import { createMailer, type Mailer } from './email/mailer.js';
 import { errorHandlerPlugin } from './errors.js';
 import { EscalationTimer } from './escalation/timer.js';
+import { HeartbeatChecker } from './heartbeats/checker.js';
+import { heartbeatPingRoutes, heartbeatRoutes } from './heartbeats/routes.js';
 import { enqueueRoutes } from './ingest/enqueue.js';
 import { Intake } from './ingest/intake.js';
 import { ingestRoutes } from './ingest/routes.js';
@@ -55,6 +57,8 @@ export interface AppDeps {
   notifications: Notifications;
   /** Escalates alerts left unacknowledged past their policy's delay. */
   escalations: EscalationTimer;
+  /** Raises an alert for each heartbeat monitor whose ping is overdue. */
+  heartbeats: HeartbeatChecker;
 }
 
 declare module 'fastify' {
@@ -152,6 +156,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const alertChanges = new AlertChangeFeed(db, app.log);
   const escalations = new EscalationTimer({ db, config, now, notifications, alertChanges }, app.log);
   escalations.start(config.notifications.escalationCheckMs);
+  // On the escalation timer's interval: a missed ping is noticed within ESCALATION_CHECK_SECONDS.
+  const heartbeats = new HeartbeatChecker({ db, now, notifications, alertChanges }, app.log);
+  heartbeats.start(config.notifications.escalationCheckMs);
   app.decorate('deps', {
     config,
     db,
@@ -164,6 +171,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     now,
     notifications,
     escalations,
+    heartbeats,
   });
   app.decorateRequest('user', null);
   app.decorateRequest('unconfirmedClaims', null);
@@ -172,6 +180,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onClose', async () => {
     // Escalations and sends under way finish first: they need the mailer and the database.
     await escalations.stop();
+    await heartbeats.stop();
     await notifications.stop();
     mailer.close();
     if (ownsDb) await db.destroy();
@@ -199,6 +208,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(integrationContactRoutes, { prefix: '/integration' });
       await api.register(contactConfirmationRoutes, { prefix: '/contacts/confirmation' });
       await api.register(ingestRoutes, { prefix: '/ingest', intake });
+      await api.register(heartbeatRoutes, { prefix: '/integration' });
+      await api.register(heartbeatPingRoutes, { prefix: '/ingest' });
       await api.register(utilsRoutes, { prefix: '/utils' });
       await api.register(settingsRoutes, { prefix: '/settings' });
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());

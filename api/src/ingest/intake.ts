@@ -56,7 +56,7 @@ export class Intake {
     if (!parsed.ok) return (await this.checkKey(keyHash)) ?? { kind: 'invalid', issues: parsed.issues };
     // One body may not set off more than this many alerts (and their emails): all refused, none stored.
     if (alerts > maxAlertsPerBody) return (await this.checkKey(keyHash)) ?? { kind: 'too-many', count: alerts };
-    const answer = await ingest(db, keyHash, parsed.events, clientIp, now());
+    const answer = await ingest(db, { keyHash }, parsed.events, clientIp, now());
     if (answer.status === 'unknown-key') {
       this.limiter.forget(keyHash);
       return { kind: 'unknown-key' };

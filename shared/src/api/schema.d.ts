@@ -638,6 +638,84 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/integration/{id}/heartbeats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List an integration's heartbeat monitors, oldest first (owner or superuser) */
+        get: operations["heartbeats-read_heartbeats"];
+        put?: never;
+        /**
+         * Create a heartbeat monitor on an integration (owner or superuser)
+         * @description The answer carries the ping token and URL: shown this once, only a hash is stored. A ping is due within interval_minutes + grace_minutes of now; each ping sets the next deadline.
+         */
+        post: operations["heartbeats-create_heartbeat"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/integration/{id}/heartbeats/{monitor_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read one heartbeat monitor (owner or superuser) */
+        get: operations["heartbeats-read_heartbeat"];
+        put?: never;
+        post?: never;
+        /** Delete a heartbeat monitor (owner or superuser); an alert it raised stays */
+        delete: operations["heartbeats-delete_heartbeat"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a heartbeat monitor (owner or superuser)
+         * @description A new interval or grace moves the deadline, counted from the last ping (or the creation).
+         */
+        patch: operations["heartbeats-update_heartbeat"];
+        trace?: never;
+    };
+    "/api/v1/integration/{id}/heartbeats/{monitor_id}/ping-token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Issue a new ping token (owner or superuser); the old one stops working at once */
+        post: operations["heartbeats-rotate_ping_token"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/ingest/{token}/heartbeat": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A heartbeat monitor's ping by GET (public: the token authenticates) */
+        get: operations["heartbeats-ping_get"];
+        put?: never;
+        /** A heartbeat monitor's ping by POST (public: the token authenticates); any body or none */
+        post: operations["heartbeats-ping_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/utils/health-check/": {
         parameters: {
             query?: never;
@@ -967,6 +1045,72 @@ export interface components {
             title?: string;
             state?: string;
             message?: string;
+        };
+        /** HeartbeatCreate */
+        HeartbeatCreate: {
+            name: string;
+            interval_minutes: number;
+            /** @default 5 */
+            grace_minutes: number;
+            severity?: components["schemas"]["AlertSeverity"];
+        };
+        /** HeartbeatCreated */
+        HeartbeatCreated: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            integration_id: string;
+            name: string;
+            interval_minutes: number;
+            grace_minutes: number;
+            severity: components["schemas"]["AlertSeverity"];
+            status: components["schemas"]["HeartbeatStatus"];
+            last_ping_at: string | null;
+            /** Format: date-time */
+            due_at: string;
+            /** Format: date-time */
+            created_at: string;
+            ping_token: string;
+            ping_url: string;
+        };
+        /** HeartbeatPingToken */
+        HeartbeatPingToken: {
+            ping_token: string;
+            ping_url: string;
+        };
+        /** HeartbeatPublic */
+        HeartbeatPublic: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            integration_id: string;
+            name: string;
+            interval_minutes: number;
+            grace_minutes: number;
+            severity: components["schemas"]["AlertSeverity"];
+            status: components["schemas"]["HeartbeatStatus"];
+            last_ping_at: string | null;
+            /** Format: date-time */
+            due_at: string;
+            /** Format: date-time */
+            created_at: string;
+        };
+        /** HeartbeatsPublic */
+        HeartbeatsPublic: {
+            data: components["schemas"]["HeartbeatPublic"][];
+            count: number;
+        };
+        /**
+         * HeartbeatStatus
+         * @enum {unknown}
+         */
+        HeartbeatStatus: "new" | "up" | "down";
+        /** HeartbeatUpdate */
+        HeartbeatUpdate: {
+            name?: string;
+            interval_minutes?: number;
+            grace_minutes?: number;
+            severity?: components["schemas"]["AlertSeverity"];
         };
         /** HTTPError */
         HTTPError: {
@@ -4051,6 +4195,399 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests: try again after the seconds in Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+        };
+    };
+    "heartbeats-read_heartbeats": {
+        parameters: {
+            query?: {
+                skip?: number;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HeartbeatsPublic"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "heartbeats-create_heartbeat": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["HeartbeatCreate"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HeartbeatCreated"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "heartbeats-read_heartbeat": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                monitor_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HeartbeatPublic"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "heartbeats-delete_heartbeat": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                monitor_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "heartbeats-update_heartbeat": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                monitor_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["HeartbeatUpdate"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HeartbeatPublic"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "heartbeats-rotate_ping_token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                monitor_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HeartbeatPingToken"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "heartbeats-ping_get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Too many requests: try again after the seconds in Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+        };
+    };
+    "heartbeats-ping_post": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
                 };
             };
             /** @description Too many requests: try again after the seconds in Retry-After */
