@@ -1,6 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { Type } from 'typebox';
+import { TooManyRequests } from '../common/schema.js';
 import type { ValidationIssue } from '../errors.js';
 import { retryAfterSeconds } from '../operations/keyedRateLimit.js';
 import { PagerDutyEvent } from './formats/pagerduty.js';
@@ -23,6 +24,8 @@ const Invalid = Type.Object(
   { title: 'PagerDutyInvalid' },
 );
 const Throttled = Type.Object({ status: Type.Literal('throttle event'), message: Type.String() }, { title: 'PagerDutyThrottled' });
+/** PagerDuty's 429 body with our Retry-After header, documented as every 429 is (common/schema.ts). */
+const ThrottledResponse = { ...TooManyRequests, content: { 'application/json': { schema: Throttled } } };
 
 /** The event as this URL takes it: PagerDuty's, with the integration key as `routing_key`. */
 const EnqueueBody = Type.Object(
@@ -80,7 +83,7 @@ export async function enqueueRoutes(app: FastifyInstance, { intake }: { intake: 
           "Answers as PagerDuty does: 202 {status, message, dedup_key}; 400 {status: 'invalid event', message, errors} for a bad " +
           'event or an unknown key; 429 with Retry-After past RATE_LIMIT_INGEST_ALERTS_PER_MINUTE. See docs/oncall.md, "PagerDuty drop-in".',
         body: EnqueueBody,
-        response: { 202: Accepted, 400: Invalid, 413: Invalid, 429: Throttled },
+        response: { 202: Accepted, 400: Invalid, 413: Invalid, 429: ThrottledResponse },
       },
     },
     async (request, reply) => {

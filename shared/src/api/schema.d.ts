@@ -4799,9 +4799,11 @@ export interface operations {
                     "application/json": components["schemas"]["PagerDutyInvalid"];
                 };
             };
-            /** @description Default Response */
+            /** @description Too many requests: try again after the seconds in Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
