@@ -18,6 +18,10 @@ import { migrateToLatest, type OpenDb, openDatabase } from './db/database.js';
 import { createMailer, type Mailer } from './email/mailer.js';
 import { errorHandlerPlugin } from './errors.js';
 import { EscalationTimer } from './escalation/timer.js';
+import { HeartbeatChecker } from './heartbeats/checker.js';
+import { heartbeatPingRoutes, heartbeatRoutes } from './heartbeats/routes.js';
+import { enqueueRoutes } from './ingest/enqueue.js';
+import { Intake } from './ingest/intake.js';
 import { ingestRoutes } from './ingest/routes.js';
 import { createIntegrationReads, type IntegrationReads } from './integrations/integrationReads.js';
 import { integrationRoutes } from './integrations/routes.js';
@@ -58,6 +62,8 @@ export interface AppDeps {
   notifications: Notifications;
   /** Escalates alerts left unacknowledged past their policy's delay. */
   escalations: EscalationTimer;
+  /** Raises an alert for each heartbeat monitor whose ping is overdue. */
+  heartbeats: HeartbeatChecker;
 }
 
 declare module 'fastify' {
@@ -157,6 +163,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const alertChanges = new AlertChangeFeed(db, app.log);
   const escalations = new EscalationTimer({ db, config, now, notifications, alertChanges }, app.log);
   escalations.start(config.notifications.escalationCheckMs);
+  // On the escalation timer's interval: a missed ping is noticed within ESCALATION_CHECK_SECONDS.
+  const heartbeats = new HeartbeatChecker({ db, now, notifications, alertChanges }, app.log);
+  heartbeats.start(config.notifications.escalationCheckMs);
   app.decorate('deps', {
     config,
     db,
@@ -171,6 +180,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     now,
     notifications,
     escalations,
+    heartbeats,
   });
   app.decorateRequest('user', null);
   app.decorateRequest('unconfirmed', null);
@@ -179,6 +189,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onClose', async () => {
     // Escalations and sends under way finish first: they need the mailer and the database.
     await escalations.stop();
+    await heartbeats.stop();
     await notifications.stop();
     mailer.close();
     if (ownsDb) await db.destroy();
@@ -193,6 +204,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerRateLimits(app, config);
   await app.register(metricsPlugin);
   await registerOpenapi(app, API_VERSION);
+  // Both ingest URLs share one intake: one alert budget per key (RATE_LIMIT_INGEST_ALERTS_PER_MINUTE).
+  const intake = new Intake(app);
+  app.addHook('onClose', async () => intake.close());
 
   await app.register(
     async (api) => {
@@ -203,13 +217,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(integrationRoutes, { prefix: '/integration' });
       await api.register(integrationContactRoutes, { prefix: '/integration' });
       await api.register(contactConfirmationRoutes, { prefix: '/contacts/confirmation' });
-      await api.register(ingestRoutes, { prefix: '/ingest' });
+      await api.register(ingestRoutes, { prefix: '/ingest', intake });
+      await api.register(heartbeatRoutes, { prefix: '/integration' });
+      await api.register(heartbeatPingRoutes, { prefix: '/ingest' });
       await api.register(utilsRoutes, { prefix: '/utils' });
       await api.register(settingsRoutes, { prefix: '/settings' });
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: API_PREFIX },
   );
+  // PagerDuty's Events API v2 at the origin's root, where its clients post when only the host changes.
+  await app.register(enqueueRoutes, { prefix: '/v2', intake });
   if (config.consoleDir) await app.register(consolePlugin, { consoleDir: config.consoleDir });
   await app.ready();
   return app;

@@ -250,6 +250,16 @@ describe.skipIf(!NGINX)('gateway: one origin for the API, the shell and each rem
     expect(missing.headers.get('content-type')).toMatch(/^application\/json/);
   });
 
+  it('routes /v2/enqueue (the PagerDuty drop-in) to the API, whose PagerDuty-shaped answer comes back', async () => {
+    const res = await get('/v2/enqueue', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ routing_key: 'no-such-key-0123456789abcdef', event_action: 'resolve', dedup_key: 'x' }),
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ status: 'invalid event', message: 'Event object is invalid', errors: ['Invalid routing key'] });
+  });
+
   it("serves the public action page for /actions/<id> from the version remote-actions' service runs", async () => {
     const res = await get('/actions/2f1c7c1e-8d0a-4f43-9a51-0c0e6f7c3b11');
     expect(res.status).toBe(200);

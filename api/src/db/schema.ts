@@ -159,6 +159,23 @@ export interface ContactConfirmationTokensTable {
 }
 
 /** Exact per-owner row counts kept by triggers, so a list's `count` is O(1), not O(rows). */
+export interface HeartbeatMonitorsTable {
+  id: Generated<string>;
+  integration_id: string;
+  name: string;
+  interval_minutes: number;
+  grace_minutes: number;
+  severity: AlertSeverity;
+  /** SHA-256 (hex) of the ping URL's token. */
+  ping_token_hash: string;
+  last_ping_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** A miss once this passes without a ping: the last ping (or creation) + interval + grace. */
+  due_at: ColumnType<Date, Date, Date>;
+  /** Set when the checker raised the missed-ping alert; cleared by the next ping. */
+  missed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  created_at: CreatedAt;
+}
+
 export interface OwnerCountsTable {
   owner_id: string;
   /** Up to 16 rows per owner, summed on read (migration 0011). */
@@ -179,6 +196,7 @@ export interface Database {
   notification_outbox: NotificationOutboxTable;
   escalation_contacts: EscalationContactsTable;
   contact_confirmation_tokens: ContactConfirmationTokensTable;
+  heartbeat_monitors: HeartbeatMonitorsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -188,3 +206,4 @@ export type IntegrationRow = Selectable<IntegrationsTable>;
 export type AlertEventRow = Selectable<AlertEventsTable>;
 export type NotificationRow = Selectable<NotificationsTable>;
 export type EscalationContactRow = Selectable<EscalationContactsTable>;
+export type HeartbeatMonitorRow = Selectable<HeartbeatMonitorsTable>;

@@ -6,11 +6,10 @@ import { HttpError } from '../errors.js';
 import { retryAfterSeconds } from '../operations/keyedRateLimit.js';
 import { redactUrlSecrets } from '../operations/logRedaction.js';
 import { INGEST_FORMATS, type IngestFormat } from './events.js';
-import { IngestKeyLimiter } from './keyLimiter.js';
+import type { Intake } from './intake.js';
 import { hashIngestKey } from './keys.js';
-import { detectFormat, FORMATS, parseBody } from './parse.js';
+import { detectFormat, FORMATS } from './parse.js';
 import { IngestParams, IngestResult } from './schema.js';
-import { findIntegration, ingest } from './store.js';
 
 const tags = ['ingestion'];
 const { 401: e401, 403: e403, 422: e422 } = errorResponses;
@@ -50,64 +49,35 @@ const FORMAT_SUMMARIES: Record<IngestFormat, string> = {
  * /api/v1/ingest/{key}: monitoring tools post alerts here. No login: the secret key in the path
  * authenticates, and the alerts go to the integration's owner. See docs/api.md, "Ingestion".
  */
-export async function ingestRoutes(app: FastifyInstance): Promise<void> {
+export async function ingestRoutes(app: FastifyInstance, { intake }: { intake: Intake }): Promise<void> {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
-  const { db, config } = app.deps;
-  const { maxAlertsPerBody } = config.ingest;
-  const limiter = new IngestKeyLimiter({ counter: app.rateLimitCounter, log: app.log, limit: config.rateLimit.ingestAlertsPerKey });
-  app.addHook('onClose', async () => limiter.close());
-
-  /** The key's integration, for the answers that store nothing: 401 and 403 come before any other. */
-  const checkKey = async (keyHash: string) => {
-    const integration = await findIntegration(db, keyHash);
-    if (!integration) {
-      limiter.forget(keyHash);
-      throw new HttpError(401, INVALID_INGEST_KEY);
-    }
-    limiter.known(keyHash);
-    if (!integration.is_active) throw new HttpError(403, INACTIVE_OWNER);
-  };
+  const { config } = app.deps;
 
   const handle = (fixed: IngestFormat | undefined) => async (request: FastifyRequest<{ Params: { key: string } }>, reply: FastifyReply) => {
-    const keyHash = hashIngestKey(request.params.key);
     const format = fixed ?? detectFormat(request.body);
-    const parsed = parseBody(format, request.body);
-    const alerts = parsed.ok ? parsed.events.length : 0;
-    // Counted before anything is read or written: a refused or malformed body costs one, a body its alerts.
-    const admission = limiter.admit(keyHash, alerts <= maxAlertsPerBody ? Math.max(1, alerts) : 1);
-    if (!admission.ok) {
-      throw new HttpError(429, tooManyAlertsForKey(config.rateLimit.ingestAlertsPerKey), {
-        'retry-after': retryAfterSeconds(admission.retryAfterMs),
-      });
+    const result = await intake.receive(hashIngestKey(request.params.key), format, request.body, request.ip);
+    switch (result.kind) {
+      case 'limited':
+        throw new HttpError(429, tooManyAlertsForKey(config.rateLimit.ingestAlertsPerKey), {
+          'retry-after': retryAfterSeconds(result.retryAfterMs),
+        });
+      case 'unknown-key':
+        throw new HttpError(401, INVALID_INGEST_KEY);
+      case 'inactive-owner':
+        throw new HttpError(403, INACTIVE_OWNER);
+      case 'invalid':
+        return reply.code(422).send({ detail: result.issues });
+      case 'too-many':
+        throw new HttpError(413, tooManyAlertsInBody(result.count, config.ingest.maxAlertsPerBody));
     }
-    if (!parsed.ok) {
-      await checkKey(keyHash);
-      return reply.code(422).send({ detail: parsed.issues });
-    }
-    // One body may not set off more than this many alerts (and their emails): all refused, none stored.
-    if (alerts > maxAlertsPerBody) {
-      await checkKey(keyHash);
-      throw new HttpError(413, tooManyAlertsInBody(alerts, maxAlertsPerBody));
-    }
-    const answer = await ingest(db, keyHash, parsed.events, request.ip, app.deps.now());
-    if (answer.status === 'unknown-key') {
-      limiter.forget(keyHash);
-      throw new HttpError(401, INVALID_INGEST_KEY);
-    }
-    limiter.known(keyHash);
-    if (answer.status === 'inactive-owner') throw new HttpError(403, INACTIVE_OWNER);
-    // New alerts wrote their owner's notification in the same statement; queue it now. A
-    // deduplicated repeat emails nobody, but its count changed: open consoles hear of every change.
-    if (answer.created > 0) app.deps.notifications.kick();
-    if (answer.outcomes.some((o) => o.result !== 'ignored')) app.deps.alertChanges.announce([answer.ownerId]);
-    const result: IngestResult = {
+    const answer: IngestResult = {
       status: 'success',
       message: 'Event processed',
       format,
-      dedup_key: parsed.events[0]?.dedupKey ?? null,
-      alerts: answer.outcomes.map((o) => ({ dedup_key: o.dedupKey, alert_id: o.alertId, result: o.result })),
+      dedup_key: result.events[0]?.dedupKey ?? null,
+      alerts: result.outcomes.map((o) => ({ dedup_key: o.dedupKey, alert_id: o.alertId, result: o.result })),
     };
-    return reply.code(202).send(result);
+    return reply.code(202).send(answer);
   };
 
   const route = (url: string, format: IngestFormat | undefined, summary: string) =>

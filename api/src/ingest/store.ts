@@ -84,12 +84,12 @@ type OpenAlert = { id: string; state: AlertState; dedup_key: string };
  * statement inserts in key order too, so concurrent batches lock in one order and do not
  * deadlock. No row: unknown key; one row with a null id: no open alert with these keys.
  */
-async function findAndLock(trx: Db, keyHash: string, keys: string[]) {
+async function findAndLock(trx: Db, where: RawBuilder<unknown>, keys: string[]) {
   const { rows } = await sql<
     { integration_id: string; owner_id: string; is_active: boolean } & { [K in keyof OpenAlert]: OpenAlert[K] | null }
   >`
     WITH integ AS (
-      SELECT i.id, i.owner_id, u.is_active FROM integrations i JOIN users u ON u.id = i.owner_id WHERE i.ingest_key_hash = ${keyHash}
+      SELECT i.id, i.owner_id, u.is_active FROM integrations i JOIN users u ON u.id = i.owner_id WHERE ${where}
     ), locked AS (
       SELECT a.id, a.state, a.dedup_key FROM alerts a JOIN integ ON a.integration_id = integ.id
       WHERE a.dedup_key = ANY(${keys}::text[]) AND a.state <> 'closed'
@@ -155,43 +155,65 @@ async function retrying<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
+/** Which integration events are for: the one an ingest key opens, or one by id (heartbeat monitors). */
+export type IngestTarget = { keyHash: string } | { integrationId: string };
+
+const whereOf = (target: IngestTarget) =>
+  'keyHash' in target ? sql`i.ingest_key_hash = ${target.keyHash}` : sql`i.id = ${target.integrationId}`;
+
 /**
- * Stores a body's events for the integration whose key hashes to `keyHash`, all or nothing.
- * Triggers only (the common case): one statement, the key check included. Otherwise one
- * transaction: look-up and locks, triggers, transitions.
+ * A body's events inside the caller's transaction: look-up and locks, triggers, transitions.
+ * For callers that change other rows in the same transaction (heartbeat monitors).
  */
-export async function ingest(db: Db, keyHash: string, events: IngestEvent[], clientIp: string | null, now: Date): Promise<IngestAnswer> {
+export async function ingestIn(
+  trx: Db,
+  target: IngestTarget,
+  events: IngestEvent[],
+  clientIp: string | null,
+  now: Date,
+): Promise<IngestAnswer> {
+  const triggers = events.filter((e) => e.action === 'trigger');
+  const integration = await findAndLock(
+    trx,
+    whereOf(target),
+    events.map((e) => e.dedupKey),
+  );
+  if (!integration) return { status: 'unknown-key' };
+  if (!integration.is_active) return { status: 'inactive-owner' };
+  const upserted =
+    triggers.length > 0
+      ? upsertOutcomes((await upsertTriggers(sql`i.id = ${integration.id}`, triggers, now).execute(trx)).rows)
+      : undefined;
+  const transitions = events.filter((e) => e.action !== 'trigger');
+  const changed = transitions.length > 0 ? await applyTransitions(trx, integration.open, transitions, clientIp) : [];
+  return {
+    status: 'done',
+    ownerId: integration.ownerId,
+    outcomes: [...(upserted?.outcomes ?? []), ...changed],
+    created: upserted?.created ?? 0,
+  };
+}
+
+/**
+ * Stores a body's events for the target integration, all or nothing. Triggers only (the
+ * common case): one statement, the key check included. Otherwise one transaction.
+ */
+export async function ingest(
+  db: Db,
+  target: IngestTarget,
+  events: IngestEvent[],
+  clientIp: string | null,
+  now: Date,
+): Promise<IngestAnswer> {
   const triggers = events.filter((e) => e.action === 'trigger');
   if (triggers.length === events.length && triggers.length > 0) {
-    const { rows } = await retrying(() => upsertTriggers(sql`i.ingest_key_hash = ${keyHash}`, triggers, now).execute(db));
+    const { rows } = await retrying(() => upsertTriggers(whereOf(target), triggers, now).execute(db));
     if (rows.length === 0) return { status: 'unknown-key' };
     const first = rows[0];
     if (!first?.is_active) return { status: 'inactive-owner' };
     return { status: 'done', ownerId: first.owner_id, ...upsertOutcomes(rows) };
   }
-  return retrying(() =>
-    db.transaction().execute(async (trx): Promise<IngestAnswer> => {
-      const integration = await findAndLock(
-        trx,
-        keyHash,
-        events.map((e) => e.dedupKey),
-      );
-      if (!integration) return { status: 'unknown-key' };
-      if (!integration.is_active) return { status: 'inactive-owner' };
-      const upserted =
-        triggers.length > 0
-          ? upsertOutcomes((await upsertTriggers(sql`i.id = ${integration.id}`, triggers, now).execute(trx)).rows)
-          : undefined;
-      const transitions = events.filter((e) => e.action !== 'trigger');
-      const changed = transitions.length > 0 ? await applyTransitions(trx, integration.open, transitions, clientIp) : [];
-      return {
-        status: 'done',
-        ownerId: integration.ownerId,
-        outcomes: [...(upserted?.outcomes ?? []), ...changed],
-        created: upserted?.created ?? 0,
-      };
-    }),
-  );
+  return retrying(() => db.transaction().execute((trx) => ingestIn(trx, target, events, clientIp, now)));
 }
 
 /** The integration a key opens, with whether its owner is active; undefined for an unknown key. */

@@ -638,6 +638,84 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/integration/{id}/heartbeats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List an integration's heartbeat monitors, oldest first (owner or superuser) */
+        get: operations["heartbeats-read_heartbeats"];
+        put?: never;
+        /**
+         * Create a heartbeat monitor on an integration (owner or superuser)
+         * @description The answer carries the ping token and URL: shown this once, only a hash is stored. A ping is due within interval_minutes + grace_minutes of now; each ping sets the next deadline.
+         */
+        post: operations["heartbeats-create_heartbeat"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/integration/{id}/heartbeats/{monitor_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read one heartbeat monitor (owner or superuser) */
+        get: operations["heartbeats-read_heartbeat"];
+        put?: never;
+        post?: never;
+        /** Delete a heartbeat monitor (owner or superuser); an alert it raised stays */
+        delete: operations["heartbeats-delete_heartbeat"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a heartbeat monitor (owner or superuser)
+         * @description A new interval or grace moves the deadline, counted from the last ping (or the creation).
+         */
+        patch: operations["heartbeats-update_heartbeat"];
+        trace?: never;
+    };
+    "/api/v1/integration/{id}/heartbeats/{monitor_id}/ping-token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Issue a new ping token (owner or superuser); the old one stops working at once */
+        post: operations["heartbeats-rotate_ping_token"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/ingest/{token}/heartbeat": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A heartbeat monitor's ping by GET (public: the token authenticates) */
+        get: operations["heartbeats-ping_get"];
+        put?: never;
+        /** A heartbeat monitor's ping by POST (public: the token authenticates); any body or none */
+        post: operations["heartbeats-ping_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/utils/health-check/": {
         parameters: {
             query?: never;
@@ -687,6 +765,26 @@ export interface paths {
         head?: never;
         /** Change the run-time settings (superuser); every API replica applies them within seconds */
         patch: operations["settings-update_settings"];
+        trace?: never;
+    };
+    "/v2/enqueue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * PagerDuty Events API v2 drop-in: an event whose routing_key is an integration key
+         * @description Answers as PagerDuty does: 202 {status, message, dedup_key}; 400 {status: 'invalid event', message, errors} for a bad event or an unknown key; 429 with Retry-After past RATE_LIMIT_INGEST_ALERTS_PER_MINUTE. See docs/oncall.md, "PagerDuty drop-in".
+         */
+        post: operations["ingestion-pagerduty_enqueue"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
 }
@@ -948,6 +1046,72 @@ export interface components {
             state?: string;
             message?: string;
         };
+        /** HeartbeatCreate */
+        HeartbeatCreate: {
+            name: string;
+            interval_minutes: number;
+            /** @default 5 */
+            grace_minutes: number;
+            severity?: components["schemas"]["AlertSeverity"];
+        };
+        /** HeartbeatCreated */
+        HeartbeatCreated: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            integration_id: string;
+            name: string;
+            interval_minutes: number;
+            grace_minutes: number;
+            severity: components["schemas"]["AlertSeverity"];
+            status: components["schemas"]["HeartbeatStatus"];
+            last_ping_at: string | null;
+            /** Format: date-time */
+            due_at: string;
+            /** Format: date-time */
+            created_at: string;
+            ping_token: string;
+            ping_url: string;
+        };
+        /** HeartbeatPingToken */
+        HeartbeatPingToken: {
+            ping_token: string;
+            ping_url: string;
+        };
+        /** HeartbeatPublic */
+        HeartbeatPublic: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            integration_id: string;
+            name: string;
+            interval_minutes: number;
+            grace_minutes: number;
+            severity: components["schemas"]["AlertSeverity"];
+            status: components["schemas"]["HeartbeatStatus"];
+            last_ping_at: string | null;
+            /** Format: date-time */
+            due_at: string;
+            /** Format: date-time */
+            created_at: string;
+        };
+        /** HeartbeatsPublic */
+        HeartbeatsPublic: {
+            data: components["schemas"]["HeartbeatPublic"][];
+            count: number;
+        };
+        /**
+         * HeartbeatStatus
+         * @enum {unknown}
+         */
+        HeartbeatStatus: "new" | "up" | "down";
+        /** HeartbeatUpdate */
+        HeartbeatUpdate: {
+            name?: string;
+            interval_minutes?: number;
+            grace_minutes?: number;
+            severity?: components["schemas"]["AlertSeverity"];
+        };
         /** HTTPError */
         HTTPError: {
             detail: string;
@@ -1063,20 +1227,66 @@ export interface components {
          * @enum {unknown}
          */
         NotificationStatus: "pending" | "sent" | "failed" | "skipped";
+        /** PagerDutyAccepted */
+        PagerDutyAccepted: {
+            /** @enum {string} */
+            status: "success";
+            message: string;
+            dedup_key: string;
+        };
+        /** PagerDutyEnqueueEvent */
+        PagerDutyEnqueueEvent: {
+            routing_key: string;
+            event_action: components["schemas"]["PagerDutyEventAction"];
+            dedup_key?: string;
+            payload?: components["schemas"]["PagerDutyPayload"];
+            images?: components["schemas"]["PagerDutyImage"][];
+            links?: components["schemas"]["PagerDutyLink"][];
+            client?: string;
+            client_url?: string;
+        } & {
+            [key: string]: unknown;
+        };
         /** PagerDutyEvent */
         PagerDutyEvent: {
             routing_key?: string;
             event_action: components["schemas"]["PagerDutyEventAction"];
             dedup_key?: string;
             payload?: components["schemas"]["PagerDutyPayload"];
+            images?: components["schemas"]["PagerDutyImage"][];
+            links?: components["schemas"]["PagerDutyLink"][];
             client?: string;
             client_url?: string;
+        } & {
+            [key: string]: unknown;
         };
         /**
          * PagerDutyEventAction
          * @enum {unknown}
          */
         PagerDutyEventAction: "trigger" | "acknowledge" | "resolve";
+        /** PagerDutyImage */
+        PagerDutyImage: {
+            src: string;
+            href?: string;
+            alt?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /** PagerDutyInvalid */
+        PagerDutyInvalid: {
+            /** @enum {string} */
+            status: "invalid event";
+            message: string;
+            errors: string[];
+        };
+        /** PagerDutyLink */
+        PagerDutyLink: {
+            href: string;
+            text?: string;
+        } & {
+            [key: string]: unknown;
+        };
         /** PagerDutyPayload */
         PagerDutyPayload: {
             summary: string;
@@ -1088,6 +1298,14 @@ export interface components {
             group?: string;
             class?: string;
             custom_details?: unknown;
+        } & {
+            [key: string]: unknown;
+        };
+        /** PagerDutyThrottled */
+        PagerDutyThrottled: {
+            /** @enum {string} */
+            status: "throttle event";
+            message: string;
         };
         /** SettingsPublic */
         SettingsPublic: {
@@ -3992,6 +4210,399 @@ export interface operations {
             };
         };
     };
+    "heartbeats-read_heartbeats": {
+        parameters: {
+            query?: {
+                skip?: number;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HeartbeatsPublic"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "heartbeats-create_heartbeat": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["HeartbeatCreate"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HeartbeatCreated"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "heartbeats-read_heartbeat": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                monitor_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HeartbeatPublic"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "heartbeats-delete_heartbeat": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                monitor_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "heartbeats-update_heartbeat": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                monitor_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["HeartbeatUpdate"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HeartbeatPublic"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "heartbeats-rotate_ping_token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                monitor_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HeartbeatPingToken"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "heartbeats-ping_get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Too many requests: try again after the seconds in Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+        };
+    };
+    "heartbeats-ping_post": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Too many requests: try again after the seconds in Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+        };
+    };
     "utils-health_check": {
         parameters: {
             query?: never;
@@ -4144,6 +4755,59 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "ingestion-pagerduty_enqueue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PagerDutyEnqueueEvent"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PagerDutyAccepted"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PagerDutyInvalid"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PagerDutyInvalid"];
+                };
+            };
+            /** @description Too many requests: try again after the seconds in Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PagerDutyThrottled"];
                 };
             };
         };

@@ -4,9 +4,24 @@ import type { AlertSeverity } from '../../db/schema.js';
 import { clipDescription, clipTitle, DEDUP_KEY_MAX, type FormatParser, type IngestEvent, missing } from '../events.js';
 
 /**
- * PagerDuty Events API v2 (alert events), as documented by PagerDuty. `routing_key` is
- * accepted and ignored: the key in our URL is what authenticates.
+ * PagerDuty Events API v2 (alert events), as documented by PagerDuty. On /api/v1/ingest/{key}
+ * `routing_key` is accepted and ignored (the key in the URL authenticates); on the drop-in
+ * /v2/enqueue it is the integration key (ingest/enqueue.ts).
+ *
+ * Open on purpose (additionalProperties: true), unlike our own request bodies: PagerDuty's
+ * clients send fields we do not read (Alertmanager's empty v1 fields, a vendor's extras), and
+ * PagerDuty accepts them, so refusing one would break a sender that works with PagerDuty.
  */
+// Open, as the event (a sender's extra keys are PagerDuty's to ignore, and ours).
+const PagerDutyImage = Type.Object(
+  { src: Type.String(), href: Type.Optional(Type.String()), alt: Type.Optional(Type.String()) },
+  { title: 'PagerDutyImage', additionalProperties: true },
+);
+const PagerDutyLink = Type.Object(
+  { href: Type.String(), text: Type.Optional(Type.String()) },
+  { title: 'PagerDutyLink', additionalProperties: true },
+);
+
 export const PagerDutyEvent = Type.Object(
   {
     routing_key: Type.Optional(Type.String()),
@@ -26,13 +41,17 @@ export const PagerDutyEvent = Type.Object(
           class: Type.Optional(Type.String()),
           custom_details: Type.Optional(Type.Unknown()),
         },
-        { title: 'PagerDutyPayload' },
+        // Open: see above.
+        { title: 'PagerDutyPayload', additionalProperties: true },
       ),
     ),
+    images: Type.Optional(Type.Array(PagerDutyImage)),
+    links: Type.Optional(Type.Array(PagerDutyLink)),
     client: Type.Optional(Type.String()),
     client_url: Type.Optional(Type.String()),
   },
-  { title: 'PagerDutyEvent' },
+  // Open: see above.
+  { title: 'PagerDutyEvent', additionalProperties: true },
 );
 type PagerDutyEvent = Static<typeof PagerDutyEvent>;
 
@@ -49,6 +68,8 @@ function descriptionOf(event: PagerDutyEvent): string | null {
     p.group ? `Group: ${p.group}` : '',
     p.class ? `Class: ${p.class}` : '',
     event.client ? `Client: ${event.client}${event.client_url ? ` (${event.client_url})` : ''}` : '',
+    ...(event.links ?? []).map((l) => `Link: ${l.text ? `${l.text} ` : ''}${l.href}`),
+    ...(event.images ?? []).map((i) => `Image: ${i.alt ? `${i.alt} ` : ''}${i.src}`),
     details ? `Details: ${details}` : '',
   ];
   return clipDescription(lines.filter(Boolean).join('\n'));

@@ -1,0 +1,112 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'kysely';
+import type { AppDeps } from '../app.js';
+import { isConnectionError } from '../db/connectionErrors.js';
+import type { AlertSeverity } from '../db/schema.js';
+import { clipDescription, type IngestEvent } from '../ingest/events.js';
+import { ingestIn } from '../ingest/store.js';
+import { heartbeatDedupKey, missedTitle } from './service.js';
+
+/** Monitors claimed per pass at most; a longer backlog is taken by the next passes. */
+const PASS_SIZE = 100;
+
+type CheckerDeps = Pick<AppDeps, 'db' | 'now' | 'notifications' | 'alertChanges'>;
+
+interface Claimed {
+  id: string;
+  integration_id: string;
+  name: string;
+  interval_minutes: number;
+  grace_minutes: number;
+  severity: AlertSeverity;
+  last_ping_at: Date | null;
+}
+
+function missedEvent(m: Claimed): IngestEvent {
+  const since = m.last_ping_at ? `since ${m.last_ping_at.toISOString()}` : 'since it was created';
+  return {
+    action: 'trigger',
+    dedupKey: heartbeatDedupKey(m.id),
+    title: missedTitle(m.name),
+    description: clipDescription(
+      `No ping from the heartbeat monitor "${m.name}" ${since}: it expects one every ${m.interval_minutes} minutes ` +
+        `(grace ${m.grace_minutes}). The next ping resolves this alert.`,
+    ),
+    severity: m.severity,
+  };
+}
+
+/**
+ * Raises an alert for every heartbeat monitor whose ping is overdue. Every API process runs one,
+ * on the escalation timer's interval (ESCALATION_CHECK_SECONDS); of several replicas only one
+ * raises a given miss: the pass claims overdue monitors with `UPDATE … SET missed_at WHERE
+ * missed_at IS NULL … FOR UPDATE SKIP LOCKED RETURNING` and raises their alerts (through
+ * ingestion, as a trigger on the monitor's integration) in the same transaction, so a claim
+ * without its alert never commits, and a second checker finds nothing left to claim. Time is
+ * `deps.now()`: tests move that clock and call `tick()`.
+ */
+export class HeartbeatChecker {
+  private timer?: NodeJS.Timeout;
+  private running?: Promise<number>;
+
+  constructor(
+    private readonly deps: CheckerDeps,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** One pass: resolves to how many new alerts it raised. */
+  async tick(): Promise<number> {
+    const now = this.deps.now();
+    const { created, owners } = await this.deps.db.transaction().execute(async (trx) => {
+      const { rows } = await sql<Claimed>`
+        UPDATE heartbeat_monitors m SET missed_at = ${now}::timestamptz
+        WHERE m.id IN (
+          SELECT id FROM heartbeat_monitors
+          WHERE missed_at IS NULL AND due_at <= ${now}::timestamptz
+          ORDER BY due_at LIMIT ${PASS_SIZE}
+          FOR UPDATE SKIP LOCKED
+        ) AND m.missed_at IS NULL
+        RETURNING m.id, m.integration_id, m.name, m.interval_minutes, m.grace_minutes, m.severity, m.last_ping_at`.execute(trx);
+      const byIntegration = new Map<string, Claimed[]>();
+      for (const m of rows) byIntegration.set(m.integration_id, [...(byIntegration.get(m.integration_id) ?? []), m]);
+      let created = 0;
+      const owners = new Set<string>();
+      // In integration order, as ingestion locks: concurrent passes and pings never deadlock.
+      for (const integrationId of [...byIntegration.keys()].sort()) {
+        const events = (byIntegration.get(integrationId) ?? []).map(missedEvent);
+        const answer = await ingestIn(trx, { integrationId }, events, null, now);
+        if (answer.status !== 'done') continue;
+        created += answer.created;
+        if (answer.outcomes.length > 0) owners.add(answer.ownerId);
+      }
+      return { created, owners };
+    });
+    if (created > 0) {
+      this.deps.notifications.kick();
+      this.log.info({ alerts: created }, 'heartbeat monitors missed their ping: alerts raised');
+    }
+    if (owners.size > 0) this.deps.alertChanges.announce(owners);
+    return created;
+  }
+
+  start(intervalMs: number): void {
+    this.timer = setInterval(() => {
+      // A pass still running is not doubled.
+      this.running ??= this.tick()
+        .catch((err: unknown) => {
+          // While the database is away every pass fails: the next one after it is back catches up.
+          if (!isConnectionError(err)) this.log.error({ err }, 'heartbeat check failed');
+          return 0;
+        })
+        .finally(() => {
+          this.running = undefined;
+        });
+    }, intervalMs);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    await this.running;
+  }
+}

@@ -1,0 +1,210 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { requireUser, userOf } from '../auth/currentUser.js';
+import { errorResponses, HttpErrorBody, IdParams, Message, PageQuery, pageOf, TooManyRequests } from '../common/schema.js';
+import { hashIngestKey } from '../ingest/keys.js';
+import { getOwnedIntegration } from '../integrations/service.js';
+import { keyedRateLimit } from '../operations/keyedRateLimit.js';
+import {
+  HeartbeatCreate,
+  HeartbeatCreated,
+  HeartbeatParams,
+  HeartbeatPingToken,
+  HeartbeatPublic,
+  HeartbeatsPublic,
+  HeartbeatUpdate,
+  PingParams,
+} from './schema.js';
+import {
+  createMonitor,
+  deleteMonitor,
+  getMonitor,
+  listMonitors,
+  ping,
+  pingUrl,
+  rotatePingToken,
+  toHeartbeatPublic,
+  updateMonitor,
+} from './service.js';
+
+const tags = ['heartbeats'];
+const security = [{ OAuth2PasswordBearer: [] }];
+const { 401: e401, 404: e404, 422: e422 } = errorResponses;
+
+export const HEARTBEAT_NOT_FOUND = 'Heartbeat monitor not found';
+/** A cron job pings once a run; a minute's worth of runs is plenty, more is a loop gone wrong or abuse. */
+export const PINGS_PER_MINUTE = 60;
+export const tooManyPings = `Too many pings for this monitor: at most ${PINGS_PER_MINUTE} a minute`;
+
+/**
+ * /api/v1/integration/{id}/heartbeats: an integration's heartbeat monitors, for its owner or a
+ * superuser (anyone else: 404, as for the integration). See docs/oncall.md, "Heartbeat monitors".
+ */
+export async function heartbeatRoutes(app: FastifyInstance): Promise<void> {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  const { db, config } = app.deps;
+  /** The integration's id once the caller may see it; else 404 Integration not found. */
+  const ownedIntegration = async (request: Parameters<typeof userOf>[0], id: string) =>
+    (await getOwnedIntegration(db, userOf(request), id)).id;
+
+  api.get(
+    '/:id/heartbeats',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags,
+        operationId: 'heartbeats-read_heartbeats',
+        summary: "List an integration's heartbeat monitors, oldest first (owner or superuser)",
+        security,
+        params: IdParams,
+        querystring: PageQuery,
+        response: { 200: HeartbeatsPublic, 401: e401, 404: e404, 422: e422 },
+      },
+    },
+    async (request) => {
+      const { offset, limit } = pageOf(request.query);
+      return listMonitors(db, await ownedIntegration(request, request.params.id), offset, limit);
+    },
+  );
+
+  api.post(
+    '/:id/heartbeats',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags,
+        operationId: 'heartbeats-create_heartbeat',
+        summary: 'Create a heartbeat monitor on an integration (owner or superuser)',
+        description:
+          'The answer carries the ping token and URL: shown this once, only a hash is stored. A ping is due within ' +
+          'interval_minutes + grace_minutes of now; each ping sets the next deadline.',
+        security,
+        params: IdParams,
+        body: HeartbeatCreate,
+        response: { 200: HeartbeatCreated, 401: e401, 404: e404, 422: e422 },
+      },
+    },
+    async (request) => {
+      const integrationId = await ownedIntegration(request, request.params.id);
+      const { row, token } = await createMonitor(db, integrationId, request.body, app.deps.now());
+      return { ...toHeartbeatPublic(row), ping_token: token, ping_url: pingUrl(config, token) };
+    },
+  );
+
+  api.get(
+    '/:id/heartbeats/:monitor_id',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags,
+        operationId: 'heartbeats-read_heartbeat',
+        summary: 'Read one heartbeat monitor (owner or superuser)',
+        security,
+        params: HeartbeatParams,
+        response: { 200: HeartbeatPublic, 401: e401, 404: e404, 422: e422 },
+      },
+    },
+    async (request) =>
+      toHeartbeatPublic(await getMonitor(db, await ownedIntegration(request, request.params.id), request.params.monitor_id)),
+  );
+
+  api.patch(
+    '/:id/heartbeats/:monitor_id',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags,
+        operationId: 'heartbeats-update_heartbeat',
+        summary: 'Change a heartbeat monitor (owner or superuser)',
+        description: 'A new interval or grace moves the deadline, counted from the last ping (or the creation).',
+        security,
+        params: HeartbeatParams,
+        body: HeartbeatUpdate,
+        response: { 200: HeartbeatPublic, 401: e401, 404: e404, 422: e422 },
+      },
+    },
+    async (request) => {
+      const integrationId = await ownedIntegration(request, request.params.id);
+      return toHeartbeatPublic(await updateMonitor(db, integrationId, request.params.monitor_id, request.body));
+    },
+  );
+
+  api.delete(
+    '/:id/heartbeats/:monitor_id',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags,
+        operationId: 'heartbeats-delete_heartbeat',
+        summary: 'Delete a heartbeat monitor (owner or superuser); an alert it raised stays',
+        security,
+        params: HeartbeatParams,
+        response: { 200: Message, 401: e401, 404: e404, 422: e422 },
+      },
+    },
+    async (request) => {
+      await deleteMonitor(db, await ownedIntegration(request, request.params.id), request.params.monitor_id);
+      return { message: 'Heartbeat monitor deleted successfully' };
+    },
+  );
+
+  api.post(
+    '/:id/heartbeats/:monitor_id/ping-token',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags,
+        operationId: 'heartbeats-rotate_ping_token',
+        summary: 'Issue a new ping token (owner or superuser); the old one stops working at once',
+        security,
+        params: HeartbeatParams,
+        response: { 200: HeartbeatPingToken, 401: e401, 404: e404, 422: e422 },
+      },
+    },
+    async (request) => {
+      const token = await rotatePingToken(db, await ownedIntegration(request, request.params.id), request.params.monitor_id);
+      return { ping_token: token, ping_url: pingUrl(config, token) };
+    },
+  );
+}
+
+/**
+ * GET or POST /api/v1/ingest/{token}/heartbeat: a heartbeat monitor's ping, public (the token
+ * authenticates). Both methods, and any body or none, whatever its type, so `curl -fsS URL`
+ * in a crontab works as it is. At most PINGS_PER_MINUTE a minute per token, in the shared
+ * rate-limit store (429 with Retry-After).
+ */
+export async function heartbeatPingRoutes(app: FastifyInstance): Promise<void> {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  // Bodies are ignored: any type is taken (and read up to the body limit), none is parsed.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, _body, done) => done(null, undefined));
+  const perToken = keyedRateLimit(app, {
+    max: PINGS_PER_MINUTE,
+    windowMs: 60_000,
+    key: (request) => `heartbeat:${hashIngestKey((request.params as { token: string }).token)}`,
+    detail: tooManyPings,
+  });
+
+  // One route per method: each has its own operation in the OpenAPI document.
+  for (const method of ['GET', 'POST'] as const) {
+    api.route({
+      method,
+      url: '/:token/heartbeat',
+      preHandler: perToken,
+      schema: {
+        tags,
+        operationId: `heartbeats-ping_${method.toLowerCase()}`,
+        summary: `A heartbeat monitor's ping by ${method} (public: the token authenticates)${method === 'POST' ? '; any body or none' : ''}`,
+        params: PingParams,
+        response: { 200: Message, 404: HttpErrorBody, 429: TooManyRequests },
+      },
+      handler: async (request, reply) => {
+        const answer = await ping(app.deps.db, request.params.token, request.ip, app.deps.now());
+        if (!answer.found) return reply.code(404).send({ detail: HEARTBEAT_NOT_FOUND });
+        if (answer.resolved && answer.ownerId) app.deps.alertChanges.announce([answer.ownerId]);
+        return { message: 'Ping received' };
+      },
+    });
+  }
+}

@@ -1,0 +1,176 @@
+import { sql } from 'kysely';
+import { API_PREFIX } from '../apiPrefix.js';
+import type { Config } from '../config.js';
+import type { Db } from '../db/database.js';
+import type { HeartbeatMonitorRow } from '../db/schema.js';
+import { notFound } from '../errors.js';
+import { clipTitle, type IngestEvent } from '../ingest/events.js';
+import { hashIngestKey, INGEST_PATH, newIngestKey } from '../ingest/keys.js';
+import { ingestIn } from '../ingest/store.js';
+import { HEARTBEAT_GRACE_DEFAULT, type HeartbeatCreate, type HeartbeatPublic, type HeartbeatUpdate } from './schema.js';
+
+/**
+ * The ping URL: under /api/v1/ingest/ with the token where an ingest key goes, so the API's and
+ * the gateway's logs already redact it (operations/logRedaction.ts, the gateway's map).
+ */
+export const pingUrl = (config: Pick<Config, 'frontendHost'>, token: string) =>
+  `${config.frontendHost}${API_PREFIX}${INGEST_PATH}/${token}/heartbeat`;
+
+/** The missed-ping alert's dedup key on its integration: one open alert per monitor. */
+export const heartbeatDedupKey = (monitorId: string) => `heartbeat:${monitorId}`;
+
+export const missedTitle = (name: string) => clipTitle(`Heartbeat missed: ${name}`);
+
+export function toHeartbeatPublic(row: HeartbeatMonitorRow): HeartbeatPublic {
+  return {
+    id: row.id,
+    integration_id: row.integration_id,
+    name: row.name,
+    interval_minutes: row.interval_minutes,
+    grace_minutes: row.grace_minutes,
+    severity: row.severity,
+    status: row.missed_at ? 'down' : row.last_ping_at ? 'up' : 'new',
+    last_ping_at: row.last_ping_at?.toISOString() ?? null,
+    due_at: row.due_at.toISOString(),
+    created_at: row.created_at.toISOString(),
+  };
+}
+
+const minutes = (n: number) => n * 60_000;
+
+export async function listMonitors(db: Db, integrationId: string, offset: number, limit: number) {
+  const [rows, total] = await Promise.all([
+    db
+      .selectFrom('heartbeat_monitors')
+      .selectAll()
+      .where('integration_id', '=', integrationId)
+      .orderBy('created_at')
+      .orderBy('id')
+      .offset(offset)
+      .limit(limit)
+      .execute(),
+    db
+      .selectFrom('heartbeat_monitors')
+      .select((eb) => eb.fn.countAll<string>().as('count'))
+      .where('integration_id', '=', integrationId)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { data: rows.map(toHeartbeatPublic), count: Number(total.count) };
+}
+
+export async function getMonitor(db: Db, integrationId: string, id: string): Promise<HeartbeatMonitorRow> {
+  const row = await db
+    .selectFrom('heartbeat_monitors')
+    .selectAll()
+    .where('integration_id', '=', integrationId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!row) throw notFound('Heartbeat monitor');
+  return row;
+}
+
+/** A new monitor, its first ping due one interval (plus grace) from now; the token is answered once. */
+export async function createMonitor(db: Db, integrationId: string, input: HeartbeatCreate, now: Date) {
+  const { key: token, hash } = newIngestKey();
+  const grace = input.grace_minutes ?? HEARTBEAT_GRACE_DEFAULT;
+  const row = await db
+    .insertInto('heartbeat_monitors')
+    .values({
+      integration_id: integrationId,
+      name: input.name,
+      interval_minutes: input.interval_minutes,
+      grace_minutes: grace,
+      severity: input.severity ?? 'critical',
+      ping_token_hash: hash,
+      // The app's clock, not the database's: the checker compares due_at with it.
+      created_at: now,
+      due_at: new Date(now.getTime() + minutes(input.interval_minutes + grace)),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return { row, token };
+}
+
+/** A changed interval or grace moves the deadline: counted from the last ping (or the creation). */
+export async function updateMonitor(db: Db, integrationId: string, id: string, patch: HeartbeatUpdate): Promise<HeartbeatMonitorRow> {
+  const row = await db
+    .updateTable('heartbeat_monitors')
+    .set({
+      ...(patch.name !== undefined && { name: patch.name }),
+      ...(patch.interval_minutes !== undefined && { interval_minutes: patch.interval_minutes }),
+      ...(patch.grace_minutes !== undefined && { grace_minutes: patch.grace_minutes }),
+      ...(patch.severity !== undefined && { severity: patch.severity }),
+    })
+    .where('integration_id', '=', integrationId)
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
+  if (!row) throw notFound('Heartbeat monitor');
+  if (patch.interval_minutes === undefined && patch.grace_minutes === undefined) return row;
+  const from = row.last_ping_at ?? row.created_at;
+  return db
+    .updateTable('heartbeat_monitors')
+    .set({ due_at: new Date(from.getTime() + minutes(row.interval_minutes + row.grace_minutes)) })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** Deletes the monitor; an alert it raised stays, to be closed like any other. */
+export async function deleteMonitor(db: Db, integrationId: string, id: string): Promise<void> {
+  const { numDeletedRows } = await db
+    .deleteFrom('heartbeat_monitors')
+    .where('integration_id', '=', integrationId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (numDeletedRows === 0n) throw notFound('Heartbeat monitor');
+}
+
+/** A new ping token; the old one is refused from this commit on. */
+export async function rotatePingToken(db: Db, integrationId: string, id: string): Promise<string> {
+  const { key, hash } = newIngestKey();
+  const row = await db
+    .updateTable('heartbeat_monitors')
+    .set({ ping_token_hash: hash })
+    .where('integration_id', '=', integrationId)
+    .where('id', '=', id)
+    .returning('id')
+    .executeTakeFirst();
+  if (!row) throw notFound('Heartbeat monitor');
+  return key;
+}
+
+export type PingAnswer = { found: false } | { found: true; resolved: boolean; ownerId: string | null };
+
+/**
+ * A ping: the next deadline is one interval (plus grace) from now, and a monitor that was down
+ * is up again, its missed-ping alert resolved, in one transaction. The monitor's row is
+ * locked first, as the checker locks it, so a ping and a miss never cross: a miss claimed just
+ * before is resolved by this ping.
+ */
+export async function ping(db: Db, token: string, clientIp: string | null, now: Date): Promise<PingAnswer> {
+  return db.transaction().execute(async (trx): Promise<PingAnswer> => {
+    const { rows } = await sql<{ id: string; integration_id: string; severity: HeartbeatMonitorRow['severity']; was_missed: boolean }>`
+      WITH old AS (
+        SELECT id, missed_at FROM heartbeat_monitors WHERE ping_token_hash = ${hashIngestKey(token)} FOR UPDATE
+      )
+      UPDATE heartbeat_monitors m
+      SET last_ping_at = ${now}::timestamptz, missed_at = NULL,
+        due_at = ${now}::timestamptz + (m.interval_minutes + m.grace_minutes) * interval '1 minute'
+      FROM old WHERE m.id = old.id
+      RETURNING m.id, m.integration_id, m.severity, old.missed_at IS NOT NULL AS was_missed`.execute(trx);
+    const monitor = rows[0];
+    if (!monitor) return { found: false };
+    if (!monitor.was_missed) return { found: true, resolved: false, ownerId: null };
+    const resolve: IngestEvent = {
+      action: 'resolve',
+      dedupKey: heartbeatDedupKey(monitor.id),
+      title: '',
+      description: null,
+      severity: monitor.severity,
+    };
+    const answer = await ingestIn(trx, { integrationId: monitor.integration_id }, [resolve], clientIp, now);
+    const resolved = answer.status === 'done' && answer.outcomes.some((o) => o.result === 'resolved');
+    return { found: true, resolved, ownerId: answer.status === 'done' ? answer.ownerId : null };
+  });
+}

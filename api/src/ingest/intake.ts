@@ -1,0 +1,72 @@
+import type { FastifyInstance } from 'fastify';
+import type { ValidationIssue } from '../errors.js';
+import type { IngestEvent, IngestFormat } from './events.js';
+import { IngestKeyLimiter } from './keyLimiter.js';
+import { parseBody } from './parse.js';
+import { findIntegration, type IngestOutcome, ingest } from './store.js';
+
+/** What became of a body, before any URL's way of answering it. */
+export type IntakeResult =
+  | { kind: 'limited'; retryAfterMs: number }
+  | { kind: 'unknown-key' }
+  | { kind: 'inactive-owner' }
+  | { kind: 'invalid'; issues: ValidationIssue[] }
+  | { kind: 'too-many'; count: number }
+  | { kind: 'done'; events: IngestEvent[]; outcomes: IngestOutcome[] };
+
+/**
+ * The one way into ingestion, whichever URL a body came to (/api/v1/ingest/{key}…, or the
+ * PagerDuty drop-in /v2/enqueue): the key's rate limit, validation, the key check and the
+ * store, in that order. One per app, so a key has one alert budget whatever URL it posts to.
+ */
+export class Intake {
+  private readonly limiter: IngestKeyLimiter;
+
+  constructor(private readonly app: FastifyInstance) {
+    this.limiter = new IngestKeyLimiter({
+      counter: app.rateLimitCounter,
+      log: app.log,
+      limit: app.deps.config.rateLimit.ingestAlertsPerKey,
+    });
+  }
+
+  close(): void {
+    this.limiter.close();
+  }
+
+  /** The key's integration, for the answers that store nothing: an unknown key or an inactive owner come before any other. */
+  private async checkKey(keyHash: string): Promise<IntakeResult | undefined> {
+    const integration = await findIntegration(this.app.deps.db, keyHash);
+    if (!integration) {
+      this.limiter.forget(keyHash);
+      return { kind: 'unknown-key' };
+    }
+    this.limiter.known(keyHash);
+    return integration.is_active ? undefined : { kind: 'inactive-owner' };
+  }
+
+  async receive(keyHash: string, format: IngestFormat, body: unknown, clientIp: string | null): Promise<IntakeResult> {
+    const { db, config, now, notifications, alertChanges } = this.app.deps;
+    const { maxAlertsPerBody } = config.ingest;
+    const parsed = parseBody(format, body);
+    const alerts = parsed.ok ? parsed.events.length : 0;
+    // Counted before anything is read or written: a refused or malformed body costs one, a body its alerts.
+    const admission = this.limiter.admit(keyHash, alerts <= maxAlertsPerBody ? Math.max(1, alerts) : 1);
+    if (!admission.ok) return { kind: 'limited', retryAfterMs: admission.retryAfterMs };
+    if (!parsed.ok) return (await this.checkKey(keyHash)) ?? { kind: 'invalid', issues: parsed.issues };
+    // One body may not set off more than this many alerts (and their emails): all refused, none stored.
+    if (alerts > maxAlertsPerBody) return (await this.checkKey(keyHash)) ?? { kind: 'too-many', count: alerts };
+    const answer = await ingest(db, { keyHash }, parsed.events, clientIp, now());
+    if (answer.status === 'unknown-key') {
+      this.limiter.forget(keyHash);
+      return { kind: 'unknown-key' };
+    }
+    this.limiter.known(keyHash);
+    if (answer.status === 'inactive-owner') return { kind: 'inactive-owner' };
+    // New alerts wrote their owner's notification in the same statement; queue it now. A
+    // deduplicated repeat emails nobody, but its count changed: open consoles hear of every change.
+    if (answer.created > 0) notifications.kick();
+    if (answer.outcomes.some((o) => o.result !== 'ignored')) alertChanges.announce([answer.ownerId]);
+    return { kind: 'done', events: parsed.events, outcomes: answer.outcomes };
+  }
+}
