@@ -2,6 +2,7 @@
 // No value import cycle in the API or any console app (issue 13): a cycle makes a module's
 // exports `undefined` at load time depending on which file is imported first. Type-only
 // imports are erased by the compiler, so they do not count.
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import madge from 'madge';
@@ -21,6 +22,20 @@ for (const app of APPS) {
   for (const cycle of result.circular()) {
     cycles++;
     console.error(`Import cycle in ${app}/src: ${[...cycle, cycle[0]].join(' → ')}`);
+  }
+}
+// The composition root composes: a feature that imports it (even a type) depends on every other
+// feature through it. Only the server's entry point and the tests build the app.
+const ROOT_IMPORT = /from\s+['"](\.\.?\/)+app\.js['"]/;
+
+for (const entry of readdirSync(path.join(root, 'api/src'), { recursive: true, withFileTypes: true })) {
+  if (!entry.isFile() || !entry.name.endsWith('.ts')) continue;
+  const file = path.join(entry.parentPath, entry.name);
+  const relative = path.relative(path.join(root, 'api/src'), file);
+  if (relative === 'server.ts' || relative === 'app.ts') continue;
+  if (ROOT_IMPORT.test(readFileSync(file, 'utf8'))) {
+    cycles++;
+    console.error(`api/src/${relative} imports the composition root (app.ts): give it what it uses instead.`);
   }
 }
 if (cycles) process.exit(1);

@@ -1,16 +1,18 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
-import type { AppDeps } from '../app.js';
+import type { AlertChangeFeed } from '../alerts/alertChanges.js';
 import { isConnectionError } from '../db/connectionErrors.js';
+import type { Db } from '../db/database.js';
 import type { AlertSeverity } from '../db/schema.js';
 import { clipDescription, type IngestEvent } from '../ingest/events.js';
 import { ingestIn } from '../ingest/store.js';
+import type { Notifications } from '../notifications/service.js';
 import { heartbeatDedupKey, missedTitle } from './service.js';
 
 /** Monitors claimed per pass at most; a longer backlog is taken by the next passes. */
 const PASS_SIZE = 100;
 
-type CheckerDeps = Pick<AppDeps, 'db' | 'now' | 'notifications' | 'alertChanges'>;
+type CheckerDeps = { db: Db; now: () => Date; notifications: Notifications; alertChanges: AlertChangeFeed };
 
 interface Claimed {
   id: string;
