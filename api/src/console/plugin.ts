@@ -8,7 +8,7 @@ const NO_CACHE = 'no-cache';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
- * The public pages of notification links (spec §2) and of an escalation contact's
+ * The public pages of notification links (docs/product.md §2.2) and of an escalation contact's
  * confirmation link: remote-actions' standalone page, not the shell.
  */
 export const PUBLIC_ACTION_ROUTES = [
