@@ -4,83 +4,10 @@ import { fileURLToPath } from 'node:url';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig, type RsbuildConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
+import { sharedConfig } from './rsbuild.federation';
 import { pluginPrecompress } from './rsbuild.precompress';
-import { SHARED_SINGLETON_MODULES, singletonShareKey } from './shared/src/federation/singletonModules';
 
 const ROOT = path.dirname(fileURLToPath(import.meta.url));
-
-const versionOf = (pkg: string): string =>
-  (JSON.parse(readFileSync(path.join(ROOT, 'node_modules', pkg, 'package.json'), 'utf8')) as { version: string }).version;
-
-/**
- * What loads once in the browser, whichever app asks first. React and its sub-path entries
- * are separate share keys (without `react-dom/client` the reconciler is bundled privately).
- * Of Fluent, only the packages that hold cross-app React context and style state are shared
- * (theme, renderer, tabster, provider contexts); component code is bundled per app so nobody
- * downloads all of Fluent up front. The router and @vigil/shared are added by sharedConfig.
- */
-export const SHARED_SINGLETONS = [
-  'react',
-  'react/jsx-runtime',
-  'react-dom',
-  'react-dom/client',
-  '@tanstack/react-query',
-  'jotai',
-  '@fluentui/react-shared-contexts',
-  '@fluentui/react-utilities',
-  '@fluentui/react-tabster',
-  '@fluentui/react-theme',
-  '@griffel/react',
-] as const;
-
-interface SharedEntry {
-  singleton: true;
-  requiredVersion: string;
-  version?: string;
-  /** The module provided under the key, when it is not the package itself. */
-  import?: string;
-  shareKey?: string;
-}
-
-/**
- * A shared module is never tree-shaken (its provider cannot know what the others use), so
- * sharing a package whole makes every page download all of it. Two keys avoid that
- * (`npm run bench:web` measured them: /login 328 → 252 KiB gzip of JS, /actions 378 → 266;
- * with the external runtime below):
- * - the router: one react-router (its contexts) for every app, under the key
- *   'react-router-dom' that every app imports, but provided as shared/src/router/reactRouterDom.ts,
- *   the exports the console uses (~15 KiB gzip instead of ~64);
- * - @vigil/shared: only its modules with state or identity are singletons, one key per file
- *   (shared/src/federation/singletonModules.ts); the rest (hooks, components, rules) is
- *   stateless and each app bundles just what it imports (`sideEffects: false` in its package.json).
- */
-function sharedConfig() {
-  const shared: Record<string, SharedEntry> = {};
-  for (const name of SHARED_SINGLETONS) {
-    const pkg = name.startsWith('@') ? name.split('/').slice(0, 2).join('/') : name.split('/')[0]!;
-    shared[name] = { singleton: true, requiredVersion: `^${versionOf(pkg)}` };
-  }
-  const router = versionOf('react-router-dom');
-  shared['react-router-dom'] = {
-    singleton: true,
-    requiredVersion: `^${router}`,
-    version: router,
-    import: path.join(ROOT, 'shared/src/router/reactRouterDom.ts'),
-  };
-  const sharedVersion = (JSON.parse(readFileSync(path.join(ROOT, 'shared/package.json'), 'utf8')) as { version: string }).version;
-  for (const file of SHARED_SINGLETON_MODULES) {
-    // An absolute path as the key: it matches the module however it is imported (index or relative).
-    const modulePath = path.join(ROOT, 'shared/src', file);
-    shared[modulePath] = {
-      singleton: true,
-      requiredVersion: `^${sharedVersion}`,
-      version: sharedVersion,
-      import: modulePath,
-      shareKey: singletonShareKey(file),
-    };
-  }
-  return shared;
-}
 
 function portFromEnv(name: string, fallback: number): number {
   const value = process.env[name];
@@ -170,7 +97,7 @@ export function createAppConfig(options: AppOptions): RsbuildConfig {
         exposes: options.exposes,
         // Remotes are registered at run time from /remotes.json: none is known at build time.
         remotes: {},
-        shared: sharedConfig(),
+        shared: sharedConfig(appDir),
         dts: false,
         manifest: { fileName: 'mf-manifest.json' },
         // One Module Federation runtime on the page, the shell's: a remote entry without its own

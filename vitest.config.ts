@@ -13,6 +13,11 @@ const apiProject = (name: string, db: 'pglite' | 'postgres') => ({
   },
 });
 
+// Node 25+ defines its own `localStorage` global (empty without --localstorage-file), and
+// vitest 4's jsdom environment then leaves it in place of jsdom's Storage: the browser-side
+// suites turn it off in their workers. Older Node refuses the flag, so only from 25 on.
+const browserExecArgv = Number(process.versions.node.split('.')[0]) >= 25 ? ['--no-webstorage'] : [];
+
 export default defineConfig({
   test: {
     projects: [
@@ -21,6 +26,7 @@ export default defineConfig({
           name: 'shared',
           root: 'shared',
           include: ['src/**/*.test.{ts,tsx}'],
+          execArgv: browserExecArgv,
           testTimeout: 20_000,
         },
       },
@@ -29,6 +35,7 @@ export default defineConfig({
         test: {
           name: 'console',
           include: ['shell/src/**/*.test.{ts,tsx}', 'remote-*/src/**/*.test.{ts,tsx}'],
+          execArgv: browserExecArgv,
           testTimeout: 20_000,
         },
       },

@@ -1,7 +1,7 @@
 import type { Page, Request } from '@playwright/test';
 import { type ApiHelper, expect, signedLinkPath, signIn, test } from './fixtures';
 
-// The public alert-action pages (spec §2 "Public alert-action routes"): reached from a
+// The public alert-action pages (docs/product.md §2.2): reached from a
 // notification link by someone who may not be signed in. Every test runs with no token.
 
 const LOAD_FAILED = "Failed to load alert data or alert doesn't exist";

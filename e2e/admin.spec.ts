@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { ADMIN, expect, signIn, test } from './fixtures';
 
-// /admin (spec §2, §5, §6, §8, §9): the users table and its Add / Edit / Delete dialogs, against
+// /admin (docs/product.md §2.8, §5.5, §6, §8.2, §9): the users table and its Add / Edit / Delete dialogs, against
 // the real API. Other suites create users in parallel, so a row is looked up by its email and the
 // page it is on is computed from the API's list (oldest first), never assumed.
 

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { type ApiHelper, type E2EUser, expect, signIn, test } from './fixtures';
 
-// /alerts?page=n (spec §2, §8, §9): the signed-in user's alerts, 10 a page, with Delete.
+// /alerts?page=n (docs/product.md §2.6, §8.2, §9): the signed-in user's alerts, 10 a page, with Delete.
 // Each test owns a fresh user, so its list holds exactly what the test created.
 
 const EMPTY = "You don't have any alerts yet";
@@ -38,7 +38,7 @@ test('lists the alerts with ID, Title, Description (N/A when empty), State and A
   await expect(page.getByRole('heading', { level: 1, name: 'Alerts' })).toBeVisible();
   const table = page.getByRole('table', { name: 'Alerts' });
   const headers = table.getByRole('columnheader');
-  // Selection has a narrow column of its own, named by its checkbox; then spec §2's columns,
+  // Selection has a narrow column of its own, named by its checkbox; then docs/product.md §2.6's columns,
   // each header named by its text alone (assistive technology reads "ID", nothing more).
   await expect(headers).toHaveText(['', 'ID', 'Title', 'Description', 'State', 'Actions']);
   await expect(headers.first()).toHaveAccessibleName('Select all alerts on this page');

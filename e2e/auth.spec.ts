@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { ADMIN, expect, signIn, test } from './fixtures';
 
-// The public auth pages (spec §2, §5, §8): exact messages, the login/signup/recovery/reset
+// The public auth pages (docs/product.md §2.1, §5, §8): exact messages, the login/signup/recovery/reset
 // flows against the real API, and the rule that a signed-in user is sent away from them.
 
 const uniqueEmail = () => `auth-${randomUUID().slice(0, 8)}@example.com`;
@@ -107,7 +107,7 @@ test.describe('signup', () => {
     await expect(page.getByText('Invalid email address')).toBeVisible();
   });
 
-  test('the full name needs at least 3 characters (spec §5, §9), in the input and on submit', async ({ page }) => {
+  test('the full name needs at least 3 characters (docs/product.md §5.2, §9), in the input and on submit', async ({ page }) => {
     let signupCalls = 0;
     page.on('request', (r) => {
       if (r.url().endsWith('/api/v1/users/signup')) signupCalls += 1;

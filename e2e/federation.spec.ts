@@ -128,6 +128,24 @@ test('shared singletons load once, from the shell, however many remotes a page s
   expect(view.instances).toContain(shellManifest.name);
   for (const name of containers) expect(view.instances.filter((i) => i === name)).toHaveLength(1);
 
+  // One federation runtime, the shell's, whose version the compatibility guard compares with
+  // the minor line of the plugin that built each remote (shell/src/remotes/compatibility.ts).
+  const runtimeVersions = await page.evaluate(() =>
+    (globalThis as unknown as { __FEDERATION__: { __INSTANCES__: { version?: string }[] } }).__FEDERATION__.__INSTANCES__.map(
+      (i) => i.version,
+    ),
+  );
+  expect(new Set(runtimeVersions).size).toBe(1);
+  const runtimeMinor = runtimeVersions[0]?.split('.').slice(0, 2).join('.');
+  expect(runtimeMinor).toMatch(/^\d+\.\d+$/);
+  const remotesMap = (await (await request.get('/remotes.json')).json()) as Record<string, string>;
+  for (const name of containers) {
+    const manifest = (await (await request.get(remotesMap[name]!)).json()) as { metaData: { pluginVersion: string } };
+    expect(manifest.metaData.pluginVersion.split('.').slice(0, 2).join('.'), `${name} was built by the runtime line the shell runs`).toBe(
+      runtimeMinor,
+    );
+  }
+
   // The keys the brief names are all shared (the shell's build says so) …
   const sharedKeys = shellManifest.shared.map((s) => s.name);
   for (const key of [

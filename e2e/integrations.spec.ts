@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { type ApiHelper, type E2EUser, expect, signIn, test } from './fixtures';
 
-// /integrations?page=n (spec §2, §8, §9): the signed-in user's integrations, 5 a page, with Delete.
+// /integrations?page=n (docs/product.md §2.5, §8.2, §9): the signed-in user's integrations, 5 a page, with Delete.
 // Each test owns a fresh user, so its list holds exactly what the test created.
 
 const EMPTY = "You don't have any integrations yet";

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, signIn, test } from './fixtures';
 
-// The authenticated chrome and its rules (spec §2, §4, §6, §9): guards and redirects, the side
+// The authenticated chrome and its rules (docs/product.md §2.3, §4.2, §6, §9): guards and redirects, the side
 // menu and drawer, the user menu, the dashboard counts, the theme and the stacking order.
 
 const sideMenu = (page: Page) => page.getByRole('complementary', { name: 'Side menu' });
@@ -186,7 +186,7 @@ test.describe('public alert pages', () => {
   });
 });
 
-test.describe('stacking order (spec §9: toast 1700, tooltip 1800)', () => {
+test.describe('stacking order (docs/product.md §9: toast 1700, tooltip 1800)', () => {
   test('toasts and tooltips sit above other overlays, tooltips above toasts', async ({ page, api, request }) => {
     const user = await api.createUser();
     const kept = await api.createAlert(user.token, { title: 'Kept alert' });

@@ -6,6 +6,9 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { ADMIN, test as base, expect, signIn } from './fixtures';
 
+/** Where `npm run release` pins a remote's live version (api/src/console/remotesMap.ts). */
+const PINS_FILE = 'remote-version-pins.json';
+
 // Releasing a remote on a running server (docs/console.md, "Releasing a remote"): two real
 // builds of the alerts remote, `npm run release` switching between them while one API process
 // keeps serving, the About dialog showing what runs, and the compatibility guard refusing a
@@ -59,7 +62,8 @@ async function waitForHealth(url: string, server: ChildProcess) {
 function prepareConsole(consoleDir: string) {
   expect(existsSync(path.join(BUILT, 'remote-alerts', CURRENT, 'mf-manifest.json')), `remote-alerts ${CURRENT} is built`).toBe(true);
   cpSync(BUILT, consoleDir, { recursive: true });
-  rmSync(path.join(consoleDir, 'remotes.json'), { force: true });
+  // No pins from the built console: neither the pins file nor its old name (remotes.json).
+  for (const pins of [PINS_FILE, 'remotes.json']) rmSync(path.join(consoleDir, pins), { force: true });
 
   // The same factory as `npm run build`, told to build another version into this folder.
   const build = spawnSync('npx', ['rsbuild', 'build'], {
@@ -162,7 +166,7 @@ test('npm run release lists versions, makes a built one live, and refuses one th
   expect(done.stdout).toContain(`remote-alerts: ${INCOMPATIBLE} → ${CURRENT}`);
   expect((await (await request.get('/remotes.json')).json()).remote_alerts).toBe(manifestOf(CURRENT));
 
-  const pins = readFileSync(path.join(consoleDir, 'remotes.json'), 'utf8');
+  const pins = readFileSync(path.join(consoleDir, PINS_FILE), 'utf8');
   const missing = release('remote-alerts', '9.9.9');
   expect(missing.status).toBe(1);
   expect(missing.stderr).toContain(`remote-alerts 9.9.9 is not built in ${consoleDir}. Built versions: ${CURRENT}, ${NEXT}`);
@@ -170,7 +174,7 @@ test('npm run release lists versions, makes a built one live, and refuses one th
   expect(unknown.status).toBe(1);
   expect(unknown.stderr).toContain('No built remote named "alarms"');
   expect(release('alerts').status, 'a version is required').toBe(2);
-  expect(readFileSync(path.join(consoleDir, 'remotes.json'), 'utf8')).toBe(pins);
+  expect(readFileSync(path.join(consoleDir, PINS_FILE), 'utf8')).toBe(pins);
   expect((await (await request.get('/remotes.json')).json()).remote_alerts).toBe(manifestOf(CURRENT));
 
   expect(release('--list').stdout).toMatch(

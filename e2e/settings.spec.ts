@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, signIn, test } from './fixtures';
 
-// /settings (spec §2, §4, §5, §6, §8): My profile, Password, Appearance and Danger zone, against
+// /settings (docs/product.md §2.7, §4, §5, §6, §8): My profile, Password, Appearance and Danger zone, against
 // the real API. Every test works on a user of its own (never the shared superuser's password).
 
 test.describe.configure({ timeout: 90_000 });

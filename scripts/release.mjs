@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run release -- <remote> <version>`: makes a built version of a remote the live one, on
-// the running server (the API reads dist/remotes.json on every request: no rebuild, no restart).
+// the running server (the API reads dist/remote-version-pins.json on every request: no rebuild, no restart).
 // `npm run release -- --list`: every remote's built, pinned and live versions.
 // Acts on CONSOLE_DIR, the folder the API serves (default dist/), like the API does.
 import { existsSync } from 'node:fs';

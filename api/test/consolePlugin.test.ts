@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { PINS_FILE } from '../src/console/remotesMap.js';
 import { createTestApp, type TestApp } from './helpers/testApp.js';
 
 // The console as the API serves it, on a small built console made here: the public action
@@ -37,7 +38,7 @@ describe('console plugin: the public action pages', () => {
     await t.close();
     rmSync(consoleDir, { recursive: true, force: true });
   });
-  beforeEach(() => rmSync(path.join(consoleDir, 'remotes.json'), { force: true }));
+  beforeEach(() => rmSync(path.join(consoleDir, PINS_FILE), { force: true }));
 
   it("serves the newest built page, uncached, for each of an alert link's four routes and a contact's confirmation", async () => {
     for (const url of [
@@ -55,8 +56,8 @@ describe('console plugin: the public action pages', () => {
     }
   });
 
-  it('follows the version a release pinned in remotes.json, without a restart', async () => {
-    writeFileSync(path.join(consoleDir, 'remotes.json'), JSON.stringify({ 'remote-actions': '1.0.0' }));
+  it('follows the version a release pinned, without a restart', async () => {
+    writeFileSync(path.join(consoleDir, PINS_FILE), JSON.stringify({ 'remote-actions': '1.0.0' }));
     expect((await get(`/actions/${ALERT_ID}`)).body).toBe(actionsPage('1.0.0'));
     // The shell is told the same version.
     expect((await get('/remotes.json')).json().remote_actions).toBe('/remotes/remote-actions/1.0.0/mf-manifest.json');
@@ -78,7 +79,7 @@ describe('console plugin: the public action pages', () => {
 
   it('falls back to the shell when the live version has no page', async () => {
     write(path.join(consoleDir, 'remote-actions/0.9.0/mf-manifest.json'), '{}');
-    writeFileSync(path.join(consoleDir, 'remotes.json'), JSON.stringify({ 'remote-actions': '0.9.0' }));
+    writeFileSync(path.join(consoleDir, PINS_FILE), JSON.stringify({ 'remote-actions': '0.9.0' }));
     expect((await get(`/actions/${ALERT_ID}`)).body).toBe(SHELL_PAGE);
   });
 

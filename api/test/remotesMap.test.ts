@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ReleaseError, readRemotesMap, releaseRemote, remotesStatus } from '../src/console/remotesMap.js';
+import { LEGACY_PINS_FILE, PINS_FILE, ReleaseError, readRemotesMap, releaseRemote, remotesStatus } from '../src/console/remotesMap.js';
 import { createTestApp } from './helpers/testApp.js';
 
 let consoleDir: string;
@@ -14,7 +14,7 @@ async function build(dir: string, version: string) {
 }
 
 const release = (remote: string, version: string) => releaseRemote(consoleDir, remote, version);
-const pinsFile = () => path.join(consoleDir, 'remotes.json');
+const pinsFile = () => path.join(consoleDir, PINS_FILE);
 
 beforeEach(async () => {
   consoleDir = await mkdtemp(path.join(tmpdir(), 'vigil-console-'));
@@ -47,6 +47,19 @@ describe('the remotes map', () => {
     expect((await readRemotesMap(consoleDir)).remote_alerts).toBe('/remotes/remote-alerts/1.2.0/mf-manifest.json');
     await rm(path.join(consoleDir, 'remote-alerts', '1.2.0'), { recursive: true });
     expect((await readRemotesMap(consoleDir)).remote_alerts).toBe('/remotes/remote-alerts/1.10.0/mf-manifest.json');
+  });
+
+  it('is named for what it holds, not after the map: remote-version-pins.json', () => {
+    expect(PINS_FILE).toBe('remote-version-pins.json');
+  });
+
+  it('still reads pins a release wrote under the old name (remotes.json), until the next release moves them', async () => {
+    const legacy = path.join(consoleDir, LEGACY_PINS_FILE);
+    await writeFile(legacy, JSON.stringify({ 'remote-alerts': '1.2.0' }));
+    expect((await readRemotesMap(consoleDir)).remote_alerts).toBe('/remotes/remote-alerts/1.2.0/mf-manifest.json');
+    await release('admin', '1.0.0');
+    expect(JSON.parse(await readFile(pinsFile(), 'utf8'))).toEqual({ 'remote-alerts': '1.2.0', 'remote-admin': '1.0.0' });
+    await expect(readFile(legacy)).rejects.toThrow('ENOENT');
   });
 
   it('refuses a damaged pins file instead of silently serving other versions', async () => {

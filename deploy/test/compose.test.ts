@@ -10,6 +10,7 @@ import { parse } from 'yaml';
 import { parseConfig } from '../../api/src/config.js';
 import {
   GATEWAY_TEMPLATE,
+  NODE_MAJOR,
   REMOTES,
   ROOT,
   readCompose,
@@ -185,8 +186,11 @@ describe('docker-compose.yml', () => {
     const text = readText(dockerfile);
     const stages = [...text.matchAll(/^FROM\s+(\S+)/gm)].map((m) => m[1]!);
     expect(stages.length).toBeGreaterThanOrEqual(2);
-    expect(stages[0]).toMatch(/^node:20/);
-    expect(stages.at(-1)).toMatch(app === 'api' ? /^node:20-[\w-]*slim$/ : /^nginx:[\d.]+-alpine$/);
+    // Every Node stage runs the supported LTS major that .nvmrc names (CI runs the same one).
+    const node = new RegExp(`^node:${NODE_MAJOR}-bookworm(-slim)?$`);
+    for (const stage of stages.filter((s) => s.startsWith('node:'))) expect(stage).toMatch(node);
+    expect(stages[0]).toMatch(node);
+    expect(stages.at(-1)).toMatch(app === 'api' ? new RegExp(`^node:${NODE_MAJOR}-bookworm-slim$`) : /^nginx:[\d.]+-alpine$/);
     const ignored = dockerIgnored();
     const sources = [...text.matchAll(/^COPY\s+(?!--from)(.+)\s+\S+$/gm)].flatMap((m) => m[1]!.trim().split(/\s+/));
     expect(sources.length).toBeGreaterThan(0);

@@ -10,7 +10,7 @@ import { alertStats } from './stats.js';
 const tags = ['alerts'];
 const security = [{ OAuth2PasswordBearer: [] }];
 
-/** /api/v1/alert: what a team triaging many alerts needs beyond spec §7 — bulk actions, figures, live changes. */
+/** /api/v1/alert: what a team triaging many alerts needs beyond docs/product.md §7 — bulk actions, figures, live changes. */
 export async function triageRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
 

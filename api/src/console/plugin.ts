@@ -18,7 +18,7 @@ const varyOnEncoding = (res: { setHeader(name: string, value: string): unknown }
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
- * The public pages of notification links (spec §2) and of an escalation contact's
+ * The public pages of notification links (docs/product.md §2.2) and of an escalation contact's
  * confirmation link: remote-actions' standalone page, not the shell.
  */
 export const PUBLIC_ACTION_ROUTES = [

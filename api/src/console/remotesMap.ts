@@ -5,13 +5,19 @@ import path from 'node:path';
 /** Container name → manifest URL, as the shell reads it from /remotes.json. */
 export type RemotesMap = Record<string, string>;
 
-/** `dist/remotes.json`, written by `npm run release`: remote folder → the version that is live. */
+/** `dist/remote-version-pins.json`, written by `npm run release`: remote folder → the version that is live. */
 export type Pins = Record<string, string>;
 
 /** `remote-alerts` → `remote_alerts`: Module Federation container names are JS identifiers. */
 export const federationName = (dir: string) => dir.replaceAll('-', '_');
 
-const PINS_FILE = 'remotes.json';
+/**
+ * The pins file in the console folder. Not `remotes.json`: that name is the map the shell
+ * reads (/remotes.json), a different document (container → manifest URL).
+ */
+export const PINS_FILE = 'remote-version-pins.json';
+/** Its name before 0.1.x: still read when the new file is absent, so an upgrade keeps a rollback in place. */
+export const LEGACY_PINS_FILE = 'remotes.json';
 
 const semverParts = (v: string) => v.split(/[.-]/).map((p) => (/^\d+$/.test(p) ? Number(p) : p));
 export function compareVersions(a: string, b: string): number {
@@ -48,11 +54,17 @@ export class PinsError extends Error {}
 
 /** The pins a release wrote; none when no release was made. A damaged file is an error, never "no pins". */
 export async function readPins(consoleDir: string): Promise<Pins> {
-  const file = path.join(consoleDir, PINS_FILE);
-  const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'ENOENT') return '{}';
-    throw error;
-  });
+  const read = (name: string) =>
+    readFile(path.join(consoleDir, name), 'utf8').catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return null;
+      throw error;
+    });
+  let file = path.join(consoleDir, PINS_FILE);
+  let text = await read(PINS_FILE);
+  if (text === null) {
+    file = path.join(consoleDir, LEGACY_PINS_FILE);
+    text = (await read(LEGACY_PINS_FILE)) ?? '{}';
+  }
   let pins: unknown;
   try {
     pins = JSON.parse(text);
@@ -86,7 +98,7 @@ export async function remotesStatus(consoleDir: string): Promise<RemoteStatus[]>
 
 /**
  * The map the shell loads, read afresh on every request (a release needs no restart).
- * `dist/remotes.json` (written by a release) pins versions; a remote it does not name gets
+ * `dist/remote-version-pins.json` (written by a release) pins versions; a remote it does not name gets
  * its newest built version.
  */
 export async function readRemotesMap(consoleDir: string, urlPrefix = '/remotes'): Promise<RemotesMap> {
@@ -107,7 +119,7 @@ const folderName = (remote: string) => {
 
 /**
  * Makes `version` the live version of `remote`: checks it is built, then pins it in
- * `dist/remotes.json`, written whole to a temporary file then renamed over the old one, so a
+ * `dist/remote-version-pins.json`, written whole to a temporary file then renamed over the old one, so a
  * request never reads half a file. Bad input throws a ReleaseError and changes nothing.
  */
 export async function releaseRemote(
@@ -137,5 +149,7 @@ export async function releaseRemote(
     await rm(temporary, { force: true });
     throw error;
   }
+  // The new file holds every pin the legacy one had (readPins read it): the old name goes.
+  await rm(path.join(consoleDir, LEGACY_PINS_FILE), { force: true });
   return { dir, from: current.live, to: version };
 }

@@ -47,3 +47,6 @@ export function renderTemplate(template: string, vars: Record<string, string>): 
 
 /** The VIGIL_* variables a template uses. */
 export const templateVariables = (template: string) => new Set([...template.matchAll(/\$\{?(VIGIL_\w*)/g)].map((m) => m[1]!));
+
+/** The Node.js major the project supports and CI and the images run: `.nvmrc` (one line, e.g. `26`). */
+export const NODE_MAJOR = readText('.nvmrc').trim();

@@ -3,7 +3,7 @@ import { TOASTER_ID } from '@vigil/shared';
 import { useEffect, useRef } from 'react';
 
 /**
- * The shell's Toaster, as the shell renders it: `useNotify()` reaches it by id (spec §8).
+ * The shell's Toaster, as the shell renders it: `useNotify()` reaches it by id (docs/product.md §8.2).
  * `onMounted` runs once the Toaster listens: a parent's effects run after its children's.
  */
 export function PageToaster({ onMounted }: { onMounted: () => void }) {

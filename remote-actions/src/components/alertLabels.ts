@@ -24,7 +24,7 @@ export const SEVERITY_COLOR: Record<Schemas['AlertSeverity'], BadgeColor> = {
   info: 'informative',
 };
 
-/** Button label of each action (spec §2) and the heading of its confirmation page. */
+/** Button label of each action (docs/product.md §2.2) and the heading of its confirmation page. */
 export const ACTION_TEXT: Record<AlertAction, { button: string; done: string; explanation: string }> = {
   acknowledge: {
     button: 'Acknowledge',

@@ -43,7 +43,7 @@ export interface PublicAppProps {
 }
 
 /**
- * The standalone public page of notification links (spec §2): the providers the shell would
+ * The standalone public page of notification links (docs/product.md §2.2): the providers the shell would
  * give the pages, without the shell. The API serves it only for these routes: the four of an
  * alert link, an action's form post (pages without JavaScript), and an escalation contact's
  * confirmation link.

@@ -33,7 +33,7 @@ type Dialogs =
   | { kind: 'edit'; key: number; user: UserPublic }
   | { kind: 'delete'; key: number; user: UserPublic };
 
-/** /admin?page=n (spec §2, §6): superusers list, add, edit and delete users. */
+/** /admin?page=n (docs/product.md §2.8, §6): superusers list, add, edit and delete users. */
 export default function AdminPage() {
   const styles = useStyles();
   const { page, setPage } = usePageParam();

@@ -8,7 +8,7 @@ interface Props {
   onClose: () => void;
 }
 
-/** Add User (spec §2, §5): Save stays disabled until every rule passes. Mount it afresh for each opening. */
+/** Add User (docs/product.md §2.8, §5.5): Save stays disabled until every rule passes. Mount it afresh for each opening. */
 export function AddUserDialog({ open, onClose }: Props) {
   const form = useValidatedForm(emptyUserForm, addUserValidators);
   const createUser = useCreateUser();

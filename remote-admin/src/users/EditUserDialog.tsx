@@ -12,7 +12,7 @@ interface Props {
 }
 
 /**
- * Edit User (spec §2, §5): the password is optional and left out of the PATCH when empty.
+ * Edit User (docs/product.md §2.8, §5.5): the password is optional and left out of the PATCH when empty.
  * Save is disabled until something changed and every rule passes. Mount it afresh per user.
  */
 export function EditUserDialog({ user, open, onClose }: Props) {

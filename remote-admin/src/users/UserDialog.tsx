@@ -25,7 +25,7 @@ interface Props {
   open: boolean;
   title: string;
   description: string;
-  /** Save is disabled while false (spec §5: until the form is valid). */
+  /** Save is disabled while false (docs/product.md §5.5: until the form is valid). */
   canSave: boolean;
   saving: boolean;
   onSubmit: (event: FormEvent) => void;

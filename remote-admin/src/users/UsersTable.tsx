@@ -73,7 +73,7 @@ const COLUMNS = [
 const SKELETON_KEYS = Array.from({ length: USERS_PAGE_SIZE }, (_, i) => `skeleton-${i}`);
 
 interface Props {
-  /** Undefined while the first page loads: the table then shows a skeleton of 5 rows (spec §2). */
+  /** Undefined while the first page loads: the table then shows a skeleton of 5 rows (docs/product.md §2.8). */
   users: UserPublic[] | undefined;
   currentUserId: string | undefined;
   onEdit: (user: UserPublic) => void;

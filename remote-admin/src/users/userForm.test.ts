@@ -11,7 +11,7 @@ const filled: UserFormValues = {
   is_active: true,
 };
 
-describe('Add User rules (spec §5)', () => {
+describe('Add User rules (docs/product.md §5.5)', () => {
   it('needs email, password and its confirmation; full name is optional', () => {
     expect(validateAll(emptyUserForm, addUserValidators)).toEqual({
       email: 'Email is required',
@@ -40,7 +40,7 @@ describe('Add User rules (spec §5)', () => {
   });
 });
 
-describe('Edit User rules (spec §5)', () => {
+describe('Edit User rules (docs/product.md §5.5)', () => {
   it('accepts an empty password and confirmation', () => {
     expect(validateAll({ ...filled, password: '', confirm_password: '' }, editUserValidators)).toEqual({});
   });

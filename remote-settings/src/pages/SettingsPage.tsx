@@ -42,7 +42,7 @@ const TABS = [
 
 type TabValue = (typeof TABS)[number]['value'];
 
-/** /settings (spec §2): My profile, Password, Appearance and, for ordinary users, Danger zone. */
+/** /settings (docs/product.md §2.7): My profile, Password, Appearance and, for ordinary users, Danger zone. */
 export default function SettingsPage() {
   const styles = useStyles();
   const me = useCurrentUser();

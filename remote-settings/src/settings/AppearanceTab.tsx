@@ -13,7 +13,7 @@ const OPTIONS = [
   { value: 'dark', label: 'Dark Mode' },
 ] as const;
 
-/** Appearance (spec §2): the shared theme atom, so the whole console repaints at once and the choice persists. */
+/** Appearance (docs/product.md §2.7): the shared theme atom, so the whole console repaints at once and the choice persists. */
 export function AppearanceTab() {
   const styles = useStyles();
   const [theme, setTheme] = useAtom(themeAtom);

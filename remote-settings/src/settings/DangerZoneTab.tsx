@@ -15,7 +15,7 @@ const useStyles = makeStyles({
   },
 });
 
-/** Danger zone (spec §2, §4): deleting one's own account ends the session and goes to /login. */
+/** Danger zone (docs/product.md §2.7, §4.2): deleting one's own account ends the session and goes to /login. */
 export function DangerZoneTab() {
   const styles = useStyles();
   const [confirming, setConfirming] = useState(false);

@@ -24,7 +24,7 @@ interface PasswordValues {
 const EMPTY: PasswordValues = { current_password: '', new_password: '', confirm_password: '' };
 
 /**
- * Change password (spec §2, §5): Save is disabled until the form is valid. The hook signs in
+ * Change password (docs/product.md §2.7, §5.4): Save is disabled until the form is valid. The hook signs in
  * again with the new password, since the server voids the old token.
  * `PasswordInput` (from `@vigil/shared`, bundled with the shell) does not see this remote's Field
  * context: each Field hands it the label and message ids through render-function children.

@@ -36,7 +36,7 @@ interface ProfileValues {
 const profileOf = (user: UserPublic): ProfileValues => ({ full_name: user.full_name ?? '', email: user.email });
 
 /**
- * My profile (spec §2, §4, §5): view mode shows the full name ('N/A' when empty) and email;
+ * My profile (docs/product.md §2.7, §4.3, §5.3): view mode shows the full name ('N/A' when empty) and email;
  * Edit turns them into inputs. Save needs a change and an email; Cancel resets and leaves edit mode.
  */
 export function ProfileTab({ user }: { user: UserPublic }) {

@@ -70,7 +70,7 @@ describe('a cancelled request', () => {
     await new Promise((resolve) => server?.close(resolve));
   });
 
-  it("fails as the API error with the text 'Request aborted' (spec §8)", async () => {
+  it("fails as the API error with the text 'Request aborted' (docs/product.md §8.2)", async () => {
     // A real HTTP server that receives the request and never answers it, so only the abort ends it.
     let received: () => void = () => {};
     const arrived = new Promise<void>((resolve) => {

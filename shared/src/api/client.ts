@@ -18,7 +18,7 @@ export interface ApiClientOptions {
   baseUrl?: string;
   /** The stored access token, read on every request. */
   getToken: () => string | null;
-  /** Called on any 401 or 403 answer (spec §4: the session ends), with the request as sent. */
+  /** Called on any 401 or 403 answer (docs/product.md §4.2: the session ends), with the request as sent. */
   onUnauthorized?: (response: Response, request: Request) => void;
   /** For tests: the fetch to use (openapi-fetch captures it when the client is made). */
   fetch?: (request: Request) => Promise<Response>;
@@ -33,7 +33,7 @@ function readCookie(name: string): string | undefined {
 
 /**
  * The one API client of the console: bearer token, XSRF echo, the 401/403 rule and cancelled
- * requests as `ApiError`s ('Request aborted', spec §8), as middleware.
+ * requests as `ApiError`s ('Request aborted', docs/product.md §8.2), as middleware.
  */
 export function createApiClient(options: ApiClientOptions) {
   const client = createClient<paths>({

@@ -7,7 +7,7 @@ const answer = (status: number, statusText: string, error: unknown) => ({
 });
 
 describe('statusLabel', () => {
-  it("labels a 422 'Validation Error' (spec §8) and nothing else", () => {
+  it("labels a 422 'Validation Error' (docs/product.md §8.2) and nothing else", () => {
     expect(statusLabel(422)).toBe('Validation Error');
     for (const status of [400, 401, 403, 404, 409, 500]) expect(statusLabel(status)).toBe('');
   });
@@ -43,7 +43,7 @@ describe('unwrap', () => {
 });
 
 describe('errorText', () => {
-  it("is the server's detail, a list's first msg, or the fallback (spec §8)", () => {
+  it("is the server's detail, a list's first msg, or the fallback (docs/product.md §8.2)", () => {
     expect(errorText({ detail: 'Incorrect password' })).toBe('Incorrect password');
     expect(errorText({ detail: [{ msg: 'first' }, { msg: 'second' }] })).toBe('first');
     expect(errorText({ detail: [] })).toBe(FALLBACK_ERROR);

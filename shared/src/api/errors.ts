@@ -34,7 +34,7 @@ export const abortedRequestError = (request: Request): ApiError =>
   new ApiError(request.url, 0, REQUEST_ABORTED, undefined, request, REQUEST_ABORTED);
 
 /**
- * The text of the error toast (spec §8): the server's `detail`; if it is a list, the `msg` of
+ * The text of the error toast (docs/product.md §8.2): the server's `detail`; if it is a list, the `msg` of
  * its first item; otherwise 'Something went wrong.'. A cancelled request says 'Request aborted'.
  */
 export function errorText(error: unknown): string {
@@ -52,7 +52,7 @@ export function errorText(error: unknown): string {
   return FALLBACK_ERROR;
 }
 
-/** Label of an API error status (spec §8: a 422 is labelled 'Validation Error'). */
+/** Label of an API error status (docs/product.md §8.2: a 422 is labelled 'Validation Error'). */
 export const statusLabel = (status: number): string => (status === 422 ? 'Validation Error' : '');
 
 /** openapi-fetch answers `{data, error, response}`: this turns an error answer into a thrown ApiError. */

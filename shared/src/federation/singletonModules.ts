@@ -1,6 +1,6 @@
 /**
  * The files of @vigil/shared that hold state or identity, relative to shared/src. Each is a
- * Module Federation singleton of its own (rsbuild.base.ts), so every app uses the same one:
+ * Module Federation singleton of its own (rsbuild.federation.ts), so every app uses the same one:
  * the one API client, the one `ApiError` class (`instanceof` across apps), the one session
  * (its token and whether it is ending), the one theme atom.
  * The rest of @vigil/shared (hooks, components, rules) is stateless: each app bundles, tree-

@@ -32,7 +32,7 @@ export interface AlertReadOptions {
   linkToken?: string | null;
 }
 
-/** GET /alert/{id}: public, no login (spec §2 "Public alert-action routes"). */
+/** GET /alert/{id}: public, no login (docs/product.md §2.2). */
 export const alertQuery = (id: string, { client = api, linkToken }: AlertReadOptions = {}) =>
   queryOptions({
     queryKey: alertActionKeys.alert(id),

@@ -38,7 +38,7 @@ export const alertsQuery = (page: number, client: ApiClient = api, filters: Aler
       ),
   });
 
-/** The dashboard's count (spec §9: a request with limit 1, reading `count`). */
+/** The dashboard's count (docs/product.md §9: a request with limit 1, reading `count`). */
 export const alertsCountQuery = (client: ApiClient = api) =>
   queryOptions({
     queryKey: alertKeys.count,

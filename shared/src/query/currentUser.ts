@@ -12,7 +12,7 @@ export async function fetchCurrentUser(): Promise<UserPublic> {
 }
 
 /**
- * The signed-in user (spec §7: fetched only when a token exists). Follows the session: no
+ * The signed-in user (docs/product.md §7.1: fetched only when a token exists). Follows the session: no
  * request once the token is gone, as when the session ended while a page was still mounted.
  */
 export function useCurrentUser() {

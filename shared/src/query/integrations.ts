@@ -28,7 +28,7 @@ export const integrationsQuery = (page: number, client: ApiClient = api) =>
       ),
   });
 
-/** The dashboard's count (spec §9: a request with limit 1, reading `count`). */
+/** The dashboard's count (docs/product.md §9: a request with limit 1, reading `count`). */
 export const integrationsCountQuery = (client: ApiClient = api) =>
   queryOptions({
     queryKey: integrationKeys.count,

@@ -10,7 +10,7 @@ export const settingsKeys = { all: ['settings'] as const };
 
 /**
  * The run-time settings (GET /settings/, superusers only). `enabled` must be false for anyone
- * else: their 403 would end the session (spec §4).
+ * else: their 403 would end the session (docs/product.md §4.2).
  */
 export function useAppSettings(enabled: boolean) {
   return useQuery({

@@ -53,7 +53,7 @@ export function useCreateUser() {
 
 /**
  * Admin edit of another user. An empty password is left out of the PATCH: the server then
- * keeps the current one (spec §5).
+ * keeps the current one (docs/product.md §5.5).
  */
 export function useUpdateUser() {
   const queryClient = useQueryClient();

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import * as facade from './reactRouterDom';
 
 // In the browser every app's `import … from 'react-router-dom'` gets ./reactRouterDom.ts (a
-// curated, shared module: see rsbuild.base.ts). A name it lacks would be `undefined` at run
+// curated, shared module: see rsbuild.federation.ts). A name it lacks would be `undefined` at run
 // time, with no build error: this test reads every app's source and catches it here.
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const APPS = readdirSync(ROOT).filter((dir) => dir === 'shell' || dir === 'shared' || dir.startsWith('remote-'));

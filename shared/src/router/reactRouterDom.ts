@@ -1,5 +1,5 @@
 /**
- * What the console's apps get when they import 'react-router-dom' (rsbuild.base.ts shares
+ * What the console's apps get when they import 'react-router-dom' (rsbuild.federation.ts shares
  * this module under that key): the declarative router API of react-router 7, and only it.
  *
  * Why a curated list: a Module Federation shared module is never tree-shaken (the provider

@@ -52,7 +52,7 @@ describe('the stored token', () => {
   });
 });
 
-describe('endSession (spec §4: a 401 or 403 ends the session)', () => {
+describe('endSession (docs/product.md §4.2: a 401 or 403 ends the session)', () => {
   it('removes the token and does a full redirect to /login', () => {
     const { store, replace, assign } = browserAt('/alerts');
     session.setToken('abc.def.ghi');

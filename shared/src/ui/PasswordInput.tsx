@@ -10,7 +10,7 @@ const useStyles = makeStyles({
 export type PasswordInputProps = Omit<InputProps, 'type' | 'contentAfter'>;
 
 /**
- * A password input with a show/hide toggle (spec §2). Put it inside a Fluent `<Field>`: the
+ * A password input with a show/hide toggle (docs/product.md §2.11). Put it inside a Fluent `<Field>`: the
  * inner `Input` picks up the field's label, id and error state from the field's context.
  */
 export function PasswordInput(props: PasswordInputProps) {

@@ -1,7 +1,7 @@
 import { useCallback, useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
 
-/** `?page=n` as a page number: anything but a positive integer means page 1 (spec §2). */
+/** `?page=n` as a page number: anything but a positive integer means page 1 (docs/product.md §2.9). */
 export function parsePage(value: string | null | undefined): number {
   if (!value || !/^\d+$/.test(value.trim())) return 1;
   const page = Number(value.trim());

@@ -9,7 +9,7 @@ import {
   validateUsername,
 } from './rules';
 
-describe('validation messages (spec §5, verbatim)', () => {
+describe('validation messages (docs/product.md §5, verbatim)', () => {
   it('keeps the exact texts', () => {
     expect(MESSAGES).toMatchObject({
       emailInvalid: 'Invalid email address',

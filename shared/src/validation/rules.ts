@@ -1,5 +1,5 @@
 /**
- * Form validation of the console (spec §5): the exact messages and one small rule function
+ * Form validation of the console (docs/product.md §5): the exact messages and one small rule function
  * per field. A rule takes the field's value (and what it depends on) and answers the message
  * to show, or `undefined` when the value is fine. No form library: `useValidatedForm` (beside
  * this file) decides WHEN a message shows; these functions decide WHAT it says.

@@ -87,7 +87,7 @@ function CountCard({ to, label, icon, tone, query, linkText }: CountCardProps) {
   );
 }
 
-/** `/` (spec §2): the counts of integrations and alerts, each linking to its list; then open alerts by severity, MTTA and MTTR. */
+/** `/` (docs/product.md §2.4): the counts of integrations and alerts, each linking to its list; then open alerts by severity, MTTA and MTTR. */
 export default function DashboardPage() {
   const styles = useStyles();
   const { data: user } = useCurrentUser();

@@ -6,7 +6,7 @@ import { AuthLayout, AuthSubmitButton, useAuthFormStyles } from '../layout/AuthL
 import { RouterLink } from '../layout/RouterLink';
 import { useLogin } from '../session/authApi';
 
-/** /login (spec §2): email (sent as `username`) and password; then / with the token stored. */
+/** /login (docs/product.md §2.1): email (sent as `username`) and password; then / with the token stored. */
 export default function LoginPage() {
   const styles = useAuthFormStyles();
   const navigate = useNavigate();

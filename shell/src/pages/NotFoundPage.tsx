@@ -29,7 +29,7 @@ const useStyles = makeStyles({
   logo: { marginBottom: tokens.spacingVerticalXL },
 });
 
-/** Any unknown route (spec §2). */
+/** Any unknown route (docs/product.md §2.10). */
 export default function NotFoundPage() {
   const styles = useStyles();
   return (

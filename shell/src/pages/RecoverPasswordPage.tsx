@@ -4,7 +4,7 @@ import { AuthLayout, AuthSubmitButton, useAuthFormStyles } from '../layout/AuthL
 import { RouterLink } from '../layout/RouterLink';
 import { useRecoverPassword } from '../session/authApi';
 
-/** /recover-password (spec §2): asks for the email the reset link goes to. */
+/** /recover-password (docs/product.md §2.1): asks for the email the reset link goes to. */
 export default function RecoverPasswordPage() {
   const styles = useAuthFormStyles();
   const notify = useNotify();

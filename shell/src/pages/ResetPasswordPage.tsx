@@ -12,7 +12,7 @@ import { AuthLayout, AuthSubmitButton, useAuthFormStyles } from '../layout/AuthL
 import { RouterLink } from '../layout/RouterLink';
 import { useResetPassword } from '../session/authApi';
 
-/** /reset-password?token=… (spec §2): a new password and its confirmation; then /login. */
+/** /reset-password?token=… (docs/product.md §2.1): a new password and its confirmation; then /login. */
 export default function ResetPasswordPage() {
   const styles = useAuthFormStyles();
   const navigate = useNavigate();

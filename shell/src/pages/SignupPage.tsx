@@ -15,7 +15,7 @@ import { AuthLayout, AuthSubmitButton, useAuthFormStyles } from '../layout/AuthL
 import { RouterLink } from '../layout/RouterLink';
 import { useSignup } from '../session/authApi';
 
-/** /signup (spec §2): full name, email, password, confirmation; then /login. */
+/** /signup (docs/product.md §2.1): full name, email, password, confirmation; then /login. */
 export default function SignupPage() {
   const styles = useAuthFormStyles();
   const navigate = useNavigate();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findMismatches, incompatibilityMessage, libraryOf } from './compatibility';
+import { FEDERATION_RUNTIME, findMismatches, incompatibilityMessage, libraryOf, runtimeRequirement } from './compatibility';
 
 /** What a console built today provides (the shell's share scope). */
 const PROVIDED = {
@@ -80,5 +80,30 @@ describe('incompatibilityMessage', () => {
       'This part of the console (Admin 3.1.0) needs react ^20.0.0 but the console provides 19.3.1, ' +
         'shared ^2.0.0 but the console provides 1.3.0 and @vigil/shared/api/newModule ^2.0.0, which the console does not provide.',
     );
+  });
+});
+
+describe('the federation runtime the remotes share', () => {
+  const console292 = { ...PROVIDED, [FEDERATION_RUNTIME]: '2.9.2' };
+  const builtBy = (pluginVersion: unknown) => [...builtAgainst('^1.3.0'), runtimeRequirement(pluginVersion)];
+
+  it("needs the shell's runtime in the minor line that built the remote", () => {
+    expect(runtimeRequirement('2.9.2')).toEqual({ key: FEDERATION_RUNTIME, range: '~2.9.0' });
+    expect(findMismatches(builtBy('2.9.2'), console292)).toEqual([]);
+    expect(findMismatches(builtBy('2.9.0'), console292)).toEqual([]);
+    expect(findMismatches(builtBy('2.9.7'), console292), 'a patch release talks to the same runtime').toEqual([]);
+  });
+
+  it('refuses a remote built by another minor or major of the runtime, saying so', () => {
+    for (const other of ['2.10.0', '2.8.4', '3.0.0']) {
+      expect(findMismatches(builtBy(other), console292), other).toHaveLength(1);
+    }
+    expect(incompatibilityMessage('Alerts', '1.4.0', findMismatches(builtBy('2.10.1'), console292))).toBe(
+      'This part of the console (Alerts 1.4.0) needs @module-federation/runtime ~2.10.0 but the console provides 2.9.2.',
+    );
+  });
+
+  it('refuses a manifest that does not say which runtime built it', () => {
+    for (const missing of [undefined, '', 'next', 2]) expect(findMismatches(builtBy(missing), console292)).toHaveLength(1);
   });
 });

@@ -18,6 +18,24 @@ export interface Mismatch {
 }
 
 /**
+ * The Module Federation runtime, checked like a shared library. In production a remote has no
+ * runtime of its own (externalRuntime): its bundler runtime calls the shell's, so the remote
+ * needs the shell's runtime in the release line that built it.
+ */
+export const FEDERATION_RUNTIME = '@module-federation/runtime';
+
+/**
+ * What a remote built by federation plugin `pluginVersion` (its manifest's `metaData`) needs of
+ * the shell's runtime: the same minor line (`2.9.2` → `~2.9.0`), as the project pins it
+ * (`~2.9.2` in package.json): minor releases of the runtime change what the bundler runtime
+ * calls. A manifest that does not say is refused (`provided` never satisfies `<0.0.0`).
+ */
+export function runtimeRequirement(pluginVersion: unknown): SharedRequirement {
+  const match = typeof pluginVersion === 'string' ? /^(\d+)\.(\d+)\.\d+/.exec(pluginVersion) : null;
+  return { key: FEDERATION_RUNTIME, range: match ? `~${match[1]}.${match[2]}.0` : '<0.0.0' };
+}
+
+/**
  * The library a share key belongs to, as people name it: `@vigil/shared/api/api` → `shared`,
  * `react-dom/client` → `react-dom`, `@griffel/react` → `@griffel/react`.
  */

@@ -1,17 +1,17 @@
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
-import type { SharedRequirement } from './compatibility';
+import { runtimeRequirement, type SharedRequirement } from './compatibility';
 
 /** What the shell reads of a remote's `mf-manifest.json` (written by its build). */
 export interface RemoteManifest {
   /** The remote's package name and version (`buildInfo`: its package.json, or the version it was built as). */
   app: string;
   version: string;
-  /** The shared singletons it was built against, with the range each requires. */
+  /** The shared singletons it was built against, with the range each requires, and the federation runtime. */
   requires: SharedRequirement[];
 }
 
 interface ManifestJson {
-  metaData?: { buildInfo?: { buildName?: unknown; buildVersion?: unknown } };
+  metaData?: { buildInfo?: { buildName?: unknown; buildVersion?: unknown }; pluginVersion?: unknown };
   shared?: { name?: unknown; requiredVersion?: unknown; singleton?: unknown }[];
 }
 
@@ -34,11 +34,14 @@ export async function fetchRemoteManifest(url: string): Promise<RemoteManifest> 
   return {
     app: typeof buildName === 'string' ? buildName.replace(/^@[^/]+\//, '') : url,
     version: buildVersion,
-    requires: json.shared.flatMap((s) =>
-      s.singleton !== false && typeof s.name === 'string' && typeof s.requiredVersion === 'string'
-        ? [{ key: s.name, range: s.requiredVersion }]
-        : [],
-    ),
+    requires: [
+      ...json.shared.flatMap((s) =>
+        s.singleton !== false && typeof s.name === 'string' && typeof s.requiredVersion === 'string'
+          ? [{ key: s.name, range: s.requiredVersion }]
+          : [],
+      ),
+      runtimeRequirement(json.metaData?.pluginVersion),
+    ],
   };
 }
 

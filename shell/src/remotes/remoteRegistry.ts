@@ -1,5 +1,5 @@
 import { getInstance, loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
-import { findMismatches, incompatibilityMessage, type ProvidedShared } from './compatibility';
+import { FEDERATION_RUNTIME, findMismatches, incompatibilityMessage, type ProvidedShared } from './compatibility';
 import { isLoaded, recordLoadedRemote } from './loadedRemotes';
 import { fetchRemoteManifest, manifestHandoff } from './remoteManifest';
 
@@ -69,10 +69,14 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
   });
 }
 
-/** Share key → version of every singleton the shell provides, from its federation runtime. */
+/**
+ * Share key → version of every singleton the shell provides, from its federation runtime, and
+ * the version of that runtime itself: the one every remote runs on in production.
+ */
 function providedShared(): ProvidedShared {
   const instance = getInstance();
   const provided: ProvidedShared = {};
+  if (instance?.version) provided[FEDERATION_RUNTIME] = instance.version;
   for (const [key, versions] of Object.entries(instance?.options.shared ?? {})) {
     const own = versions.find((s) => s.from === instance?.name);
     if (own?.version) provided[key] = own.version;

@@ -7,7 +7,7 @@ export interface Credentials {
   password: string;
 }
 
-/** POST /login/access-token: a form-encoded body, answers the access token (spec §7). */
+/** POST /login/access-token: a form-encoded body, answers the access token (docs/product.md §7.2). */
 export async function login({ username, password }: Credentials): Promise<string> {
   const token = unwrap(
     await api.POST('/api/v1/login/access-token', {

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-// The route guards against the session as the API client ends it (spec §2, §4): a refused token
+// The route guards against the session as the API client ends it (docs/product.md §2.1, §2.3, §4.2): a refused token
 // takes the layout down and leaves the one full load of /login alone (no client-side navigation
 // beside it, whatever the order of the answers); signing out or another tab's change is followed.
 

@@ -5,14 +5,14 @@ import { PageSpinner } from '../layout/PageSpinner';
 
 /**
  * Shown while a refused session's page is being replaced by /login (a full load already under
- * way, spec §4): the guards do not navigate then, so nothing can race that load.
+ * way, docs/product.md §4.2): the guards do not navigate then, so nothing can race that load.
  */
 export function SessionEnding() {
   return <PageSpinner label="Your session has ended. Opening the login page…" />;
 }
 
 /**
- * The authenticated area: no stored token, no entry (spec §2). Reads the session as it is now,
+ * The authenticated area: no stored token, no entry (docs/product.md §2.3). Reads the session as it is now,
  * re-rendering when it changes: a token the server refuses ends the session (the API client
  * removes it and loads /login), and the layout is taken down at once.
  */
@@ -23,7 +23,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
 
-/** Public auth routes: a signed-in user visiting them is sent to / (spec §2). */
+/** Public auth routes: a signed-in user visiting them is sent to / (docs/product.md §2.1). */
 export function PublicOnly() {
   const { token, ending } = useSession();
   if (token && !ending) return <Navigate to="/" replace />;
