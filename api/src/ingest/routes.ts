@@ -1,5 +1,5 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import { Type } from 'typebox';
 import { errorResponses, HttpErrorBody, TooManyRequests } from '../common/schema.js';
 import { HttpError } from '../errors.js';
@@ -68,18 +68,36 @@ export async function ingestRoutes(app: FastifyInstance): Promise<void> {
     if (!integration.is_active) throw new HttpError(403, INACTIVE_OWNER);
   };
 
-  const handle = (fixed: IngestFormat | undefined) => async (request: FastifyRequest<{ Params: { key: string } }>, reply: FastifyReply) => {
-    const keyHash = hashIngestKey(request.params.key);
-    const format = fixed ?? detectFormat(request.body);
-    const parsed = parseBody(format, request.body);
-    const alerts = parsed.ok ? parsed.events.length : 0;
-    // Counted before anything is read or written: a refused or malformed body costs one, a body its alerts.
-    const admission = limiter.admit(keyHash, alerts <= maxAlertsPerBody ? Math.max(1, alerts) : 1);
+  /** Counted before anything is read or written: a refused or malformed body costs one, a body its alerts. */
+  const admit = (keyHash: string, alerts: number) => {
+    const admission = limiter.admit(keyHash, alerts);
     if (!admission.ok) {
       throw new HttpError(429, tooManyAlertsForKey(config.rateLimit.ingestAlertsPerKey), {
         'retry-after': retryAfterSeconds(admission.retryAfterMs),
       });
     }
+  };
+
+  /**
+   * A body that could not be read (not JSON, another media type, too large) fails before the
+   * handler runs: the key is still checked first, so a wrong key is a 401 whatever its body.
+   * Everything else, and a good key's parse error, goes on to the app's error handler.
+   */
+  const errorHandler = async (error: FastifyError, request: { params: unknown }) => {
+    if (error.code?.startsWith('FST_ERR_CTP_')) {
+      const keyHash = hashIngestKey((request.params as { key: string }).key);
+      admit(keyHash, 1);
+      await checkKey(keyHash);
+    }
+    throw error;
+  };
+
+  const handle = (fixed: IngestFormat | undefined) => async (request: FastifyRequest<{ Params: { key: string } }>, reply: FastifyReply) => {
+    const keyHash = hashIngestKey(request.params.key);
+    const format = fixed ?? detectFormat(request.body);
+    const parsed = parseBody(format, request.body);
+    const alerts = parsed.ok ? parsed.events.length : 0;
+    admit(keyHash, alerts <= maxAlertsPerBody ? Math.max(1, alerts) : 1);
     if (!parsed.ok) {
       await checkKey(keyHash);
       return reply.code(422).send({ detail: parsed.issues });
@@ -115,7 +133,10 @@ export async function ingestRoutes(app: FastifyInstance): Promise<void> {
       url,
       {
         validatorCompiler,
+        errorHandler,
         logSerializers,
+        // Monitoring tools' payloads: fields we do not read are theirs to send (requestValidation.ts).
+        config: { openBody: true },
         schema: {
           tags,
           operationId: `ingestion-ingest_${format ?? 'auto'}`,
