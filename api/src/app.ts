@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import formbody from '@fastify/formbody';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import pkg from '../package.json' with { type: 'json' };
@@ -31,6 +30,7 @@ import { redactUrlSecrets } from './operations/logRedaction.js';
 import { metricsPlugin } from './operations/metrics.js';
 import { registerRateLimits } from './operations/rateLimitStore.js';
 import { closeConnectionsWhileDraining } from './operations/shutdown.js';
+import { buildValidators, requireClosedBodies } from './requestValidation.js';
 import { securityHeaders } from './securityHeaders.js';
 import { settingsRoutes } from './settings/routes.js';
 import { SettingsStore } from './settings/service.js';
@@ -134,7 +134,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
-    ajv: { customOptions: { allErrors: true, removeAdditional: true, coerceTypes: 'array', useDefaults: true } },
+    // Bodies strict and closed, query strings read as text: see requestValidation.ts.
+    schemaController: { compilersFactory: { buildValidator: buildValidators } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   const ownsDb = !options.db;
@@ -197,9 +198,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(errorHandlerPlugin);
   await app.register(securityHeaders, { apiPrefix: API_PREFIX });
-  // JSON and forms only: anything else is a clear 415, not a confusing 422.
+  // JSON only (the login form adds its own parser): anything else is a clear 415, not a confusing 422.
   app.removeContentTypeParser('text/plain');
-  await app.register(formbody);
+  requireClosedBodies(app);
   closeConnectionsWhileDraining(app);
   await registerRateLimits(app, config);
   await app.register(metricsPlugin);

@@ -31,7 +31,7 @@ const LOCATION: Record<string, string> = {
   headers: 'header',
 };
 
-interface AjvIssue {
+export interface AjvIssue {
   keyword: string;
   instancePath: string;
   params: Record<string, unknown>;
@@ -79,6 +79,17 @@ export function toValidationIssue(context: string, issue: AjvIssue): ValidationI
       return { loc, msg: `Input should be greater than or equal to ${p.limit}`, type: 'greater_than_equal' };
     case 'maximum':
       return { loc, msg: `Input should be less than or equal to ${p.limit}`, type: 'less_than_equal' };
+    case 'minProperties':
+      return {
+        loc,
+        msg: `Dictionary should have at least ${p.limit} item${p.limit === 1 ? '' : 's'} after validation, not 0`,
+        type: 'too_short',
+      };
+    case 'nul':
+      // PostgreSQL's text cannot hold it (requestValidation.ts): refused wherever it appears.
+      return { loc, msg: 'String should not contain NUL characters', type: 'string_nul' };
+    case 'finite':
+      return { loc, msg: 'Input should be a finite number', type: 'finite_number' };
     case 'additionalProperties':
       return {
         loc: [...loc, String(p.additionalProperty)],
@@ -88,6 +99,17 @@ export function toValidationIssue(context: string, issue: AjvIssue): ValidationI
     default:
       return { loc, msg: issue.message ?? 'Invalid value', type: issue.keyword };
   }
+}
+
+/**
+ * Ajv's errors as 422 items. With every error collected, a nullable field's failed branches are
+ * noise next to the real problem: "a valid null" and "anyOf" go when another item names the
+ * same place (`full_name: 12345` is one item: "Input should be a valid string").
+ */
+export function validationIssues(context: string, errors: AjvIssue[]): ValidationIssue[] {
+  const isNoise = (e: AjvIssue) => e.keyword === 'anyOf' || (e.keyword === 'type' && e.params.type === 'null');
+  const useful = errors.filter((e) => !isNoise(e) || !errors.some((o) => o !== e && !isNoise(o) && o.instancePath === e.instancePath));
+  return useful.map((e) => toValidationIssue(context, e));
 }
 
 /** Fastify's own error codes that are the client's fault, mapped to FastAPI's answers. */
@@ -117,7 +139,7 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     }
     if (error.validation) {
       const context = error.validationContext ?? 'body';
-      const detail = error.validation.map((issue) => toValidationIssue(context, issue as AjvIssue));
+      const detail = validationIssues(context, error.validation as AjvIssue[]);
       return reply.code(422).send({ detail });
     }
     const known = error.code ? CLIENT_ERRORS[error.code] : undefined;

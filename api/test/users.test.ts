@@ -101,12 +101,18 @@ describe('users', () => {
     expect(body(bad).detail[0].loc).toEqual(['path', 'user_id']);
   });
 
-  it('signup is open, makes an active ordinary user whatever the body says, and refuses a taken email case-insensitively', async () => {
+  it('signup is open, makes an active ordinary user, refuses a role in the body, and refuses a taken email case-insensitively', async () => {
+    const sneaky = { email: 'Signup@Example.com', password: 'password-123', full_name: 'New Person', is_superuser: true };
+    const refused = await inject('POST', '/users/signup', {}, sneaky);
+    expect(refused.statusCode).toBe(422);
+    expect(body(refused).detail).toEqual([
+      { loc: ['body', 'is_superuser'], msg: 'Extra inputs are not permitted', type: 'extra_forbidden' },
+    ]);
     const res = await inject(
       'POST',
       '/users/signup',
       {},
-      { email: 'Signup@Example.com', password: 'password-123', full_name: 'New Person', is_superuser: true },
+      { email: 'Signup@Example.com', password: 'password-123', full_name: 'New Person' },
     );
     expect(res.statusCode).toBe(200);
     expect(body(res)).toMatchObject({ email: 'Signup@Example.com', full_name: 'New Person', is_active: true, is_superuser: false });

@@ -77,7 +77,10 @@ export async function alertRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: AlertPublic, 401: e401, 422: e422 },
       },
     },
-    async (request) => toAlertPublic(await createAlert(app.deps, userOf(request), request.body)),
+    async (request) => {
+      const { title, description, severity } = request.body;
+      return toAlertPublic(await createAlert(app.deps, userOf(request), { title, description, severity }));
+    },
   );
 
   api.get(

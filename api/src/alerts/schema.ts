@@ -47,7 +47,7 @@ export const AlertCreate = Type.Object(
     // Untitled: a second "AlertSeverity" component carrying a default would clash with the first.
     severity: Type.Optional(Type.Enum([...ALERT_SEVERITIES], { default: 'warning' })),
   },
-  { title: 'AlertCreate' },
+  { title: 'AlertCreate', additionalProperties: false },
 );
 export type AlertCreate = Static<typeof AlertCreate>;
 
@@ -89,7 +89,7 @@ export const AlertBulkAction = Type.Object(
     action: Type.Enum(['acknowledge', 'close'], { title: 'AlertBulkActionName' }),
     ids: Type.Array(Uuid, { minItems: 1, maxItems: BULK_MAX, uniqueItems: true }),
   },
-  { title: 'AlertBulkAction' },
+  { title: 'AlertBulkAction', additionalProperties: false },
 );
 export type AlertBulkAction = Static<typeof AlertBulkAction>;
 

@@ -27,7 +27,10 @@ export async function triageRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: AlertBulkResult, 401: errorResponses[401], 422: errorResponses[422] },
       },
     },
-    async (request) => applyBulkAction(app.deps, userOf(request), request.body, request.ip ?? null),
+    async (request) => {
+      const { action, ids } = request.body;
+      return applyBulkAction(app.deps, userOf(request), { action, ids }, request.ip ?? null);
+    },
   );
 
   api.get(

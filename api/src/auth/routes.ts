@@ -1,3 +1,4 @@
+import formbody from '@fastify/formbody';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
@@ -16,23 +17,29 @@ export async function authRoutes(root: FastifyInstance): Promise<void> {
   const { db, tokens, mailer, config } = app.deps;
   const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
 
-  app.post(
-    '/login/access-token',
-    {
-      config: perMinute(config.rateLimit.login),
-      schema: {
-        tags: ['login'],
-        operationId: 'login-login_access_token',
-        consumes: ['application/x-www-form-urlencoded'],
-        body: LoginForm,
-        response: { 200: Token, ...limitedErrorResponses },
+  // The OAuth2 password form is the one form-encoded body (as FastAPI's OAuth2PasswordRequestForm):
+  // its parser is registered in this scope only, so a form sent to any JSON route is a 415.
+  await app.register(async (scope) => {
+    const form = scope.withTypeProvider<TypeBoxTypeProvider>();
+    await form.register(formbody);
+    form.post(
+      '/login/access-token',
+      {
+        config: perMinute(config.rateLimit.login),
+        schema: {
+          tags: ['login'],
+          operationId: 'login-login_access_token',
+          consumes: ['application/x-www-form-urlencoded'],
+          body: LoginForm,
+          response: { 200: Token, ...limitedErrorResponses },
+        },
       },
-    },
-    async (request) => {
-      const user = await authenticate(db, request.body.username, request.body.password);
-      return { access_token: await tokens.sign({ userId: user.id, version: user.token_version }), token_type: 'bearer' as const };
-    },
-  );
+      async (request) => {
+        const user = await authenticate(db, request.body.username, request.body.password);
+        return { access_token: await tokens.sign({ userId: user.id, version: user.token_version }), token_type: 'bearer' as const };
+      },
+    );
+  });
 
   app.post(
     '/login/test-token',

@@ -13,12 +13,12 @@ export const LoginForm = Type.Object(
     client_id: Type.Optional(Type.String()),
     client_secret: Type.Optional(Type.String()),
   },
-  { title: 'Body_login-login_access_token' },
+  { title: 'Body_login-login_access_token', additionalProperties: false },
 );
 
 export const NewPassword = Type.Object(
   { token: Type.String({ minLength: 1, maxLength: 512 }), new_password: Password },
-  { title: 'NewPassword' },
+  { title: 'NewPassword', additionalProperties: false },
 );
 
 export const EmailParams = Type.Object({ email: Email });

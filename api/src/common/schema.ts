@@ -27,9 +27,17 @@ export const ValidationErrorBody = Type.Object(
 
 export const MAX_PAGE_SIZE = 100;
 
+/**
+ * The deepest page a list reads: PostgreSQL walks every skipped row, so an unbounded `skip` is
+ * a cheap way to make it work hard (and past 2^63 an error). Deeper than this: narrow with filters.
+ */
+export const MAX_SKIP = 100_000;
+/** A larger `limit` is refused rather than capped: it is no mistake a console makes. */
+export const MAX_LIMIT_ASKED = 10_000;
+
 export const PageQuery = Type.Object({
-  skip: Type.Optional(Type.Integer({ minimum: 0, default: 0 })),
-  limit: Type.Optional(Type.Integer({ minimum: 1, default: MAX_PAGE_SIZE })),
+  skip: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_SKIP, default: 0 })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_LIMIT_ASKED, default: MAX_PAGE_SIZE })),
 });
 export type PageQuery = Static<typeof PageQuery>;
 

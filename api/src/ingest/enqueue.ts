@@ -75,6 +75,8 @@ export async function enqueueRoutes(app: FastifyInstance, { intake }: { intake: 
     {
       // Validated in the handler: the key comes first, and errors take PagerDuty's shape.
       validatorCompiler: () => () => true,
+      // PagerDuty's clients send fields we do not read: theirs to send (requestValidation.ts).
+      config: { openBody: true },
       schema: {
         tags: ['ingestion'],
         operationId: 'ingestion-pagerduty_enqueue',

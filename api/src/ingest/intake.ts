@@ -45,6 +45,13 @@ export class Intake {
     return integration.is_active ? undefined : { kind: 'inactive-owner' };
   }
 
+  /** A body that could not be read: it costs the key one, and the key is checked all the same. */
+  async checkUnreadable(keyHash: string): Promise<IntakeResult | undefined> {
+    const admission = this.limiter.admit(keyHash, 1);
+    if (!admission.ok) return { kind: 'limited', retryAfterMs: admission.retryAfterMs };
+    return this.checkKey(keyHash);
+  }
+
   async receive(keyHash: string, format: IngestFormat, body: unknown, clientIp: string | null): Promise<IntakeResult> {
     const { db, config, now, notifications, alertChanges } = this.app.deps;
     const { maxAlertsPerBody } = config.ingest;

@@ -1,6 +1,6 @@
 import type { TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
-import { toValidationIssue, type ValidationIssue } from '../errors.js';
+import { type AjvIssue, type ValidationIssue, validationIssues } from '../errors.js';
 import { type FormatParser, type IngestFormat, lastPerKey, type ParseResult } from './events.js';
 import { AlertmanagerWebhook, alertmanager, GrafanaWebhook, grafana } from './formats/alertmanager.js';
 import { GenericEvent, generic } from './formats/generic.js';
@@ -32,33 +32,23 @@ export function detectFormat(body: unknown): IngestFormat {
   return 'generic';
 }
 
-interface TypeBoxIssue {
-  keyword: string;
-  instancePath: string;
-  params: Record<string, unknown>;
-  message?: string;
-}
-
 /**
  * TypeBox's errors in our 422 shape (errors.ts speaks Ajv, which TypeBox mirrors except for
- * `required`, listed at once). A nullable field's failed branches are noise next to the real
- * problem: "should be a valid null" and "anyOf" go when another issue names the same place.
+ * `required`, listed at once).
  */
-function toIssues(errors: TypeBoxIssue[]): ValidationIssue[] {
+function toIssues(errors: AjvIssue[]): ValidationIssue[] {
   const expanded = errors.flatMap((e) =>
     e.keyword === 'required'
       ? ((e.params.requiredProperties as string[] | undefined) ?? []).map((missingProperty) => ({ ...e, params: { missingProperty } }))
       : [e],
   );
-  const isNoise = (e: TypeBoxIssue) => e.keyword === 'anyOf' || (e.keyword === 'type' && e.params.type === 'null');
-  const useful = expanded.filter((e) => !isNoise(e) || !expanded.some((o) => o !== e && !isNoise(o) && o.instancePath === e.instancePath));
-  return useful.map((e) => toValidationIssue('body', e));
+  return validationIssues('body', expanded);
 }
 
 /** Validates a body as `format` and translates it to events, one per dedup key. */
 export function parseBody(format: IngestFormat, body: unknown): ParseResult {
   const validator = validators[format];
-  if (!validator.Check(body)) return { ok: false, issues: toIssues(validator.Errors(body) as TypeBoxIssue[]) };
+  if (!validator.Check(body)) return { ok: false, issues: toIssues(validator.Errors(body) as AjvIssue[]) };
   const { parser } = FORMATS[format];
   const issues = parser.check?.(body) ?? [];
   if (issues.length > 0) return { ok: false, issues };

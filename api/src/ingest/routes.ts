@@ -1,12 +1,12 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import { Type } from 'typebox';
 import { errorResponses, HttpErrorBody, TooManyRequests } from '../common/schema.js';
 import { HttpError } from '../errors.js';
 import { retryAfterSeconds } from '../operations/keyedRateLimit.js';
 import { redactUrlSecrets } from '../operations/logRedaction.js';
 import { INGEST_FORMATS, type IngestFormat } from './events.js';
-import type { Intake } from './intake.js';
+import type { Intake, IntakeResult } from './intake.js';
 import { hashIngestKey } from './keys.js';
 import { detectFormat, FORMATS } from './parse.js';
 import { IngestParams, IngestResult } from './schema.js';
@@ -53,9 +53,8 @@ export async function ingestRoutes(app: FastifyInstance, { intake }: { intake: I
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const { config } = app.deps;
 
-  const handle = (fixed: IngestFormat | undefined) => async (request: FastifyRequest<{ Params: { key: string } }>, reply: FastifyReply) => {
-    const format = fixed ?? detectFormat(request.body);
-    const result = await intake.receive(hashIngestKey(request.params.key), format, request.body, request.ip);
+  /** The answers that store nothing and come before any other: the key's rate limit, then the key. */
+  const refuse = (result: IntakeResult): never => {
     switch (result.kind) {
       case 'limited':
         throw new HttpError(429, tooManyAlertsForKey(config.rateLimit.ingestAlertsPerKey), {
@@ -65,10 +64,36 @@ export async function ingestRoutes(app: FastifyInstance, { intake }: { intake: I
         throw new HttpError(401, INVALID_INGEST_KEY);
       case 'inactive-owner':
         throw new HttpError(403, INACTIVE_OWNER);
+      default:
+        throw new Error(`not a refusal: ${result.kind}`);
+    }
+  };
+
+  /**
+   * A body that could not be read (not JSON, another media type, too large) fails before the
+   * handler runs: the key is still checked first, so a wrong key is a 401 whatever its body.
+   * Everything else, and a good key's parse error, goes on to the app's error handler.
+   */
+  const errorHandler = async (error: FastifyError, request: { params: unknown }) => {
+    if (error.code?.startsWith('FST_ERR_CTP_')) {
+      const refusal = await intake.checkUnreadable(hashIngestKey((request.params as { key: string }).key));
+      if (refusal) refuse(refusal);
+    }
+    throw error;
+  };
+
+  const handle = (fixed: IngestFormat | undefined) => async (request: FastifyRequest<{ Params: { key: string } }>, reply: FastifyReply) => {
+    const format = fixed ?? detectFormat(request.body);
+    const result = await intake.receive(hashIngestKey(request.params.key), format, request.body, request.ip);
+    switch (result.kind) {
       case 'invalid':
         return reply.code(422).send({ detail: result.issues });
       case 'too-many':
         throw new HttpError(413, tooManyAlertsInBody(result.count, config.ingest.maxAlertsPerBody));
+      case 'done':
+        break;
+      default:
+        return refuse(result);
     }
     const answer: IngestResult = {
       status: 'success',
@@ -85,7 +110,10 @@ export async function ingestRoutes(app: FastifyInstance, { intake }: { intake: I
       url,
       {
         validatorCompiler,
+        errorHandler,
         logSerializers,
+        // Monitoring tools' payloads: fields we do not read are theirs to send (requestValidation.ts).
+        config: { openBody: true },
         schema: {
           tags,
           operationId: `ingestion-ingest_${format ?? 'auto'}`,

@@ -65,7 +65,8 @@ export async function integrationRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const { integration, ingestKey } = await createIntegration(app.deps.db, userOf(request), request.body);
+      const { title, description } = request.body;
+      const { integration, ingestKey } = await createIntegration(app.deps.db, userOf(request), { title, description });
       return { ...toIntegrationPublic(integration), ingest_key: ingestKey, ingest_url: ingestUrl(app.deps.config, ingestKey) };
     },
   );
@@ -125,7 +126,11 @@ export async function integrationRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: IntegrationPublic, 401: e401, 404: e404, 422: e422 },
       },
     },
-    async (request) => toIntegrationPublic(await setEscalationPolicy(app.deps, userOf(request), request.params.id, request.body)),
+    async (request) => {
+      const { contacts, escalate_after_minutes, max_level } = request.body;
+      const policy = { contacts, escalate_after_minutes, max_level };
+      return toIntegrationPublic(await setEscalationPolicy(app.deps, userOf(request), request.params.id, policy));
+    },
   );
 
   api.delete(

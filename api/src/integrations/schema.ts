@@ -15,12 +15,13 @@ export const EscalationPolicyPublic = Type.Object(
     /** Who is emailed at each level, level 1 first; empty: every active superuser. Past the last level, the last level again. */
     contacts: Type.Array(Type.Array(ContactEmail, { minItems: 1, maxItems: 20 }), { maxItems: ESCALATION_MAX_LEVELS }),
     /** Escalate an alert left unacknowledged this many minutes (up to 7 days); null: only by hand. */
-    // One schema with a type list, not a union: Ajv's coercion would turn a 0 into the union's null.
+    // One schema with a type list, not a union: one 422 item, not one per branch.
     escalate_after_minutes: Type.Unsafe<number | null>({ type: ['integer', 'null'], minimum: 1, maximum: 10080 }),
     /** The highest level the timer escalates to; a person can still escalate further. */
     max_level: Type.Integer({ minimum: 1, maximum: ESCALATION_MAX_LEVELS }),
   },
-  { title: 'EscalationPolicy' },
+  // Closed: also the request body of PUT /integration/{id}/escalation-policy.
+  { title: 'EscalationPolicy', additionalProperties: false },
 );
 export type EscalationPolicyPublic = Static<typeof EscalationPolicyPublic>;
 
@@ -49,7 +50,7 @@ export const IntegrationCreate = Type.Object(
     title: Type.String({ minLength: 1, maxLength: INTEGRATION_TITLE_MAX }),
     description: OptionalText(INTEGRATION_DESCRIPTION_MAX),
   },
-  { title: 'IntegrationCreate' },
+  { title: 'IntegrationCreate', additionalProperties: false },
 );
 export type IntegrationCreate = Static<typeof IntegrationCreate>;
 

@@ -11,5 +11,8 @@ export const SettingsPublic = Type.Object(
 );
 export type SettingsPublic = Static<typeof SettingsPublic>;
 
-export const SettingsUpdate = Type.Object({ require_signed_links: Type.Boolean() }, { title: 'SettingsUpdate' });
+export const SettingsUpdate = Type.Object(
+  { require_signed_links: Type.Boolean() },
+  { title: 'SettingsUpdate', additionalProperties: false },
+);
 export type SettingsUpdate = Static<typeof SettingsUpdate>;

@@ -36,7 +36,8 @@ export async function userRoutes(root: FastifyInstance): Promise<void> {
       schema: { ...secured, operationId: 'users-create_user', body: UserCreate, response: { 200: UserPublic, ...errorResponses } },
     },
     async (request) => {
-      const user = await createUser(db, request.body);
+      const { email, password, full_name, is_active, is_superuser } = request.body;
+      const user = await createUser(db, { email, password, full_name, is_active, is_superuser });
       // Tell the new user an account exists; the password is never emailed.
       mailer.send(newAccountEmail({ to: user.email, loginLink: `${config.frontendHost}/login` })).catch((err: unknown) => {
         request.log.error({ err }, 'new account email failed');
@@ -60,7 +61,11 @@ export async function userRoutes(root: FastifyInstance): Promise<void> {
       onRequest: requireUser,
       schema: { ...secured, operationId: 'users-update_user_me', body: UserUpdateMe, response: { 200: UserPublic, ...errorResponses } },
     },
-    async (request) => toUserPublic(await updateUser(db, userOf(request), request.body)),
+    async (request) => {
+      // The profile only: never the role, activity or password, whatever else arrives.
+      const { email, full_name } = request.body;
+      return toUserPublic(await updateUser(db, userOf(request), { email, full_name }));
+    },
   );
 
   app.delete(
@@ -150,11 +155,12 @@ export async function userRoutes(root: FastifyInstance): Promise<void> {
     async (request) => {
       const me = userOf(request);
       const user = await getUserOr404(db, request.params.user_id);
+      const { email, full_name, password, is_active, is_superuser } = request.body;
       // The console disables editing one's own row; the server keeps an admin from locking themself out.
-      if (user.id === me.id && (request.body.is_superuser === false || request.body.is_active === false)) {
+      if (user.id === me.id && (is_superuser === false || is_active === false)) {
         throw new HttpError(403, 'Super users are not allowed to demote or deactivate themselves');
       }
-      return toUserPublic(await updateUser(db, user, request.body));
+      return toUserPublic(await updateUser(db, user, { email, full_name, password, is_active, is_superuser }));
     },
   );
 

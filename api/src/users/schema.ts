@@ -9,6 +9,14 @@ export const Email = Type.String({ format: 'email', maxLength: 255 });
 export const Password = Type.String({ minLength: PASSWORD_MIN, maxLength: PASSWORD_MAX });
 const FullName = Type.Union([Type.String({ maxLength: FULL_NAME_MAX }), Type.Null()]);
 
+/**
+ * Request bodies are closed (`additionalProperties: false`): an unknown field is a 422, never
+ * applied (requestValidation.ts refuses an open body schema at start-up). An edit names at
+ * least one field: `{}` is a 422 (minProperties).
+ */
+const CLOSED = { additionalProperties: false } as const;
+const EDIT = { ...CLOSED, minProperties: 1 } as const;
+
 export const UserPublic = Type.Object(
   {
     id: Type.String({ format: 'uuid' }),
@@ -31,13 +39,13 @@ export const UserCreate = Type.Object(
     is_active: Type.Optional(Type.Boolean({ default: true })),
     is_superuser: Type.Optional(Type.Boolean({ default: false })),
   },
-  { title: 'UserCreate' },
+  { title: 'UserCreate', ...CLOSED },
 );
 export type UserCreate = Static<typeof UserCreate>;
 
 export const UserRegister = Type.Object(
   { email: Email, password: Password, full_name: Type.Optional(FullName) },
-  { title: 'UserRegister' },
+  { title: 'UserRegister', ...CLOSED },
 );
 
 /** Admin edit: every field optional; an absent password leaves it unchanged. */
@@ -49,15 +57,20 @@ export const UserUpdate = Type.Object(
     is_active: Type.Optional(Type.Boolean()),
     is_superuser: Type.Optional(Type.Boolean()),
   },
-  { title: 'UserUpdate' },
+  { title: 'UserUpdate', ...EDIT },
 );
 export type UserUpdate = Static<typeof UserUpdate>;
 
-export const UserUpdateMe = Type.Object({ email: Type.Optional(Email), full_name: Type.Optional(FullName) }, { title: 'UserUpdateMe' });
+/** A user's own profile: only these two fields, never the role, activity or password. */
+export const UserUpdateMe = Type.Object(
+  { email: Type.Optional(Email), full_name: Type.Optional(FullName) },
+  { title: 'UserUpdateMe', ...EDIT },
+);
+export type UserUpdateMe = Static<typeof UserUpdateMe>;
 
 export const UpdatePassword = Type.Object(
   { current_password: Type.String({ minLength: 1, maxLength: PASSWORD_MAX }), new_password: Password },
-  { title: 'UpdatePassword' },
+  { title: 'UpdatePassword', ...CLOSED },
 );
 
 export const UserIdParams = Type.Object({ user_id: Type.String({ format: 'uuid' }) });

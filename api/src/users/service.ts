@@ -67,20 +67,18 @@ export async function updateUser(db: Db, user: UserRow, changes: UserUpdate): Pr
     if (await findUserByEmail(db, changes.email)) throw new HttpError(409, USER_EXISTS);
   }
   const voidTokens = changes.password !== undefined || (changes.is_active === false && user.is_active);
+  const set = {
+    ...(changes.email !== undefined && { email: changes.email }),
+    ...(changes.full_name !== undefined && { full_name: changes.full_name }),
+    ...(changes.is_active !== undefined && { is_active: changes.is_active }),
+    ...(changes.is_superuser !== undefined && { is_superuser: changes.is_superuser }),
+    ...(changes.password !== undefined && { hashed_password: await hashPassword(changes.password) }),
+    ...(voidTokens && { token_version: sql<number>`token_version + 1` }),
+  };
+  // Nothing to change (every field absent): no UPDATE with an empty SET, which is an SQL error.
+  if (Object.keys(set).length === 0) return user;
   try {
-    return await db
-      .updateTable('users')
-      .set({
-        ...(changes.email !== undefined && { email: changes.email }),
-        ...(changes.full_name !== undefined && { full_name: changes.full_name }),
-        ...(changes.is_active !== undefined && { is_active: changes.is_active }),
-        ...(changes.is_superuser !== undefined && { is_superuser: changes.is_superuser }),
-        ...(changes.password !== undefined && { hashed_password: await hashPassword(changes.password) }),
-        ...(voidTokens && { token_version: sql<number>`token_version + 1` }),
-      })
-      .where('id', '=', user.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    return await db.updateTable('users').set(set).where('id', '=', user.id).returningAll().executeTakeFirstOrThrow();
   } catch (error) {
     if (isEmailTaken(error)) throw new HttpError(409, USER_EXISTS);
     throw error;
