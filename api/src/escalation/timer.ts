@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { type AlertActionDeps, actOnAlert } from '../alerts/alertActions.js';
+import { PeriodicPass } from '../common/periodicPass.js';
 import { isConnectionError } from '../db/connectionErrors.js';
 
 /** Alerts escalated per pass at most; a longer backlog is taken by the next passes. */
@@ -13,13 +14,14 @@ const PASS_SIZE = 100;
  * move that clock and call `tick()`.
  */
 export class EscalationTimer {
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<number>;
+  private readonly periodic: PeriodicPass;
 
   constructor(
     private readonly deps: AlertActionDeps,
     private readonly log: FastifyBaseLogger,
-  ) {}
+  ) {
+    this.periodic = new PeriodicPass(() => this.tick(), log, 'escalation pass failed');
+  }
 
   /** One pass: escalates what is due now; resolves to how many alerts it escalated. */
   async tick(): Promise<number> {
@@ -49,23 +51,10 @@ export class EscalationTimer {
   }
 
   start(intervalMs: number): void {
-    this.timer = setInterval(() => {
-      // A pass still running (a long backlog) is not doubled.
-      this.running ??= this.tick()
-        .catch((err: unknown) => {
-          // While the database is away every pass fails: the next one after it is back catches up.
-          if (!isConnectionError(err)) this.log.error({ err }, 'escalation pass failed');
-          return 0;
-        })
-        .finally(() => {
-          this.running = undefined;
-        });
-    }, intervalMs);
-    this.timer.unref();
+    this.periodic.start(intervalMs);
   }
 
-  async stop(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running;
+  stop(): Promise<void> {
+    return this.periodic.stop();
   }
 }

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import type { AlertChangeFeed } from '../alerts/alertChanges.js';
-import { isConnectionError } from '../db/connectionErrors.js';
+import { PeriodicPass } from '../common/periodicPass.js';
 import type { Db } from '../db/database.js';
 import type { AlertSeverity } from '../db/schema.js';
 import { clipDescription, type IngestEvent } from '../ingest/events.js';
@@ -48,13 +48,14 @@ function missedEvent(m: Claimed): IngestEvent {
  * `deps.now()`: tests move that clock and call `tick()`.
  */
 export class HeartbeatChecker {
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<number>;
+  private readonly periodic: PeriodicPass;
 
   constructor(
     private readonly deps: CheckerDeps,
     private readonly log: FastifyBaseLogger,
-  ) {}
+  ) {
+    this.periodic = new PeriodicPass(() => this.tick(), log, 'heartbeat check failed');
+  }
 
   /** One pass: resolves to how many new alerts it raised. */
   async tick(): Promise<number> {
@@ -92,23 +93,10 @@ export class HeartbeatChecker {
   }
 
   start(intervalMs: number): void {
-    this.timer = setInterval(() => {
-      // A pass still running is not doubled.
-      this.running ??= this.tick()
-        .catch((err: unknown) => {
-          // While the database is away every pass fails: the next one after it is back catches up.
-          if (!isConnectionError(err)) this.log.error({ err }, 'heartbeat check failed');
-          return 0;
-        })
-        .finally(() => {
-          this.running = undefined;
-        });
-    }, intervalMs);
-    this.timer.unref();
+    this.periodic.start(intervalMs);
   }
 
-  async stop(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running;
+  stop(): Promise<void> {
+    return this.periodic.stop();
   }
 }
