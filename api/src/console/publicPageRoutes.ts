@@ -1,3 +1,4 @@
+import formbody from '@fastify/formbody';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
@@ -65,6 +66,8 @@ function failureOf(error: FastifyError, request: FastifyRequest): Failure {
 export async function publicPageRoutes(app: FastifyInstance, opts: { consoleDir: string; shellDir: string }): Promise<void> {
   // The rendered pages are made per request (~50 KB of HTML and styles): compressed as the API's JSON is.
   await registerCompression(app);
+  // The buttons' plain form posts (no JavaScript): the only other routes that take a form, beside the login.
+  await app.register(formbody);
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const publicRateLimit = { rateLimit: { max: app.deps.config.rateLimit.publicAlert, timeWindow: '1 minute' } };
   const limitPerAlert = perAlertLimit(app, tokenOf);
