@@ -1,11 +1,7 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { ADMIN, expect, signIn, test } from './fixtures';
+import { mailLoggingServer } from './mailLoggingServer';
 
 // The public auth pages (docs/product.md §2.1, §5, §8): exact messages, the login/signup/recovery/reset
 // flows against the real API, and the rule that a signed-in user is sent away from them.
@@ -212,61 +208,25 @@ test.describe('public routes', () => {
 // log, so this one test runs its own server (same build, fresh database) and reads the link the
 // server logs in place of sending mail (contract: no SMTP_HOST → emails are logged).
 test.describe('password reset from the recovery email', () => {
-  let server: ChildProcess | undefined;
-  let base = '';
-  const log: string[] = [];
-
-  test.beforeAll(async () => {
-    test.setTimeout(120_000);
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    server = spawn(process.execPath, ['api/dist/server.js'], {
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: mkdtempSync(path.join(tmpdir(), 'vigil-e2e-mail-')),
-        FIRST_SUPERUSER: ADMIN.email,
-        FIRST_SUPERUSER_PASSWORD: ADMIN.password,
-        FRONTEND_HOST: base,
-        LOG_LEVEL: 'info',
-        SMTP_HOST: '',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    server.stdout?.on('data', (chunk: Buffer) => log.push(chunk.toString()));
-    for (let i = 0; i < 200; i++) {
-      const ok = await fetch(`${base}/api/v1/utils/health-check/`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (ok) return;
-      await new Promise((resolve) => setTimeout(resolve, 500));
-    }
-    throw new Error(`the mail-logging server did not start:\n${log.join('')}`);
-  });
-
-  test.afterAll(() => {
-    server?.kill();
-  });
+  const mail = mailLoggingServer('mail');
 
   test('recover, follow the link, set a new password, log in with it', async ({ page }) => {
     const email = uniqueEmail();
-    const signup = await fetch(`${base}/api/v1/users/signup`, {
+    const signup = await fetch(`${mail.base}/api/v1/users/signup`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email, password: 'first-password', full_name: 'Reset Me' }),
     });
     expect(signup.status).toBe(200);
 
-    await page.goto(`${base}/recover-password`);
+    await page.goto(`${mail.base}/recover-password`);
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(toastText(page, 'Password recovery email sent successfully.')).toBeVisible();
 
     let link = '';
     await expect(async () => {
-      const match = log.join('').match(new RegExp(`${base.replace(/[.:/]/g, '\\$&')}/reset-password\\?token=[\\w-]+`, 'g'));
+      const match = mail.log.join('').match(new RegExp(`${mail.base.replace(/[.:/]/g, '\\$&')}/reset-password\\?token=[\\w-]+`, 'g'));
       link = match?.at(-1) ?? '';
       expect(link).not.toBe('');
     }).toPass({ timeout: 10_000 });
@@ -275,7 +235,7 @@ test.describe('password reset from the recovery email', () => {
     await page.getByLabel('New password').fill('second-password');
     await page.getByLabel('Confirm password').fill('second-password');
     await page.getByRole('button', { name: 'Reset Password' }).click();
-    await expect(page).toHaveURL(`${base}/login`);
+    await expect(page).toHaveURL(`${mail.base}/login`);
     await expect(toastText(page, 'Password updated successfully.')).toBeVisible();
 
     await page.getByLabel('Email').fill(email);
@@ -284,14 +244,3 @@ test.describe('password reset from the recovery email', () => {
     await expect(page.getByRole('button', { name: 'Reset Me' })).toBeVisible();
   });
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}

@@ -1,11 +1,7 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { ADMIN, expect, signIn, test } from './fixtures';
+import { mailLoggingServer } from './mailLoggingServer';
 
 // Escalation contacts confirm their address (issue 11, item 6): the policy editor shows each
 // contact's state and offers the superuser's bypass to superusers only; the confirmation page
@@ -59,46 +55,10 @@ test('the policy editor shows whether each contact confirmed, and only a superus
 // these tests run their own server (same build, fresh database) that logs each email and its
 // links instead of sending it (no SMTP_HOST), and read the link there.
 test.describe('the confirmation page', () => {
-  let server: ChildProcess | undefined;
-  let base = '';
-  const log: string[] = [];
-
-  test.beforeAll(async () => {
-    test.setTimeout(120_000);
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    server = spawn(process.execPath, ['api/dist/server.js'], {
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: mkdtempSync(path.join(tmpdir(), 'vigil-e2e-contacts-')),
-        FIRST_SUPERUSER: ADMIN.email,
-        FIRST_SUPERUSER_PASSWORD: ADMIN.password,
-        FRONTEND_HOST: base,
-        LOG_LEVEL: 'info',
-        SMTP_HOST: '',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    server.stdout?.on('data', (chunk: Buffer) => log.push(chunk.toString()));
-    for (let i = 0; i < 200; i++) {
-      const ok = await fetch(`${base}/api/v1/utils/health-check/`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (ok) return;
-      await new Promise((resolve) => setTimeout(resolve, 500));
-    }
-    throw new Error(`the mail-logging server did not start:\n${log.join('')}`);
-  });
-
-  test.afterAll(() => {
-    server?.kill();
-  });
+  const mail = mailLoggingServer('contacts');
 
   const call = async (method: string, url: string, token?: string, body?: unknown) => {
-    const res = await fetch(`${base}${url}`, {
+    const res = await fetch(`${mail.base}${url}`, {
       method,
       headers: { 'content-type': 'application/json', ...(token && { authorization: `Bearer ${token}` }) },
       body: body === undefined ? undefined : JSON.stringify(body),
@@ -123,7 +83,10 @@ test.describe('the confirmation page', () => {
   }
 
   async function login(username: string, password: string): Promise<string> {
-    const res = await fetch(`${base}/api/v1/login/access-token`, { method: 'POST', body: new URLSearchParams({ username, password }) });
+    const res = await fetch(`${mail.base}/api/v1/login/access-token`, {
+      method: 'POST',
+      body: new URLSearchParams({ username, password }),
+    });
     return (await res.json()).access_token;
   }
 
@@ -150,7 +113,7 @@ test.describe('the confirmation page', () => {
     const contact = address('confirm');
     const owner = await ownerNaming([contact]);
     const link = await linkFor(contact);
-    expect(new URL(link).origin).toBe(base);
+    expect(new URL(link).origin).toBe(mail.base);
 
     await page.goto(link);
     await expect(page.getByRole('heading', { name: 'Confirm your address' })).toBeVisible();
@@ -176,9 +139,9 @@ test.describe('the confirmation page', () => {
     await expect(page.getByRole('heading', { name: 'Alerts declined' })).toBeVisible();
     await expect(page.getByText(`${contact} receives no alerts from ${owner.email}, who cannot ask again.`)).toBeVisible();
 
-    await page.goto(`${base}/login`);
+    await page.goto(`${mail.base}/login`);
     await page.evaluate((token) => localStorage.setItem('access_token', token), owner.token);
-    await page.goto(`${base}/integrations?integration=${owner.integrationId}`);
+    await page.goto(`${mail.base}/integrations?integration=${owner.integrationId}`);
     const row = contactRow(page, contact);
     // The first console page this fresh server serves (shell and remote, nothing cached yet).
     await expect(row).toContainText('Declined', { timeout: 30_000 });
@@ -186,21 +149,10 @@ test.describe('the confirmation page', () => {
   });
 
   test('says why a forged link or one without a token is refused', async ({ page }) => {
-    await page.goto(`${base}/contacts/confirm?t=forged-token-never-mailed`);
+    await page.goto(`${mail.base}/contacts/confirm?t=forged-token-never-mailed`);
     await expect(page.getByRole('heading', { name: 'Confirmation failed' })).toBeVisible();
     await expect(page.getByText('This confirmation link is not valid. Ask the person who named you', { exact: false })).toBeVisible();
-    await page.goto(`${base}/contacts/confirm`);
+    await page.goto(`${mail.base}/contacts/confirm`);
     await expect(page.getByRole('heading', { name: 'Confirmation failed' })).toBeVisible();
   });
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const bound = probe.address();
-      probe.close(() => (typeof bound === 'object' && bound ? resolve(bound.port) : reject(new Error('no port'))));
-    });
-  });
-}
