@@ -1,5 +1,5 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -10,31 +10,43 @@ import { expect, test } from '@playwright/test';
 // VIGIL_DEV_API_PORT) and on a fresh database. The console opens through the shell's dev
 // server, an edit of a remote's source shows inside the shell without a reload of the page
 // (hot module replacement with React Fast Refresh), and the public action page is served at
-// /actions/:id as in production (docs/console.md). The edit is put back before the test ends.
+// /actions/:id as in production (docs/console.md). It all runs in a copy of the sources the
+// repository tracks (node_modules linked), so the edit never touches a tracked file.
 
-const ROOT = process.cwd();
+const REPO = process.cwd();
 const ADMIN = { email: 'admin@example.com', password: 'dev-spec-admin-password' };
-/** A remote's exposed page: its header's description is the text the test edits. */
-const EDITED_FILE = path.join(ROOT, 'remote-settings/src/pages/SettingsPage.tsx');
+/** A remote's exposed page: its header's description is the text the test edits (in the copy). */
+const EDITED = 'remote-settings/src/pages/SettingsPage.tsx';
 const DESCRIPTION = /(<PageHeader title="User Settings" description=")([^"]*)(")/;
 const EDIT_MARK = ' (hot-reloaded by e2e/dev.spec.ts)';
 const APPS = ['shell', 'remote-settings', 'remote-actions'];
 /** Where each app listens relative to VIGIL_DEV_PORT (rsbuild.base.ts, DEV_PORTS). */
 const OFFSET = { shell: 0, 'remote-settings': 4, 'remote-actions': 5 };
 
-const CONSOLE_DIR = path.resolve(process.env.CONSOLE_DIR ?? path.join(ROOT, 'dist'));
-const versionOf = (app: string) => (JSON.parse(readFileSync(path.join(ROOT, app, 'package.json'), 'utf8')) as { version: string }).version;
-/** What `npm run build` made for these apps: a dev server must leave it alone. */
-const BUILT_FILES = [
-  path.join(CONSOLE_DIR, 'shell/index.html'),
-  path.join(CONSOLE_DIR, 'remote-settings', versionOf('remote-settings'), 'mf-manifest.json'),
-  path.join(CONSOLE_DIR, 'remote-actions', versionOf('remote-actions'), 'page/index.html'),
-];
+const BUILT_DIR = path.resolve(process.env.CONSOLE_DIR ?? path.join(REPO, 'dist'));
+const versionOf = (app: string) => (JSON.parse(readFileSync(path.join(REPO, app, 'package.json'), 'utf8')) as { version: string }).version;
 
-/** The source file as it was, also after a run that died half-way (its edit carries EDIT_MARK). */
-function pristineSource(): string {
-  const source = readFileSync(EDITED_FILE, 'utf8');
-  return source.includes(EDIT_MARK) ? source.replaceAll(EDIT_MARK, '') : source;
+/**
+ * A copy of the sources the repository tracks, its node_modules linked, for the dev servers to
+ * run from and the test to edit; with what `npm run build` made for these apps beside it, which
+ * a dev server must leave alone. Answers the copy's folder and those built files.
+ */
+function copyOfSources(): { root: string; builtFiles: string[] } {
+  const root = mkdtempSync(path.join(tmpdir(), 'vigil-dev-spec-src-'));
+  for (const file of execFileSync('git', ['ls-files', '-z'], { cwd: REPO, encoding: 'utf8' }).split('\0')) {
+    if (file && existsSync(path.join(REPO, file))) cpSync(path.join(REPO, file), path.join(root, file));
+  }
+  symlinkSync(path.join(REPO, 'node_modules'), path.join(root, 'node_modules'));
+  const built = [
+    'shell/index.html',
+    path.join('remote-settings', versionOf('remote-settings'), 'mf-manifest.json'),
+    path.join('remote-actions', versionOf('remote-actions'), 'page/index.html'),
+  ].filter((file) => existsSync(path.join(BUILT_DIR, file)));
+  for (const file of built) {
+    mkdirSync(path.dirname(path.join(root, 'dist', file)), { recursive: true });
+    cpSync(path.join(BUILT_DIR, file), path.join(root, 'dist', file));
+  }
+  return { root, builtFiles: built.map((file) => path.join(root, 'dist', file)) };
 }
 
 const portIsFree = (port: number) =>
@@ -75,28 +87,31 @@ test.describe('npm run dev', () => {
   let dev: ChildProcess | undefined;
   let dataDir = '';
   const log: string[] = [];
-  const original = pristineSource();
+  let sources = '';
 
   test.afterAll(() => {
-    // Whatever happened, the source goes back as it was and the dev servers stop.
-    writeFileSync(EDITED_FILE, original);
+    // Whatever happened, the dev servers stop and the copy goes.
     if (dev?.pid && dev.exitCode === null) process.kill(-dev.pid, 'SIGTERM');
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    if (sources) rmSync(sources, { recursive: true, force: true });
   });
 
   test('serves the console, hot-reloads a remote inside the shell, and serves /actions/:id', async ({ page }) => {
-    writeFileSync(EDITED_FILE, original);
+    const copy = copyOfSources();
+    sources = copy.root;
+    const EDITED_FILE = path.join(sources, EDITED);
+    const original = readFileSync(EDITED_FILE, 'utf8');
     const match = DESCRIPTION.exec(original);
-    expect(match, `${EDITED_FILE} has the settings page header this test edits`).not.toBeNull();
+    expect(match, `${EDITED} has the settings page header this test edits`).not.toBeNull();
     const before = match?.[2] ?? '';
     const after = `${before}${EDIT_MARK}`;
 
-    const built = BUILT_FILES.filter((file) => existsSync(file));
+    const built = copy.builtFiles;
     const { base, api } = await freePorts();
     const url = (app: keyof typeof OFFSET) => `http://localhost:${base + OFFSET[app]}`;
     dataDir = mkdtempSync(path.join(tmpdir(), 'vigil-dev-spec-'));
     dev = spawn(process.execPath, ['scripts/dev.mjs', ...APPS], {
-      cwd: ROOT,
+      cwd: sources,
       // Its own process group: stopping it stops every server it started.
       detached: true,
       stdio: ['ignore', 'pipe', 'pipe'],
