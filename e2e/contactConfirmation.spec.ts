@@ -94,7 +94,7 @@ test.describe('the confirmation page', () => {
   async function linkFor(to: string): Promise<string> {
     let link = '';
     await expect(async () => {
-      const line = log
+      const line = mail.log
         .join('')
         .split('\n')
         .find((l) => l.includes(`"to":"${to}"`) && l.includes('/contacts/confirm?t='));
