@@ -7,8 +7,12 @@ import type { RsbuildPlugin } from '@rsbuild/core';
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
-/** What a browser fetches as text; images and fonts are compressed already, source maps are not downloaded by visitors. */
-export const PRECOMPRESSED_EXTENSIONS = ['.js', '.mjs', '.css', '.html', '.json', '.svg', '.txt'] as const;
+/**
+ * What a browser fetches as text; images and fonts are compressed already, source maps are not
+ * downloaded by visitors. Not JSON: the manifests and maps are small, never cached, and may be
+ * rewritten after the build (a release, an operator), when a stale compressed copy would win.
+ */
+export const PRECOMPRESSED_EXTENSIONS = ['.js', '.mjs', '.css', '.html', '.svg', '.txt'] as const;
 /** Below this a compressed copy saves less than the encoding header and a request's framing cost. */
 const MIN_BYTES = 256;
 
