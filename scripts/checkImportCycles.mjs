@@ -27,13 +27,21 @@ for (const app of APPS) {
 // The composition root composes: a feature that imports it (even a type) depends on every other
 // feature through it. Only the server's entry point and the tests build the app.
 const ROOT_IMPORT = /from\s+['"](\.\.?\/)+app\.js['"]/;
+// Nor does a feature reach a bag of everything hung on the app (`app.deps`, `request.server.deps`):
+// each plugin is given what it uses as its options, typed by the feature itself.
+const APP_WIDE_BAG = /\b(?:app|api|root|scope|server|instance|fastify)\.deps\b|decorate\(\s*['"]deps['"]/;
 
 for (const entry of readdirSync(path.join(root, 'api/src'), { recursive: true, withFileTypes: true })) {
   if (!entry.isFile() || !entry.name.endsWith('.ts')) continue;
   const file = path.join(entry.parentPath, entry.name);
   const relative = path.relative(path.join(root, 'api/src'), file);
+  const source = readFileSync(file, 'utf8');
+  if (APP_WIDE_BAG.test(source)) {
+    cycles++;
+    console.error(`api/src/${relative} reaches app-wide deps: register its plugin with what it uses as options instead.`);
+  }
   if (relative === 'server.ts' || relative === 'app.ts') continue;
-  if (ROOT_IMPORT.test(readFileSync(file, 'utf8'))) {
+  if (ROOT_IMPORT.test(source)) {
     cycles++;
     console.error(`api/src/${relative} imports the composition root (app.ts): give it what it uses instead.`);
   }

@@ -3,12 +3,13 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import pkg from '../package.json' with { type: 'json' };
 import { AlertChangeFeed } from './alerts/alertChanges.js';
-import { type AlertReads, createAlertReads } from './alerts/alertReads.js';
+import { createAlertReads } from './alerts/alertReads.js';
 import { alertRoutes } from './alerts/routes.js';
 import { API_PREFIX } from './apiPrefix.js';
+import { authentication } from './auth/currentUser.js';
 import { authRoutes } from './auth/routes.js';
 import { TokenSigner } from './auth/tokens.js';
-import { createUserReads, type UserReads } from './auth/userReads.js';
+import { createUserReads } from './auth/userReads.js';
 import { registerCompression } from './common/compression.js';
 import type { Config } from './config.js';
 import { consolePlugin } from './console/plugin.js';
@@ -22,7 +23,7 @@ import { heartbeatPingRoutes, heartbeatRoutes } from './heartbeats/routes.js';
 import { enqueueRoutes } from './ingest/enqueue.js';
 import { Intake } from './ingest/intake.js';
 import { ingestRoutes } from './ingest/routes.js';
-import { createIntegrationReads, type IntegrationReads } from './integrations/integrationReads.js';
+import { createIntegrationReads } from './integrations/integrationReads.js';
 import { integrationRoutes } from './integrations/routes.js';
 import { Notifications } from './notifications/service.js';
 import { registerOpenapi } from './openapi.js';
@@ -40,36 +41,26 @@ import { utilsRoutes } from './utils/routes.js';
 
 export const API_VERSION: string = pkg.version;
 
-export interface AppDeps {
+/**
+ * The long-lived parts the app is composed of, for whoever built it: the server, and tests that
+ * flush the outbox or tick a timer. Feature plugins never see this type: each is registered
+ * below with exactly what it uses, typed by the feature itself.
+ */
+export interface AppParts {
   config: Config;
   db: OpenDb;
   tokens: TokenSigner;
   mailer: Mailer;
-  /** The batched read of the signed-in user (auth/userReads.ts), behind every authenticated request. */
-  userReads: UserReads;
-  /** Coalesced reads of the two big lists (alerts/alertReads.ts, integrations/integrationReads.ts). */
-  alertReads: AlertReads;
-  integrationReads: IntegrationReads;
-  /** Set on SIGTERM: the health check answers 503 while in-flight requests finish. */
-  lifecycle: { draining: boolean };
-  /** Alert changes of the whole deployment, for live consoles. */
-  alertChanges: AlertChangeFeed;
-  /** Run-time settings an administrator changes (cached reads). */
-  settings: SettingsStore;
   /** The clock of signed links' expiry and of escalation timing (tests move it). */
   now: () => Date;
+  /** Alert changes of the whole deployment, for live consoles. */
+  alertChanges: AlertChangeFeed;
   /** Notification emails: the outbox relay, the job queue and its worker. */
   notifications: Notifications;
   /** Escalates alerts left unacknowledged past their policy's delay. */
   escalations: EscalationTimer;
   /** Raises an alert for each heartbeat monitor whose ping is overdue. */
   heartbeats: HeartbeatChecker;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    deps: AppDeps;
-  }
 }
 
 export interface BuildAppOptions {
@@ -124,7 +115,7 @@ export function loggerOptions(config: Config, stream?: { write(line: string): vo
  * Builds the whole API: database ready and migrated, first superuser present, every route
  * registered. Tests call it in-process; server.ts calls it and listens.
  */
-export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+export async function composeApp(options: BuildAppOptions): Promise<{ app: FastifyInstance; parts: AppParts }> {
   const { config } = options;
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config),
@@ -162,31 +153,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     throw error;
   }
   const alertChanges = new AlertChangeFeed(db, app.log);
-  const escalations = new EscalationTimer({ db, config, now, notifications, alertChanges }, app.log);
+  // What acting on an alert needs, wherever it is done (alerts/alertActions.ts), and contacts' work.
+  const alertActions = { db, config, now, notifications, alertChanges };
+  const contacts = { db, config, now, notifications };
+  const escalations = new EscalationTimer(alertActions, app.log);
   escalations.start(config.notifications.escalationCheckMs);
   // On the escalation timer's interval: a missed ping is noticed within ESCALATION_CHECK_SECONDS.
   const heartbeats = new HeartbeatChecker({ db, now, notifications, alertChanges }, app.log);
   heartbeats.start(config.notifications.escalationCheckMs);
-  app.decorate('deps', {
-    config,
-    db,
-    tokens: new TokenSigner(config.secretKey, config.accessTokenExpireMinutes),
-    mailer,
-    userReads: createUserReads(db),
-    alertReads: createAlertReads(db),
-    integrationReads: createIntegrationReads(db),
-    lifecycle: { draining: false },
-    alertChanges,
-    settings: new SettingsStore(db),
-    now,
-    notifications,
-    escalations,
-    heartbeats,
-  });
-  app.decorateRequest('user', null);
-  app.decorateRequest('unconfirmed', null);
+  const tokens = new TokenSigner(config.secretKey, config.accessTokenExpireMinutes);
+  const userReads = createUserReads(db);
+  const settings = new SettingsStore(db);
   // Before the server waits for requests in flight: open change streams never end by themselves.
-  app.addHook('preClose', async () => app.deps.alertChanges.close());
+  app.addHook('preClose', async () => alertChanges.close());
   app.addHook('onClose', async () => {
     // Escalations and sends under way finish first: they need the mailer and the database.
     await escalations.stop();
@@ -202,34 +181,42 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.removeContentTypeParser('text/plain');
   requireClosedBodies(app);
   closeConnectionsWhileDraining(app);
-  await registerRateLimits(app, config);
-  await app.register(metricsPlugin);
+  await registerRateLimits(app, config, db);
+  await app.register(metricsPlugin, { db });
+  await app.register(authentication, { tokens, userReads });
   await registerOpenapi(app, API_VERSION);
   // Both ingest URLs share one intake: one alert budget per key (RATE_LIMIT_INGEST_ALERTS_PER_MINUTE).
-  const intake = new Intake(app);
+  const intake = new Intake(app, { db, config, now, notifications, alertChanges });
   app.addHook('onClose', async () => intake.close());
 
   await app.register(
     async (api) => {
       await registerCompression(api);
-      await api.register(authRoutes);
-      await api.register(userRoutes, { prefix: '/users' });
-      await api.register(alertRoutes, { prefix: '/alert' });
-      await api.register(integrationRoutes, { prefix: '/integration' });
-      await api.register(integrationContactRoutes, { prefix: '/integration' });
-      await api.register(contactConfirmationRoutes, { prefix: '/contacts/confirmation' });
-      await api.register(ingestRoutes, { prefix: '/ingest', intake });
-      await api.register(heartbeatRoutes, { prefix: '/integration' });
-      await api.register(heartbeatPingRoutes, { prefix: '/ingest' });
-      await api.register(utilsRoutes, { prefix: '/utils' });
-      await api.register(settingsRoutes, { prefix: '/settings' });
+      await api.register(authRoutes, { db, tokens, mailer, config });
+      await api.register(userRoutes, { prefix: '/users', db, mailer, config, alertChanges });
+      const alertReads = createAlertReads(db);
+      await api.register(alertRoutes, { prefix: '/alert', ...alertActions, settings, alertReads, userReads });
+      const integrationReads = createIntegrationReads(db);
+      await api.register(integrationRoutes, { prefix: '/integration', ...contacts, integrationReads, alertChanges });
+      await api.register(integrationContactRoutes, { prefix: '/integration', ...contacts });
+      await api.register(contactConfirmationRoutes, { prefix: '/contacts/confirmation', db, config, now });
+      await api.register(ingestRoutes, { prefix: '/ingest', intake, config });
+      await api.register(heartbeatRoutes, { prefix: '/integration', db, config, now });
+      await api.register(heartbeatPingRoutes, { prefix: '/ingest', db, config, now, alertChanges });
+      await api.register(utilsRoutes, { prefix: '/utils', db, config, lifecycle: app.lifecycle });
+      await api.register(settingsRoutes, { prefix: '/settings', settings, config });
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: API_PREFIX },
   );
   // PagerDuty's Events API v2 at the origin's root, where its clients post when only the host changes.
-  await app.register(enqueueRoutes, { prefix: '/v2', intake });
-  if (config.consoleDir) await app.register(consolePlugin, { consoleDir: config.consoleDir });
+  await app.register(enqueueRoutes, { prefix: '/v2', intake, config });
+  if (config.consoleDir) await app.register(consolePlugin, { ...alertActions, settings, consoleDir: config.consoleDir });
   await app.ready();
-  return app;
+  return { app, parts: { config, db, tokens, mailer, now, alertChanges, notifications, escalations, heartbeats } };
+}
+
+/** The app alone: what the server and most tests need. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  return (await composeApp(options)).app;
 }

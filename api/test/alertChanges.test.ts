@@ -73,7 +73,7 @@ describe('live alert changes (server-sent events)', () => {
       .set({ next_escalation_at: new Date(Date.now() - 1000) })
       .where('id', '=', answer.alerts[0].alert_id)
       .execute();
-    expect(await t.app.deps.escalations.tick()).toBe(1);
+    expect(await t.parts.escalations.tick()).toBe(1);
     await expectHeard();
     const deleted = await t.app.inject({ method: 'DELETE', url: `/api/v1/alert/${answer.alerts[0].alert_id}`, headers: owner.auth });
     expect(deleted.statusCode).toBe(200);

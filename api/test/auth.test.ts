@@ -143,7 +143,7 @@ describe('rate limits of login, password recovery and reset, sign-up and passwor
       payload: { email: 'changer@example.com', password: 'first-password' },
     });
     expect(made.statusCode, made.body).toBe(200);
-    const token = await t.app.deps.tokens.sign({ userId: body(made).id, version: 0 });
+    const token = await t.parts.tokens.sign({ userId: body(made).id, version: 0 });
     const change = (current_password: string) =>
       t.app.inject({
         method: 'PATCH',

@@ -28,7 +28,7 @@ describe('live change streams: who hears them, and how many', () => {
   const createAlert = async (user: TestUser) => {
     const res = await t.app.inject({ method: 'POST', url: '/api/v1/alert/', headers: user.auth, payload: { title: 'Live' } });
     expect(res.statusCode).toBe(200);
-    await t.app.deps.alertChanges.flushAnnouncements();
+    await t.parts.alertChanges.flushAnnouncements();
   };
   const heardChanges = (stream: { events: string[] }) => stream.events.filter((e) => e === 'alerts-changed').length;
 
@@ -97,7 +97,7 @@ describe('live change streams: who hears them, and how many', () => {
     streams.shift()!.close();
     // The server counts a stream until it sees its connection close.
     const deadline = Date.now() + 5_000;
-    while (t.app.deps.alertChanges.streamsOf(user.id) >= MAX_STREAMS) {
+    while (t.parts.alertChanges.streamsOf(user.id) >= MAX_STREAMS) {
       if (Date.now() > deadline) throw new Error('the closed stream is still counted');
       await new Promise((resolve) => setTimeout(resolve, 20));
     }

@@ -45,7 +45,7 @@ async function alertUnder(owner: TestUser, contacts: string[][]) {
 async function escalateAndWait(alertId: string, title: string, level: number, to: string) {
   clock.advanceMinutes(5); // past the repeat window of the last escalation
   expect((await t.app.inject({ method: 'POST', url: `${ALERTS}/escalate/${alertId}` })).statusCode).toBe(200);
-  await t.app.deps.notifications.flush();
+  await t.parts.notifications.flush();
   return t.mail.waitFor((m) => m.to.includes(to) && m.subject.includes(`[ESCALATED L${level}]`) && m.subject.includes(title));
 }
 

@@ -47,7 +47,7 @@ describe('the superuser bypass', () => {
     const title = `Bypassed ${randomUUID().slice(0, 8)}`;
     const alertId = body(await send(t, integration, { action: 'trigger', title, dedup_key: title })).alerts[0].alert_id;
     expect((await t.app.inject({ method: 'POST', url: `/api/v1/alert/escalate/${alertId}` })).statusCode).toBe(200);
-    await t.app.deps.notifications.flush();
+    await t.parts.notifications.flush();
     const mail = await t.mail.waitFor((m) => m.to.includes(contact) && m.subject.includes(title));
     expect(mail.subject).toContain('[ESCALATED L1]');
     // The link it was sent still works, for its own answer: it may decline.

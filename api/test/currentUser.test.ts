@@ -14,11 +14,11 @@ const seenRow = { id: 'u1', is_active: true, is_superuser: true, token_version: 
 const storedRow = { ...seenRow, is_superuser: false };
 
 function listRequest(): FastifyRequest {
-  const deps = {
+  const authentication = {
     tokens: { verify: async () => claims },
     userReads: { seenUser: () => seenRow, userById: async () => storedRow },
   };
-  return { headers: { authorization: 'Bearer t' }, server: { deps }, user: null, unconfirmed: null } as unknown as FastifyRequest;
+  return { headers: { authorization: 'Bearer t' }, server: { authentication }, user: null, unconfirmed: null } as unknown as FastifyRequest;
 }
 
 describe('a list route starting from the remembered user', () => {

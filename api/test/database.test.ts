@@ -5,7 +5,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.js';
+import { buildApp, composeApp } from '../src/app.js';
 import { type Db, migrateToLatest, openDatabase } from '../src/db/database.js';
 import { migrations as allMigrations } from '../src/db/migrations/index.js';
 import { openTestDatabase, TEST_DATABASE_URL, TEST_DB, testConfig } from './helpers/testApp.js';
@@ -87,8 +87,8 @@ describe.skipIf(TEST_DB !== 'pglite')('embedded PGlite under DATA_DIR', () => {
       expect(signup.statusCode).toBe(200);
       await first.close();
 
-      const second = await buildApp({ config, logger: false });
-      const users = await second.deps.db.selectFrom('users').select(['email', 'is_superuser']).orderBy('email').execute();
+      const { app: second, parts } = await composeApp({ config, logger: false });
+      const users = await parts.db.selectFrom('users').select(['email', 'is_superuser']).orderBy('email').execute();
       expect(users).toEqual([
         { email: 'admin@example.com', is_superuser: true },
         { email: 'kept@example.com', is_superuser: false },

@@ -21,7 +21,7 @@ const setPolicy = (integrationId: string, policy: unknown, user: TestUser = owne
 
 const readAlert = async (id: string) => body(await t.app.inject({ method: 'GET', url: `${ALERTS}/${id}` }));
 const escalate = (id: string) => t.app.inject({ method: 'POST', url: `${ALERTS}/escalate/${id}` });
-const tick = () => t.app.deps.escalations.tick();
+const tick = () => t.parts.escalations.tick();
 
 /**
  * An integration with `policy`, its contacts confirmed (a superuser's bypass: a contact receives
@@ -51,7 +51,7 @@ async function alertUnder(policy: {
 
 /** The escalation emails of one alert's level, once the queue has sent them. */
 async function escalationMails(title: string, level: number, expected: number) {
-  await t.app.deps.notifications.flush();
+  await t.parts.notifications.flush();
   const match = (m: { subject: string }) => m.subject.includes(`[ESCALATED L${level}]`) && m.subject.includes(title);
   if (expected > 0) await t.mail.waitFor(match);
   const deadline = Date.now() + 10_000;

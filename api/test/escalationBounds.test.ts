@@ -38,7 +38,7 @@ async function escalationEmailsOf(alert: { id: string; title: string }) {
     .where('alert_id', '=', alert.id)
     .where('kind', '=', 'escalation')
     .execute();
-  await t.app.deps.notifications.flush();
+  await t.parts.notifications.flush();
   const received = () => t.mail.messages.filter((m) => m.subject.includes('[ESCALATED') && m.subject.includes(alert.title));
   if (rows.length > 0) await t.mail.waitFor(() => received().length >= rows.length, 20_000);
   return { rows: rows.length, received: received() };
@@ -144,19 +144,19 @@ describe('at most ESCALATION_MAX_ROUNDS_PER_HOUR rounds an hour', () => {
     const started = clock.now().getTime();
     for (let round = 1; round <= MAX_ROUNDS; round++) {
       clock.advanceMinutes(1);
-      await t.app.deps.escalations.tick();
+      await t.parts.escalations.tick();
     }
     const read = async () => body(await t.app.inject({ method: 'GET', url: `${ALERTS}/${alertId}` }));
     expect(await read()).toMatchObject({ escalation_level: MAX_ROUNDS });
     clock.advanceMinutes(1);
-    expect(await t.app.deps.escalations.tick()).toBe(0);
+    expect(await t.parts.escalations.tick()).toBe(0);
     const held = await read();
     expect(held.escalation_level).toBe(MAX_ROUNDS);
     // An hour after the first round (at started + 1 minute).
     expect(new Date(held.next_escalation_at).getTime()).toBe(started + 60_000 + 3_600_000);
     expect((await escalationEmailsOf({ id: alertId, title })).rows).toBe(MAX_ROUNDS * superusers.length);
     clock.advance(new Date(held.next_escalation_at).getTime() - clock.now().getTime());
-    expect(await t.app.deps.escalations.tick()).toBe(1);
+    expect(await t.parts.escalations.tick()).toBe(1);
     expect(await read()).toMatchObject({ escalation_level: MAX_ROUNDS + 1 });
   });
 });
@@ -166,7 +166,7 @@ describe('the subject of an alert email', () => {
     const sneaky = 'Your password expires\r\nToday\u202e: act now\u200b';
     const alert = await newAlert(sneaky);
     await act('escalate', alert.id);
-    await t.app.deps.notifications.flush();
+    await t.parts.notifications.flush();
     const escalation = await t.mail.waitFor((m) => m.subject.includes('[ESCALATED L1]') && m.subject.includes('Your password expires'));
     expect(escalation.subject).toBe('[Vigil][ESCALATED L1][WARNING] Your password expires Today : act now');
     const created = await t.mail.waitFor((m) => m.to.includes(owner.email) && m.subject.includes('Your password expires'));

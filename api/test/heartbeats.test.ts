@@ -28,7 +28,7 @@ const create = (integration: TestIntegration, payload: object, user: TestUser = 
   t.app.inject({ method: 'POST', url: monitorsUrl(integration), headers: user.auth, payload });
 const pingPath = (pingUrl: string) => new URL(pingUrl).pathname;
 const pingGet = (pingUrl: string) => t.app.inject({ method: 'GET', url: pingPath(pingUrl) });
-const tick = () => t.app.deps.heartbeats.tick();
+const tick = () => t.parts.heartbeats.tick();
 /** Every earlier test's monitor gone down (and claimed) far ahead of the clock, so a test's tick counts only its own. */
 async function drain() {
   clock.advanceMinutes(60 * 24 * 40);
@@ -165,7 +165,7 @@ describe('heartbeat monitors: missed pings', () => {
     expect(alerts[0]?.description).toContain('every 10 minutes');
     expect(await readMonitor(integration, monitor.id)).toMatchObject({ status: 'down' });
     // Its owner is told as of any new alert.
-    await t.app.deps.notifications.flush();
+    await t.parts.notifications.flush();
     await t.mail.waitFor((m) => m.subject.includes('Heartbeat missed: nightly backup'));
 
     // Still missed later: no second alert, no repeat.
@@ -205,7 +205,7 @@ describe('heartbeat monitors: missed pings', () => {
     await drain();
     const monitors = await Promise.all(['a', 'b', 'c', 'd', 'e'].map((n) => newMonitor(`replica ${n}`, 3, 0)));
     clock.advanceMinutes(4);
-    const other = new HeartbeatChecker(t.app.deps, t.app.log);
+    const other = new HeartbeatChecker(t.parts, t.app.log);
     const raised = await Promise.all([tick(), other.tick(), tick(), other.tick()]);
     expect(raised.reduce((a, b) => a + b, 0)).toBe(5);
     for (const { integration } of monitors) {

@@ -58,7 +58,7 @@ describe('the alerts one body may carry (the default: 1,000)', () => {
     // A smaller body of the same sender goes through, and its one email is the only one the owner gets.
     const small = await send(t, integration, alertmanagerBody(1, 'small'));
     expect(small.statusCode, small.body).toBe(202);
-    await t.app.deps.notifications.flush();
+    await t.parts.notifications.flush();
     await t.mail.waitFor((m) => m.to.includes(owner.email) && m.subject.includes('small-0 is down'));
     expect(t.mail.to(owner.email).filter((m) => m.subject.includes(' is down'))).toHaveLength(1);
   });

@@ -78,7 +78,7 @@ describe('notification emails', () => {
     const first = body(await send(t, integration, { action: 'trigger', title, dedup_key: 'lag' }));
     await send(t, integration, { action: 'trigger', title, dedup_key: 'lag' });
     await t.mail.waitFor((m) => m.to.includes(owner.email) && m.subject.includes(title));
-    await t.app.deps.notifications.flush();
+    await t.parts.notifications.flush();
     expect(await notificationsOf(t, owner, first.alerts[0].alert_id)).toHaveLength(1);
   });
 
@@ -102,7 +102,7 @@ describe('notification emails', () => {
     // in the outbox, and the relay's sweep (flush, here) queues it.
     await t.db.insertInto('notifications').values({ alert_id: alert.id, kind: 'new_alert', recipient: 'orphan@example.com' }).execute();
     expect(await t.db.selectFrom('notification_outbox').selectAll().execute()).toHaveLength(1);
-    await t.app.deps.notifications.flush();
+    await t.parts.notifications.flush();
     expect(await t.db.selectFrom('notification_outbox').selectAll().execute()).toEqual([]);
     const mail = await t.mail.waitFor((m) => m.to.includes('orphan@example.com'));
     expect(mail.subject).toContain(alert.title);

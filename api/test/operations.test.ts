@@ -76,7 +76,7 @@ describe('metrics', () => {
 
   it('answers the health check 503 while draining, before the server stops', async () => {
     expect(body(await t.app.inject({ method: 'GET', url: '/api/v1/utils/health-check/' }))).toBe(true);
-    t.app.deps.lifecycle.draining = true;
+    t.app.lifecycle.draining = true;
     try {
       const res = await t.app.inject({ method: 'GET', url: '/api/v1/utils/health-check/' });
       expect(res.statusCode).toBe(503);
@@ -87,7 +87,7 @@ describe('metrics', () => {
       // …but each answer closes its connection, so clients reconnect through the balancer.
       expect(me.headers.connection).toBe('close');
     } finally {
-      t.app.deps.lifecycle.draining = false;
+      t.app.lifecycle.draining = false;
     }
   });
 });

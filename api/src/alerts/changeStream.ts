@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { requireUser, userOf } from '../auth/currentUser.js';
+import type { UserReads } from '../auth/userReads.js';
 import { errorResponses, HttpErrorBody } from '../common/schema.js';
+import type { Config } from '../config.js';
 import { isConnectionError } from '../db/connectionErrors.js';
 import type { UserRow } from '../db/schema.js';
 import { HttpError } from '../errors.js';
-import { concerns } from './alertChanges.js';
+import { type AlertChangeFeed, concerns } from './alertChanges.js';
 
 /** At most one "alerts-changed" per stream in this window: a webhook storm is one refetch, not thousands. */
 const THROTTLE_MS = 500;
@@ -28,7 +30,14 @@ export const streamStillValid = (opened: UserRow, fresh: UserRow | undefined): b
  * with fetch (the console sends its bearer header), not EventSource, so no token is ever put
  * in a URL, where logs would keep it.
  */
-export async function changeStreamRoute(app: FastifyInstance): Promise<void> {
+export interface ChangeStreamDeps {
+  config: Config;
+  alertChanges: AlertChangeFeed;
+  /** Each open stream re-reads its user on every heartbeat. */
+  userReads: UserReads;
+}
+
+export async function changeStreamRoute(app: FastifyInstance, deps: ChangeStreamDeps): Promise<void> {
   app.get(
     '/changes',
     {
@@ -44,11 +53,11 @@ export async function changeStreamRoute(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const user = userOf(request);
-      const { maxPerUser, heartbeatMs } = app.deps.config.changeStreams;
+      const { maxPerUser, heartbeatMs } = deps.config.changeStreams;
       // Each stream holds a socket and a timer on this process for as long as it is open: a
       // user (or a stolen token) cannot pile them up. Checked and counted in one synchronous
       // stretch (subscribe adds the stream before its first await), so two opens cannot race.
-      if (app.deps.alertChanges.streamsOf(user.id) >= maxPerUser) {
+      if (deps.alertChanges.streamsOf(user.id) >= maxPerUser) {
         throw new HttpError(429, `Too many open change streams: at most ${maxPerUser} per user; close another console tab`, {
           'retry-after': String(STREAMS_RETRY_AFTER_SECONDS),
         });
@@ -89,7 +98,7 @@ export async function changeStreamRoute(app: FastifyInstance): Promise<void> {
       // stream may tell cannot be checked then).
       const heartbeat = setInterval(async () => {
         res.write(': ping\n\n');
-        const fresh = await app.deps.userReads.userById(user.id).catch(() => undefined);
+        const fresh = await deps.userReads.userById(user.id).catch(() => undefined);
         if (!streamStillValid(user, fresh)) end();
       }, heartbeatMs);
       const end = () => {
@@ -106,7 +115,7 @@ export async function changeStreamRoute(app: FastifyInstance): Promise<void> {
       // The response's close, not the request's: that one fires once a GET is read, not when the client goes.
       res.once('close', end);
       try {
-        unsubscribe = await app.deps.alertChanges.subscribe({
+        unsubscribe = await deps.alertChanges.subscribe({
           userId: user.id,
           onChange: (change) => {
             if (concerns(change, user)) changed();

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Config } from '../config.js';
 import { headerLinkToken } from '../links/linkAccess.js';
 import { verifyLinkToken } from '../links/linkTokens.js';
 import { keyedRateLimit } from '../operations/keyedRateLimit.js';
@@ -14,8 +15,11 @@ export const TOO_MANY_FOR_ALERT = 'Too many requests for this alert, please try 
  * The recipient is hashed: the store holds no address. `tokenOf` finds the link's token: the
  * header of a JSON call, or the URL (`?t=`) of a server-rendered page and of its form posts.
  */
-export function perAlertLimit(app: FastifyInstance, tokenOf: (request: FastifyRequest) => string | undefined = headerLinkToken) {
-  const { config, now } = app.deps;
+export function perAlertLimit(
+  app: FastifyInstance,
+  { config, now }: { config: Config; now: () => Date },
+  tokenOf: (request: FastifyRequest) => string | undefined = headerLinkToken,
+) {
   const key = (request: FastifyRequest): string => {
     const { id } = request.params as { id: string };
     const token = tokenOf(request);

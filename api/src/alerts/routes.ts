@@ -5,15 +5,16 @@ import { optionalUser } from '../auth/optionalUser.js';
 import { errorResponses, IdParams, Message, PageQuery, pageOf, TooManyRequests } from '../common/schema.js';
 import { sendSharedAnswer } from '../common/sharedAnswer.js';
 import type { AlertAction } from '../db/schema.js';
-import { checkLinkAccess, LinkTokenHeaders } from '../links/linkAccess.js';
+import { checkLinkAccess, type LinkAccessDeps, LinkTokenHeaders } from '../links/linkAccess.js';
 import { NotificationsPublic } from '../notifications/schema.js';
 import { listAlertNotifications } from '../notifications/service.js';
 import { applyAlertAction } from './alertActions.js';
+import type { AlertReads } from './alertReads.js';
 import { hasFilters } from './filters.js';
 import { perAlertLimit } from './perAlertLimit.js';
 import { AlertCreate, AlertEventsPublic, AlertListQuery, AlertPublic, AlertsPublic } from './schema.js';
 import { createAlert, deleteAlert, getAlert, getOwnedAlert, listAlertEvents, toAlertPublic } from './service.js';
-import { triageRoutes } from './triageRoutes.js';
+import { type TriageRouteDeps, triageRoutes } from './triageRoutes.js';
 
 const tags = ['alerts'];
 const security = [{ OAuth2PasswordBearer: [] }];
@@ -29,11 +30,19 @@ const e429 = TooManyRequests;
  * Login is checked onRequest, before validation: like FastAPI, an anonymous caller gets
  * 401, never a 422 that probes the API.
  */
-export async function alertRoutes(app: FastifyInstance): Promise<void> {
+export type AlertRouteDeps = TriageRouteDeps &
+  LinkAccessDeps & {
+    /** Coalesced reads of the alert list (alertReads.ts). */
+    alertReads: AlertReads;
+  };
+
+export async function alertRoutes(app: FastifyInstance, deps: AlertRouteDeps): Promise<void> {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
-  const publicRateLimit = { rateLimit: { max: app.deps.config.rateLimit.publicAlert, timeWindow: '1 minute' } };
-  const limitPerAlert = perAlertLimit(app);
-  await app.register(triageRoutes);
+  const publicRateLimit = { rateLimit: { max: deps.config.rateLimit.publicAlert, timeWindow: '1 minute' } };
+  const limitPerAlert = perAlertLimit(app, deps);
+  // Exactly what triage needs (not `deps` itself: a plugin's options also carry its `prefix`).
+  const { db, config, now, notifications, alertChanges, userReads } = deps;
+  await app.register(triageRoutes, { db, config, now, notifications, alertChanges, userReads });
 
   api.get(
     '/',
@@ -57,9 +66,9 @@ export async function alertRoutes(app: FastifyInstance): Promise<void> {
       const filters = { state, severity, q };
       if (hasFilters(filters)) {
         const user = await confirmUser(request);
-        return sendSharedAnswer(reply, await app.deps.alertReads.filteredPage({ user, offset, limit, filters }));
+        return sendSharedAnswer(reply, await deps.alertReads.filteredPage({ user, offset, limit, filters }));
       }
-      const page = await readAsUser(request, (user) => app.deps.alertReads.page({ user, offset, limit }));
+      const page = await readAsUser(request, (user) => deps.alertReads.page({ user, offset, limit }));
       return sendSharedAnswer(reply, page);
     },
   );
@@ -79,7 +88,7 @@ export async function alertRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const { title, description, severity } = request.body;
-      return toAlertPublic(await createAlert(app.deps, userOf(request), { title, description, severity }));
+      return toAlertPublic(await createAlert(deps, userOf(request), { title, description, severity }));
     },
   );
 
@@ -99,8 +108,8 @@ export async function alertRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      await checkLinkAccess(request, reply, request.params.id);
-      return toAlertPublic(await getAlert(app.deps.db, request.params.id));
+      await checkLinkAccess(deps, request, reply, request.params.id);
+      return toAlertPublic(await getAlert(deps.db, request.params.id));
     },
   );
 
@@ -118,7 +127,7 @@ export async function alertRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      await deleteAlert(app.deps, userOf(request), request.params.id);
+      await deleteAlert(deps, userOf(request), request.params.id);
       return { message: 'Alert deleted successfully' };
     },
   );
@@ -150,9 +159,9 @@ export async function alertRoutes(app: FastifyInstance): Promise<void> {
         },
       },
       async (request, reply) => {
-        const link = await checkLinkAccess(request, reply, request.params.id);
+        const link = await checkLinkAccess(deps, request, reply, request.params.id);
         const actor = await optionalUser(request, reply);
-        const alert = await applyAlertAction(app.deps, request.params.id, action, {
+        const alert = await applyAlertAction(deps, request.params.id, action, {
           actorId: actor?.id ?? null,
           via: actor && !link ? 'console' : 'link',
           clientIp: request.ip,
@@ -178,9 +187,9 @@ export async function alertRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const alert = await getOwnedAlert(app.deps.db, userOf(request), request.params.id);
+      const alert = await getOwnedAlert(deps.db, userOf(request), request.params.id);
       const { offset, limit } = pageOf(request.query);
-      return listAlertEvents(app.deps.db, alert.id, offset, limit);
+      return listAlertEvents(deps.db, alert.id, offset, limit);
     },
   );
 
@@ -198,8 +207,8 @@ export async function alertRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const alert = await getOwnedAlert(app.deps.db, userOf(request), request.params.id);
-      const data = await listAlertNotifications(app.deps.db, alert.id);
+      const alert = await getOwnedAlert(deps.db, userOf(request), request.params.id);
+      const data = await listAlertNotifications(deps.db, alert.id);
       return { data, count: data.length };
     },
   );

@@ -2,8 +2,9 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { requireUser, userOf } from '../auth/currentUser.js';
 import { errorResponses } from '../common/schema.js';
+import type { AlertActionDeps } from './alertActions.js';
 import { applyBulkAction } from './bulk.js';
-import { changeStreamRoute } from './changeStream.js';
+import { type ChangeStreamDeps, changeStreamRoute } from './changeStream.js';
 import { AlertBulkAction, AlertBulkResult, AlertStats } from './schema.js';
 import { alertStats } from './stats.js';
 
@@ -11,7 +12,9 @@ const tags = ['alerts'];
 const security = [{ OAuth2PasswordBearer: [] }];
 
 /** /api/v1/alert: what a team triaging many alerts needs beyond docs/product.md §7 — bulk actions, figures, live changes. */
-export async function triageRoutes(app: FastifyInstance): Promise<void> {
+export type TriageRouteDeps = AlertActionDeps & ChangeStreamDeps;
+
+export async function triageRoutes(app: FastifyInstance, deps: TriageRouteDeps): Promise<void> {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
 
   api.post(
@@ -29,7 +32,7 @@ export async function triageRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const { action, ids } = request.body;
-      return applyBulkAction(app.deps, userOf(request), { action, ids }, request.ip ?? null);
+      return applyBulkAction(deps, userOf(request), { action, ids }, request.ip ?? null);
     },
   );
 
@@ -45,8 +48,9 @@ export async function triageRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: AlertStats, 401: errorResponses[401] },
       },
     },
-    async (request) => alertStats(app.deps.db, userOf(request)),
+    async (request) => alertStats(deps.db, userOf(request)),
   );
 
-  await app.register(changeStreamRoute);
+  const { config, alertChanges, userReads } = deps;
+  await app.register(changeStreamRoute, { config, alertChanges, userReads });
 }

@@ -1,9 +1,22 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import type { UserRow } from '../db/schema.js';
 import { HttpError } from '../errors.js';
-import type { AccessClaims } from './tokens.js';
+import type { AccessClaims, TokenSigner } from './tokens.js';
+import type { UserReads } from './userReads.js';
+
+/** What the route hooks below check a request's token with: its signature, then its user. */
+export interface Authentication {
+  tokens: TokenSigner;
+  /** The batched read of the signed-in user (auth/userReads.ts), behind every authenticated request. */
+  userReads: UserReads;
+}
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** Decorated by `authentication` (below): the hooks are plain functions any route can name. */
+    authentication: Authentication;
+  }
   interface FastifyRequest {
     /** The signed-in user, as read in this request: set by requireUser / requireSuperuser, and under requireListUser once confirmed. */
     user: UserRow | null;
@@ -14,6 +27,19 @@ declare module 'fastify' {
     unconfirmed: { claims: AccessClaims; user: UserRow } | null;
   }
 }
+
+/**
+ * Gives the whole app the token checks of requireUser and its kin, and the request's
+ * `user`/`unconfirmed` slots. Registered once, before the routes.
+ */
+export const authentication = fp(
+  async (app: FastifyInstance, checks: Authentication) => {
+    app.decorate('authentication', { tokens: checks.tokens, userReads: checks.userReads });
+    app.decorateRequest('user', null);
+    app.decorateRequest('unconfirmed', null);
+  },
+  { name: 'authentication' },
+);
 
 const UNAUTHENTICATED = () => new HttpError(401, 'Could not validate credentials', { 'WWW-Authenticate': 'Bearer' });
 
@@ -28,7 +54,7 @@ function bearerToken(request: FastifyRequest): string | undefined {
 async function verifiedClaims(request: FastifyRequest): Promise<AccessClaims> {
   const token = bearerToken(request);
   if (!token) throw UNAUTHENTICATED();
-  const claims = await request.server.deps.tokens.verify(token);
+  const claims = await request.server.authentication.tokens.verify(token);
   if (!claims) throw UNAUTHENTICATED();
   return claims;
 }
@@ -42,7 +68,7 @@ const mayUse = (claims: AccessClaims, user: UserRow | undefined): user is UserRo
 
 /** Reads the token's user (batched per round: auth/userReads.ts) and applies the rule, else 401. */
 async function readUser(request: FastifyRequest, claims: AccessClaims): Promise<UserRow> {
-  const user = await request.server.deps.userReads.userById(claims.userId);
+  const user = await request.server.authentication.userReads.userById(claims.userId);
   if (!mayUse(claims, user)) throw UNAUTHENTICATED();
   request.user = user;
   request.unconfirmed = null;
@@ -69,7 +95,7 @@ export async function requireSuperuser(request: FastifyRequest, reply: FastifyRe
  */
 export async function requireListUser(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
   const claims = await verifiedClaims(request);
-  const seen = request.server.deps.userReads.seenUser(claims.userId);
+  const seen = request.server.authentication.userReads.seenUser(claims.userId);
   if (!mayUse(claims, seen)) {
     await readUser(request, claims);
     return;

@@ -3,18 +3,29 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { errorResponses, limitedErrorResponses, Message } from '../common/schema.js';
+import type { Config } from '../config.js';
+import type { Db } from '../db/database.js';
+import type { Mailer } from '../email/mailer.js';
 import { HttpError } from '../errors.js';
 import { UserPublic } from '../users/schema.js';
 import { findUserByEmail, toUserPublic } from '../users/service.js';
 import { requireSuperuser, requireUser, userOf } from './currentUser.js';
 import { EmailParams, LoginForm, NewPassword, Token } from './schema.js';
 import { authenticate, createRecoveryEmail, previewRecoveryEmail, resetPassword } from './service.js';
+import type { TokenSigner } from './tokens.js';
 
 const RECOVERY_SENT = 'Password recovery email sent';
 
-export async function authRoutes(root: FastifyInstance): Promise<void> {
+export interface AuthRouteDeps {
+  db: Db;
+  tokens: TokenSigner;
+  mailer: Mailer;
+  config: Config;
+}
+
+export async function authRoutes(root: FastifyInstance, deps: AuthRouteDeps): Promise<void> {
   const app = root.withTypeProvider<TypeBoxTypeProvider>();
-  const { db, tokens, mailer, config } = app.deps;
+  const { db, tokens, mailer, config } = deps;
   const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
 
   // The OAuth2 password form is the one form-encoded body (as FastAPI's OAuth2PasswordRequestForm):

@@ -3,7 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { publicActionsPageDir } from './publicActionsPage.js';
-import { publicPageRoutes } from './publicPageRoutes.js';
+import { type PublicPageDeps, publicPageRoutes } from './publicPageRoutes.js';
 import { readRemotesMap } from './remotesMap.js';
 
 const NO_CACHE = 'no-cache';
@@ -36,7 +36,7 @@ const FILE_SERVED_PUBLIC_ROUTES = ['/contacts/confirm'] as const;
  * each remote under /remotes/<app>/<version>/, and the remotes map. Manifests, maps and
  * pages are no-cache, so a release shows on the next load.
  */
-export async function consolePlugin(app: FastifyInstance, opts: { consoleDir: string }): Promise<void> {
+export async function consolePlugin(app: FastifyInstance, opts: PublicPageDeps & { consoleDir: string }): Promise<void> {
   const shellDir = path.join(opts.consoleDir, 'shell');
   if (!existsSync(path.join(shellDir, 'index.html'))) {
     app.log.warn(`No built console in ${opts.consoleDir}: serving the API only (run npm run build).`);
@@ -76,7 +76,8 @@ export async function consolePlugin(app: FastifyInstance, opts: { consoleDir: st
   });
 
   // The alert link's pages, rendered on the server (publicPageRoutes.ts); the others below.
-  await app.register(publicPageRoutes, { consoleDir: opts.consoleDir, shellDir });
+  const { db, config, now, notifications, alertChanges, settings } = opts;
+  await app.register(publicPageRoutes, { db, config, now, notifications, alertChanges, settings, consoleDir: opts.consoleDir, shellDir });
 
   // A link recipient gets the standalone page: no shell, no federation runtime, no other remote.
   // With a trailing slash too, as the shell's router took them.

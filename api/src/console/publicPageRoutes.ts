@@ -2,7 +2,7 @@ import formbody from '@fastify/formbody';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { applyAlertAction } from '../alerts/alertActions.js';
+import { type AlertActionDeps, applyAlertAction } from '../alerts/alertActions.js';
 import { perAlertLimit } from '../alerts/perAlertLimit.js';
 import { getAlert, toAlertPublic } from '../alerts/service.js';
 import { optionalUser } from '../auth/optionalUser.js';
@@ -11,7 +11,7 @@ import { IdParams } from '../common/schema.js';
 import { isConnectionError, RETRY_AFTER_SECONDS } from '../db/connectionErrors.js';
 import type { AlertAction } from '../db/schema.js';
 import { DATABASE_UNAVAILABLE, HttpError } from '../errors.js';
-import { checkLinkAccess } from '../links/linkAccess.js';
+import { checkLinkAccess, type LinkAccessDeps } from '../links/linkAccess.js';
 import { publicActionsPageDir } from './publicActionsPage.js';
 import { type PublicPageData, renderPublicPageHtml } from './publicPageRender.js';
 
@@ -63,14 +63,21 @@ function failureOf(error: FastifyError, request: FastifyRequest): Failure {
  * with its status (404, 403, 409, 429…), never JSON. Without a server renderer in the build the
  * pages are served as files, rendered in the browser as before.
  */
-export async function publicPageRoutes(app: FastifyInstance, opts: { consoleDir: string; shellDir: string }): Promise<void> {
+/** The public action page reads an alert and acts on it as the JSON routes do (alerts/routes.ts). */
+export type PublicPageDeps = AlertActionDeps & LinkAccessDeps;
+
+export async function publicPageRoutes(
+  app: FastifyInstance,
+  opts: PublicPageDeps & { consoleDir: string; shellDir: string },
+): Promise<void> {
+  const deps: PublicPageDeps = opts;
   // The rendered pages are made per request (~50 KB of HTML and styles): compressed as the API's JSON is.
   await registerCompression(app);
   // The buttons' plain form posts (no JavaScript): the only other routes that take a form, beside the login.
   await app.register(formbody);
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
-  const publicRateLimit = { rateLimit: { max: app.deps.config.rateLimit.publicAlert, timeWindow: '1 minute' } };
-  const limitPerAlert = perAlertLimit(app, tokenOf);
+  const publicRateLimit = { rateLimit: { max: deps.config.rateLimit.publicAlert, timeWindow: '1 minute' } };
+  const limitPerAlert = perAlertLimit(app, deps, tokenOf);
 
   /** Renders `pagePath` from `data`, or (no renderer) serves the page's file as before. */
   async function sendPage(request: FastifyRequest, reply: FastifyReply, pagePath: string, data: PublicPageData, failure?: Failure) {
@@ -103,8 +110,8 @@ export async function publicPageRoutes(app: FastifyInstance, opts: { consoleDir:
       },
       async (request, reply) => {
         const { id } = request.params;
-        await checkLinkAccess(request, reply, id, tokenOf(request));
-        const alert = toAlertPublic(await getAlert(app.deps.db, id));
+        await checkLinkAccess(deps, request, reply, id, tokenOf(request));
+        const alert = toAlertPublic(await getAlert(deps.db, id));
         return sendPage(request, reply, alertPage(id), { alertId: id, alert });
       },
     );
@@ -140,9 +147,9 @@ export async function publicPageRoutes(app: FastifyInstance, opts: { consoleDir:
         const { id } = request.params;
         const token = tokenOf(request);
         // As the JSON route does (alerts/routes.ts): the link decides, then who acted.
-        const link = await checkLinkAccess(request, reply, id, token);
+        const link = await checkLinkAccess(deps, request, reply, id, token);
         const actor = await optionalUser(request, reply);
-        await applyAlertAction(app.deps, id, action, {
+        await applyAlertAction(deps, id, action, {
           actorId: actor?.id ?? null,
           via: actor && !link ? 'console' : 'link',
           clientIp: request.ip,

@@ -2,6 +2,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { requireSuperuser, requireUser, userOf } from '../auth/currentUser.js';
 import { errorResponses, HttpErrorBody, IdParams } from '../common/schema.js';
+import type { Config } from '../config.js';
+import type { Db } from '../db/database.js';
 import { getOwnedIntegration } from '../integrations/service.js';
 import { answerConfirmation, lookUpConfirmation } from './confirmation.js';
 import {
@@ -11,7 +13,7 @@ import {
   EscalationContactPublic,
   EscalationContactsPublic,
 } from './schema.js';
-import { confirmAsAdmin, listPolicyContacts, resendConfirmation } from './service.js';
+import { type ContactDeps, confirmAsAdmin, listPolicyContacts, resendConfirmation } from './service.js';
 
 const security = [{ OAuth2PasswordBearer: [] }];
 const { 400: e400, 401: e401, 403: e403, 404: e404, 409: e409, 422: e422 } = errorResponses;
@@ -21,7 +23,7 @@ const { 400: e400, 401: e401, 403: e403, 404: e404, 409: e409, 422: e422 } = err
  * confirmation email (owner or superuser), and the superuser's bypass. Login is checked
  * onRequest, before validation, as for every integration route.
  */
-export async function integrationContactRoutes(root: FastifyInstance): Promise<void> {
+export async function integrationContactRoutes(root: FastifyInstance, deps: ContactDeps): Promise<void> {
   const app = root.withTypeProvider<TypeBoxTypeProvider>();
   const tags = ['integrations'];
 
@@ -39,8 +41,8 @@ export async function integrationContactRoutes(root: FastifyInstance): Promise<v
       },
     },
     async (request) => {
-      const integration = await getOwnedIntegration(app.deps.db, userOf(request), request.params.id);
-      const data = await listPolicyContacts(app.deps, integration);
+      const integration = await getOwnedIntegration(deps.db, userOf(request), request.params.id);
+      const data = await listPolicyContacts(deps, integration);
       return { data, count: data.length };
     },
   );
@@ -63,8 +65,8 @@ export async function integrationContactRoutes(root: FastifyInstance): Promise<v
       },
     },
     async (request) => {
-      const integration = await getOwnedIntegration(app.deps.db, userOf(request), request.params.id);
-      return resendConfirmation(app.deps, integration, request.body.email);
+      const integration = await getOwnedIntegration(deps.db, userOf(request), request.params.id);
+      return resendConfirmation(deps, integration, request.body.email);
     },
   );
 
@@ -84,8 +86,8 @@ export async function integrationContactRoutes(root: FastifyInstance): Promise<v
     },
     async (request) => {
       const admin = userOf(request);
-      const integration = await getOwnedIntegration(app.deps.db, admin, request.params.id);
-      return confirmAsAdmin(app.deps, admin, integration, request.body.email);
+      const integration = await getOwnedIntegration(deps.db, admin, request.params.id);
+      return confirmAsAdmin(deps, admin, integration, request.body.email);
     },
   );
 }
@@ -95,10 +97,10 @@ export async function integrationContactRoutes(root: FastifyInstance): Promise<v
  * the body (never an API URL, which is logged); the page reads it from its own `?t=`.
  * Reading changes nothing; confirm and decline use the link up. Rate-limited per client address.
  */
-export async function contactConfirmationRoutes(root: FastifyInstance): Promise<void> {
+export async function contactConfirmationRoutes(root: FastifyInstance, deps: { db: Db; config: Config; now: () => Date }): Promise<void> {
   const app = root.withTypeProvider<TypeBoxTypeProvider>();
   const tags = ['contacts'];
-  const config = { rateLimit: { max: app.deps.config.rateLimit.publicAlert, timeWindow: '1 minute' } };
+  const config = { rateLimit: { max: deps.config.rateLimit.publicAlert, timeWindow: '1 minute' } };
   const response = { 200: ContactConfirmationPublic, 400: e400, 422: e422, 429: HttpErrorBody };
 
   app.post(
@@ -114,7 +116,7 @@ export async function contactConfirmationRoutes(root: FastifyInstance): Promise<
         response,
       },
     },
-    async (request) => lookUpConfirmation(app.deps.db, request.body.token, app.deps.now()),
+    async (request) => lookUpConfirmation(deps.db, request.body.token, deps.now()),
   );
 
   for (const [path, answer, summary] of [
@@ -134,7 +136,7 @@ export async function contactConfirmationRoutes(root: FastifyInstance): Promise<
           response,
         },
       },
-      async (request) => answerConfirmation(app.deps.db, request.body.token, answer, app.deps.now()),
+      async (request) => answerConfirmation(deps.db, request.body.token, answer, deps.now()),
     );
   }
 }

@@ -1,7 +1,10 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
+import type { AlertChangeFeed } from '../alerts/alertChanges.js';
 import { requireUser, userOf } from '../auth/currentUser.js';
 import { errorResponses, HttpErrorBody, IdParams, Message, PageQuery, pageOf, TooManyRequests } from '../common/schema.js';
+import type { Config } from '../config.js';
+import type { Db } from '../db/database.js';
 import { hashIngestKey } from '../ingest/keys.js';
 import { getOwnedIntegration } from '../integrations/service.js';
 import { keyedRateLimit } from '../operations/keyedRateLimit.js';
@@ -40,9 +43,9 @@ export const tooManyPings = `Too many pings for this monitor: at most ${PINGS_PE
  * /api/v1/integration/{id}/heartbeats: an integration's heartbeat monitors, for its owner or a
  * superuser (anyone else: 404, as for the integration). See docs/oncall.md, "Heartbeat monitors".
  */
-export async function heartbeatRoutes(app: FastifyInstance): Promise<void> {
+export async function heartbeatRoutes(app: FastifyInstance, deps: { db: Db; config: Config; now: () => Date }): Promise<void> {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
-  const { db, config } = app.deps;
+  const { db, config } = deps;
   /** The integration's id once the caller may see it; else 404 Integration not found. */
   const ownedIntegration = async (request: Parameters<typeof userOf>[0], id: string) =>
     (await getOwnedIntegration(db, userOf(request), id)).id;
@@ -86,7 +89,7 @@ export async function heartbeatRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const integrationId = await ownedIntegration(request, request.params.id);
-      const { row, token } = await createMonitor(db, integrationId, request.body, app.deps.now());
+      const { row, token } = await createMonitor(db, integrationId, request.body, deps.now());
       return { ...toHeartbeatPublic(row), ping_token: token, ping_url: pingUrl(config, token) };
     },
   );
@@ -174,7 +177,15 @@ export async function heartbeatRoutes(app: FastifyInstance): Promise<void> {
  * in a crontab works as it is. At most PINGS_PER_MINUTE a minute per token, in the shared
  * rate-limit store (429 with Retry-After).
  */
-export async function heartbeatPingRoutes(app: FastifyInstance): Promise<void> {
+export interface HeartbeatPingDeps {
+  db: Db;
+  config: Config;
+  now: () => Date;
+  /** A ping that resolves the monitor's alert tells its owner's consoles. */
+  alertChanges: AlertChangeFeed;
+}
+
+export async function heartbeatPingRoutes(app: FastifyInstance, deps: HeartbeatPingDeps): Promise<void> {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   // Bodies are ignored: any type is taken (and read up to the body limit), none is parsed.
   app.removeAllContentTypeParsers();
@@ -200,9 +211,9 @@ export async function heartbeatPingRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: Message, 404: HttpErrorBody, 429: TooManyRequests },
       },
       handler: async (request, reply) => {
-        const answer = await ping(app.deps.db, request.params.token, request.ip, app.deps.now());
+        const answer = await ping(deps.db, request.params.token, request.ip, deps.now());
         if (!answer.found) return reply.code(404).send({ detail: HEARTBEAT_NOT_FOUND });
-        if (answer.resolved && answer.ownerId) app.deps.alertChanges.announce([answer.ownerId]);
+        if (answer.resolved && answer.ownerId) deps.alertChanges.announce([answer.ownerId]);
         return { message: 'Ping received' };
       },
     });

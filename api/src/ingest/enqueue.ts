@@ -2,6 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import { TooManyRequests } from '../common/schema.js';
+import type { Config } from '../config.js';
 import type { ValidationIssue } from '../errors.js';
 import { retryAfterSeconds } from '../operations/keyedRateLimit.js';
 import { PagerDutyEvent } from './formats/pagerduty.js';
@@ -59,9 +60,8 @@ const BODY_ERRORS: Record<string, { status: number; error: string }> = {
  * /api/v1/ingest/{key}/pagerduty; only the answers are PagerDuty's (202, 400 "invalid event",
  * 429). An unknown key is PagerDuty's 400 "Invalid routing key", whatever the body.
  */
-export async function enqueueRoutes(app: FastifyInstance, { intake }: { intake: Intake }): Promise<void> {
+export async function enqueueRoutes(app: FastifyInstance, { intake, config }: { intake: Intake; config: Config }): Promise<void> {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
-  const { config } = app.deps;
 
   // Encapsulated: applies to this plugin's route only. Anything else goes to the app's handler.
   app.setErrorHandler((error: FastifyError, _request, reply) => {

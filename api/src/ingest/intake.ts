@@ -1,5 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import type { AlertChangeFeed } from '../alerts/alertChanges.js';
+import type { Config } from '../config.js';
+import type { Db } from '../db/database.js';
 import type { ValidationIssue } from '../errors.js';
+import type { Notifications } from '../notifications/service.js';
 import type { IngestEvent, IngestFormat } from './events.js';
 import { IngestKeyLimiter } from './keyLimiter.js';
 import { parseBody } from './parse.js';
@@ -19,14 +23,26 @@ export type IntakeResult =
  * PagerDuty drop-in /v2/enqueue): the key's rate limit, validation, the key check and the
  * store, in that order. One per app, so a key has one alert budget whatever URL it posts to.
  */
+export interface IntakeDeps {
+  db: Db;
+  config: Config;
+  now: () => Date;
+  notifications: Notifications;
+  alertChanges: AlertChangeFeed;
+}
+
 export class Intake {
   private readonly limiter: IngestKeyLimiter;
 
-  constructor(private readonly app: FastifyInstance) {
+  /** `app` gives the rate-limit store's counter (operations/rateLimitStore.ts) and the log. */
+  constructor(
+    app: FastifyInstance,
+    private readonly deps: IntakeDeps,
+  ) {
     this.limiter = new IngestKeyLimiter({
       counter: app.rateLimitCounter,
       log: app.log,
-      limit: app.deps.config.rateLimit.ingestAlertsPerKey,
+      limit: deps.config.rateLimit.ingestAlertsPerKey,
     });
   }
 
@@ -36,7 +52,7 @@ export class Intake {
 
   /** The key's integration, for the answers that store nothing: an unknown key or an inactive owner come before any other. */
   private async checkKey(keyHash: string): Promise<IntakeResult | undefined> {
-    const integration = await findIntegration(this.app.deps.db, keyHash);
+    const integration = await findIntegration(this.deps.db, keyHash);
     if (!integration) {
       this.limiter.forget(keyHash);
       return { kind: 'unknown-key' };
@@ -53,7 +69,7 @@ export class Intake {
   }
 
   async receive(keyHash: string, format: IngestFormat, body: unknown, clientIp: string | null): Promise<IntakeResult> {
-    const { db, config, now, notifications, alertChanges } = this.app.deps;
+    const { db, config, now, notifications, alertChanges } = this.deps;
     const { maxAlertsPerBody } = config.ingest;
     const parsed = parseBody(format, body);
     const alerts = parsed.ok ? parsed.events.length : 0;

@@ -2,6 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import { Type } from 'typebox';
 import { errorResponses, HttpErrorBody, TooManyRequests } from '../common/schema.js';
+import type { Config } from '../config.js';
 import { HttpError } from '../errors.js';
 import { retryAfterSeconds } from '../operations/keyedRateLimit.js';
 import { redactUrlSecrets } from '../operations/logRedaction.js';
@@ -49,9 +50,8 @@ const FORMAT_SUMMARIES: Record<IngestFormat, string> = {
  * /api/v1/ingest/{key}: monitoring tools post alerts here. No login: the secret key in the path
  * authenticates, and the alerts go to the integration's owner. See docs/api.md, "Ingestion".
  */
-export async function ingestRoutes(app: FastifyInstance, { intake }: { intake: Intake }): Promise<void> {
+export async function ingestRoutes(app: FastifyInstance, { intake, config }: { intake: Intake; config: Config }): Promise<void> {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
-  const { config } = app.deps;
 
   /** The answers that store nothing and come before any other: the key's rate limit, then the key. */
   const refuse = (result: IntakeResult): never => {

@@ -1,10 +1,13 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
+import type { AlertChangeFeed } from '../alerts/alertChanges.js';
 import { confirmUser, readAsUser, requireListUser, requireUser, userOf } from '../auth/currentUser.js';
 import { errorResponses, IdParams, Message, PageQuery, pageOf } from '../common/schema.js';
 import { sendSharedAnswer } from '../common/sharedAnswer.js';
+import type { ContactDeps } from '../contacts/service.js';
 import { ingestUrl } from '../ingest/keys.js';
 import { IngestKey } from '../ingest/schema.js';
+import type { IntegrationReads } from './integrationReads.js';
 import { EscalationPolicyPublic, IntegrationCreate, IntegrationCreated, IntegrationPublic, IntegrationsPublic } from './schema.js';
 import {
   createIntegration,
@@ -24,7 +27,14 @@ const { 401: e401, 404: e404, 422: e422 } = errorResponses;
  * Login is checked onRequest, before validation: like FastAPI, an anonymous caller gets 401,
  * never a 422. The list checks its user in its page's own statement (auth/currentUser.ts).
  */
-export async function integrationRoutes(app: FastifyInstance): Promise<void> {
+export type IntegrationRouteDeps = ContactDeps & {
+  /** Coalesced reads of the integration list (integrationReads.ts). */
+  integrationReads: IntegrationReads;
+  /** A deleted integration's alerts leave their owner's consoles. */
+  alertChanges: AlertChangeFeed;
+};
+
+export async function integrationRoutes(app: FastifyInstance, deps: IntegrationRouteDeps): Promise<void> {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
 
   api.get(
@@ -45,7 +55,7 @@ export async function integrationRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       if (request.validationError) await confirmUser(request);
       const { offset, limit } = pageOf(request.query);
-      const page = await readAsUser(request, (user) => app.deps.integrationReads.page({ user, offset, limit }));
+      const page = await readAsUser(request, (user) => deps.integrationReads.page({ user, offset, limit }));
       return sendSharedAnswer(reply, page);
     },
   );
@@ -66,8 +76,8 @@ export async function integrationRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const { title, description } = request.body;
-      const { integration, ingestKey } = await createIntegration(app.deps.db, userOf(request), { title, description });
-      return { ...toIntegrationPublic(integration), ingest_key: ingestKey, ingest_url: ingestUrl(app.deps.config, ingestKey) };
+      const { integration, ingestKey } = await createIntegration(deps.db, userOf(request), { title, description });
+      return { ...toIntegrationPublic(integration), ingest_key: ingestKey, ingest_url: ingestUrl(deps.config, ingestKey) };
     },
   );
 
@@ -86,8 +96,8 @@ export async function integrationRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const key = await rotateIngestKey(app.deps.db, userOf(request), request.params.id);
-      return { ingest_key: key, ingest_url: ingestUrl(app.deps.config, key) };
+      const key = await rotateIngestKey(deps.db, userOf(request), request.params.id);
+      return { ingest_key: key, ingest_url: ingestUrl(deps.config, key) };
     },
   );
 
@@ -104,7 +114,7 @@ export async function integrationRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: IntegrationPublic, 401: e401, 404: e404, 422: e422 },
       },
     },
-    async (request) => toIntegrationPublic(await getOwnedIntegration(app.deps.db, userOf(request), request.params.id)),
+    async (request) => toIntegrationPublic(await getOwnedIntegration(deps.db, userOf(request), request.params.id)),
   );
 
   api.put(
@@ -129,7 +139,7 @@ export async function integrationRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const { contacts, escalate_after_minutes, max_level } = request.body;
       const policy = { contacts, escalate_after_minutes, max_level };
-      return toIntegrationPublic(await setEscalationPolicy(app.deps, userOf(request), request.params.id, policy));
+      return toIntegrationPublic(await setEscalationPolicy(deps, userOf(request), request.params.id, policy));
     },
   );
 
@@ -147,7 +157,7 @@ export async function integrationRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      await deleteIntegration(app.deps, userOf(request), request.params.id);
+      await deleteIntegration(deps, userOf(request), request.params.id);
       return { message: 'Integration deleted successfully' };
     },
   );

@@ -1,7 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { optionalUser } from '../auth/optionalUser.js';
+import type { Config } from '../config.js';
+import type { Db } from '../db/database.js';
 import { HttpError } from '../errors.js';
+import type { SettingsStore } from '../settings/service.js';
 import { verifyLinkToken } from './linkTokens.js';
 
 /** The header the action page sends a link's token in (the page reads it from its URL's `?t=`). */
@@ -29,6 +32,14 @@ export const headerLinkToken = (request: FastifyRequest): string | undefined => 
   return typeof token === 'string' ? token : undefined;
 };
 
+/** What checkLinkAccess reads: the signing key, the clock, the signed-links setting, the alert's owner. */
+export interface LinkAccessDeps {
+  config: Config;
+  now: () => Date;
+  settings: SettingsStore;
+  db: Db;
+}
+
 /** Who a signed link was mailed to, when a valid one came with the call. */
 export interface LinkUse {
   recipient: string;
@@ -42,12 +53,13 @@ export interface LinkUse {
  * "Closed" is checked where the alert is locked (applyAlertAction), not here.
  */
 export async function checkLinkAccess(
+  deps: LinkAccessDeps,
   request: FastifyRequest,
   reply: FastifyReply,
   alertId: string,
   token: string | undefined = headerLinkToken(request),
 ): Promise<LinkUse | null> {
-  const { config, now, settings, db } = request.server.deps;
+  const { config, now, settings, db } = deps;
   if (token !== undefined) {
     const check = verifyLinkToken(config.secretKey, alertId, token, now());
     if (!check.ok) throw new HttpError(403, check.reason === 'expired' ? LINK_EXPIRED : LINK_INVALID);

@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { sql } from 'kysely';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import pkg from '../../package.json' with { type: 'json' };
+import type { Db } from '../db/database.js';
 import { ALERT_STATES } from '../db/schema.js';
 
 declare module 'fastify' {
@@ -17,7 +18,7 @@ declare module 'fastify' {
  * Prometheus metrics: requests and latencies by route template (never the raw URL, whose ids
  * would make a series per alert), process metrics, and alerts by state read at scrape time.
  */
-export const metricsPlugin = fp(async (app: FastifyInstance) => {
+export const metricsPlugin = fp(async (app: FastifyInstance, { db }: { db: Db }) => {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'vigil_' });
   const labelNames = ['method', 'route', 'status'] as const;
@@ -35,7 +36,7 @@ export const metricsPlugin = fp(async (app: FastifyInstance) => {
     labelNames: ['state'] as const,
     registers: [registry],
     async collect() {
-      const counts = await alertsByState(app);
+      const counts = await alertsByState(db);
       for (const state of ALERT_STATES) this.set({ state }, counts[state]);
     },
   });
@@ -69,8 +70,7 @@ export const metricsPlugin = fp(async (app: FastifyInstance) => {
 });
 
 /** Open states through the partial index (few rows); closed ones as the O(1) total minus those. */
-async function alertsByState(app: FastifyInstance): Promise<Record<(typeof ALERT_STATES)[number], number>> {
-  const { db } = app.deps;
+async function alertsByState(db: Db): Promise<Record<(typeof ALERT_STATES)[number], number>> {
   const [unclosed, total] = await Promise.all([
     sql<{ state: string; n: number }>`SELECT state, count(*)::int AS n FROM alerts WHERE state <> 'closed' GROUP BY state`.execute(db),
     sql<{ n: string }>`SELECT coalesce(sum(alerts), 0) AS n FROM owner_counts`.execute(db),

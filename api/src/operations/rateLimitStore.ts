@@ -2,6 +2,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Config } from '../config.js';
+import type { Db } from '../db/database.js';
 import { PostgresRateLimitCounter, postgresRateLimitStore } from './postgresRateLimitStore.js';
 import { MemoryWindowCounter, RedisWindowCounter, type WindowCounter } from './windowCounter.js';
 
@@ -30,7 +31,7 @@ export function rateLimitStoreKind(config: Pick<Config, 'redisUrl' | 'databaseUr
  * routes); the limits keyed by something else than the address (one alert, one ingest key) use
  * the same store, through `createRateLimit` (operations/keyedRateLimit.ts) and `rateLimitCounter`.
  */
-export async function registerRateLimits(app: FastifyInstance, config: Config): Promise<void> {
+export async function registerRateLimits(app: FastifyInstance, config: Config, db: Db): Promise<void> {
   const kind = rateLimitStoreKind(config);
   if (kind === 'memory') {
     app.decorate('rateLimitCounter', new MemoryWindowCounter());
@@ -41,7 +42,7 @@ export async function registerRateLimits(app: FastifyInstance, config: Config): 
   // than locking every user out of login.
   const shared = { global: false, skipOnError: true };
   if (kind === 'postgresql') {
-    const counter = new PostgresRateLimitCounter(app.deps.db, app.log);
+    const counter = new PostgresRateLimitCounter(db, app.log);
     app.decorate('rateLimitCounter', counter);
     await app.register(rateLimit, { ...shared, store: postgresRateLimitStore(counter) });
     return;

@@ -2,6 +2,18 @@ import type { ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 
+/** Whether this app is shutting down: set on SIGTERM, the health check answers 503 from then on. */
+export interface Lifecycle {
+  draining: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Decorated by closeConnectionsWhileDraining (below); drainAndClose sets it. */
+    lifecycle: Lifecycle;
+  }
+}
+
 /** How long requests in flight get to finish once the server stops accepting. */
 const IN_FLIGHT_GRACE_MS = 10_000;
 
@@ -15,7 +27,7 @@ const openConnections = new WeakMap<FastifyInstance, Set<Socket>>();
  * Each step is logged, the last only once every connection is closed.
  */
 export async function drainAndClose(app: FastifyInstance, options: { drainMs: number; signal?: string }): Promise<void> {
-  app.deps.lifecycle.draining = true;
+  app.lifecycle.draining = true;
   closeAfterAnswer(app);
   app.log.info({ signal: options.signal, drainMs: options.drainMs }, 'shutting down: health check now answers 503');
   if (options.drainMs > 0) await new Promise((resolve) => setTimeout(resolve, options.drainMs));
@@ -69,6 +81,7 @@ function closeAfterAnswer(app: FastifyInstance): void {
  * left to hold the close open after the requests in flight are answered.
  */
 export function closeConnectionsWhileDraining(app: FastifyInstance): void {
+  app.decorate('lifecycle', { draining: false });
   const connections = new Set<Socket>();
   openConnections.set(app, connections);
   // Per connection, not per request: keep-alive clients add nothing to the hot path.
@@ -80,7 +93,7 @@ export function closeConnectionsWhileDraining(app: FastifyInstance): void {
   // answer, which measurably cost the list route (docs/benchmarks.md). A request that began
   // before the drain gets the header from drainAndClose instead.
   app.addHook('onRequest', (_request, reply, done) => {
-    if (app.deps.lifecycle.draining) reply.raw.setHeader('connection', 'close');
+    if (app.lifecycle.draining) reply.raw.setHeader('connection', 'close');
     done();
   });
 }

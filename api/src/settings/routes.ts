@@ -2,8 +2,9 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { requireSuperuser, userOf } from '../auth/currentUser.js';
 import { errorResponses } from '../common/schema.js';
+import type { Config } from '../config.js';
 import { SettingsPublic, SettingsUpdate } from './schema.js';
-import type { AppSettings } from './service.js';
+import type { AppSettings, SettingsStore } from './service.js';
 
 const tags = ['settings'];
 const security = [{ OAuth2PasswordBearer: [] }];
@@ -13,9 +14,9 @@ const { 401: e401, 403: e403, 422: e422 } = errorResponses;
  * /api/v1/settings: what an administrator changes while Vigil runs (today: whether public alert
  * links must be signed). Superusers only, checked before validation like every login route.
  */
-export async function settingsRoutes(root: FastifyInstance): Promise<void> {
+export async function settingsRoutes(root: FastifyInstance, deps: { settings: SettingsStore; config: Config }): Promise<void> {
   const app = root.withTypeProvider<TypeBoxTypeProvider>();
-  const { settings, config } = app.deps;
+  const { settings, config } = deps;
   const toPublic = (s: AppSettings): SettingsPublic => ({
     require_signed_links: s.requireSignedLinks,
     signed_link_ttl_hours: config.signedLinkTtlHours,

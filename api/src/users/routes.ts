@@ -1,9 +1,13 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+import type { AlertChangeFeed } from '../alerts/alertChanges.js';
 import { requireSuperuser, requireUser, userOf } from '../auth/currentUser.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { errorResponses, limitedErrorResponses, Message, PageQuery, pageOf } from '../common/schema.js';
+import type { Config } from '../config.js';
+import type { Db } from '../db/database.js';
+import type { Mailer } from '../email/mailer.js';
 import { newAccountEmail } from '../email/templates.js';
 import { HttpError } from '../errors.js';
 import { UpdatePassword, UserCreate, UserIdParams, UserPublic, UserRegister, UsersPublic, UserUpdate, UserUpdateMe } from './schema.js';
@@ -12,9 +16,17 @@ import { createUser, deleteUser, getUserOr404, listUsers, toUserPublic, updateUs
 const secured = { security: [{ OAuth2PasswordBearer: [] }], tags: ['users'] };
 const SELF_DELETE = 'Super users are not allowed to delete themselves';
 
-export async function userRoutes(root: FastifyInstance): Promise<void> {
+export interface UserRouteDeps {
+  db: Db;
+  mailer: Mailer;
+  config: Config;
+  /** A deleted user's open change streams end (users/service.ts deleteUser). */
+  alertChanges: AlertChangeFeed;
+}
+
+export async function userRoutes(root: FastifyInstance, deps: UserRouteDeps): Promise<void> {
   const app = root.withTypeProvider<TypeBoxTypeProvider>();
-  const { db, mailer, config } = app.deps;
+  const { db, mailer, config } = deps;
   const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
 
   app.get(
@@ -74,7 +86,7 @@ export async function userRoutes(root: FastifyInstance): Promise<void> {
     async (request) => {
       const user = userOf(request);
       if (user.is_superuser) throw new HttpError(403, SELF_DELETE);
-      await deleteUser(app.deps, user.id);
+      await deleteUser(deps, user.id);
       return { message: 'User deleted successfully' };
     },
   );
@@ -174,7 +186,7 @@ export async function userRoutes(root: FastifyInstance): Promise<void> {
       const me = userOf(request);
       const user = await getUserOr404(db, request.params.user_id);
       if (user.id === me.id) throw new HttpError(403, SELF_DELETE);
-      await deleteUser(app.deps, user.id);
+      await deleteUser(deps, user.id);
       return { message: 'User deleted successfully' };
     },
   );

@@ -5,28 +5,39 @@ import { sql } from 'kysely';
 import { Type } from 'typebox';
 import { requireSuperuser } from '../auth/currentUser.js';
 import { errorResponses, HttpErrorBody } from '../common/schema.js';
+import type { Config } from '../config.js';
 import { RETRY_AFTER_SECONDS } from '../db/connectionErrors.js';
+import type { Db } from '../db/database.js';
+import type { Lifecycle } from '../operations/shutdown.js';
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
 /** The metrics token (compared in constant time), else a superuser's login: 401 / 403 otherwise. */
-async function requireMetricsReader(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  const expected = request.server.deps.config.metricsToken;
-  const given = request.headers.authorization?.match(/^Bearer (.+)$/i)?.[1];
-  if (expected && given && timingSafeEqual(digest(given), digest(expected))) return;
-  await requireSuperuser(request, reply);
+const metricsReader =
+  (expected: string | undefined) =>
+  async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    const given = request.headers.authorization?.match(/^Bearer (.+)$/i)?.[1];
+    if (expected && given && timingSafeEqual(digest(given), digest(expected))) return;
+    await requireSuperuser(request, reply);
+  };
+
+export interface UtilsRouteDeps {
+  db: Db;
+  config: Config;
+  lifecycle: Lifecycle;
 }
 
-export async function utilsRoutes(root: FastifyInstance): Promise<void> {
+export async function utilsRoutes(root: FastifyInstance, deps: UtilsRouteDeps): Promise<void> {
   const app = root.withTypeProvider<TypeBoxTypeProvider>();
+  const requireMetricsReader = metricsReader(deps.config.metricsToken);
   app.get(
     '/health-check/',
     { schema: { tags: ['utils'], operationId: 'utils-health_check', response: { 200: Type.Boolean(), 503: HttpErrorBody } } },
     async (_request, reply) => {
       // Shutting down: say so first, so the load balancer stops sending before we stop accepting.
-      if (app.deps.lifecycle.draining) return reply.code(503).send({ detail: 'Shutting down' });
+      if (deps.lifecycle.draining) return reply.code(503).send({ detail: 'Shutting down' });
       try {
-        await sql`SELECT 1`.execute(app.deps.db);
+        await sql`SELECT 1`.execute(deps.db);
         return true;
       } catch {
         // Not logged here: a lost database is logged once per outage (db/outage.ts).

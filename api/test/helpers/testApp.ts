@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { buildApp, loggerOptions } from '../../src/app.js';
+import { type AppParts, composeApp, loggerOptions } from '../../src/app.js';
 import { type Config, parseConfig } from '../../src/config.js';
 import { type OpenDb, openDatabase } from '../../src/db/database.js';
 import { SmtpSink } from './smtpSink.js';
@@ -22,6 +22,8 @@ export interface TestUser {
 
 export interface TestApp {
   app: FastifyInstance;
+  /** What the app is composed of: flush the outbox, tick a timer, sign a token. */
+  parts: AppParts;
   db: OpenDb;
   config: Config;
   mail: SmtpSink;
@@ -92,7 +94,7 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: Te
   });
   const database = await openTestDatabase();
   const logger = options.logStream ? loggerOptions(config, options.logStream) : false;
-  const app = await buildApp({ config, db: database.db, logger, now: options.now });
+  const { app, parts } = await composeApp({ config, db: database.db, logger, now: options.now });
 
   const login = async (email: string, password: string) => {
     const res = await app.inject({
@@ -117,6 +119,7 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: Te
 
   return {
     app,
+    parts,
     db: database.db,
     config,
     mail,
