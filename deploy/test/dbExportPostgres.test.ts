@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../api/src/app.js';
+import { type AppParts, composeApp } from '../../api/src/app.js';
 import { migrateToLatest } from '../../api/src/db/database.js';
 import { ADMIN, call, configFor, createInstall, dbExport, type Install, login, USER } from './helpers/install.js';
 
@@ -45,6 +45,7 @@ describe.skipIf(!hasPostgres || !hasPsql)('from the embedded database to Postgre
   let install: Install;
   let dump: string;
   let app: FastifyInstance | undefined;
+  let parts: AppParts | undefined;
   let created = false;
 
   beforeAll(async () => {
@@ -60,7 +61,7 @@ describe.skipIf(!hasPostgres || !hasPsql)('from the embedded database to Postgre
       encoding: 'utf8',
     });
     expect(load.status, load.stderr).toBe(0);
-    app = await buildApp({ config: configFor({ DATABASE_URL: databaseUrl }), logger: false });
+    ({ app, parts } = await composeApp({ config: configFor({ DATABASE_URL: databaseUrl }), logger: false }));
   }, 120_000);
 
   afterAll(async () => {
@@ -74,7 +75,7 @@ describe.skipIf(!hasPostgres || !hasPsql)('from the embedded database to Postgre
   });
 
   it('leaves no migration to run: the applied ones came along', async () => {
-    expect(await migrateToLatest(app!.deps.db)).toEqual([]);
+    expect(await migrateToLatest(parts!.db)).toEqual([]);
   });
 
   it('keeps the users and their passwords, the alerts, their history and the integrations', async () => {
