@@ -1,11 +1,12 @@
 import Fastify from 'fastify';
 import PgBoss from 'pg-boss';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { isConnectionError, retryWhileUnreachable } from '../src/db/connectionErrors.js';
 import type { Db } from '../src/db/database.js';
 import { DatabaseOutage } from '../src/db/outage.js';
 import { errorHandlerPlugin } from '../src/errors.js';
 import { bossDb } from '../src/notifications/jobQueue.js';
+import { JobWorker } from '../src/notifications/jobWorker.js';
 
 /**
  * The pieces that turn a lost database into 503s, quiet logs and retries, without a database
@@ -129,21 +130,39 @@ describe('a request while the database is away', () => {
   });
 });
 
-describe("pg-boss's own commands on a lost database", () => {
-  // Its worker completes or fails the jobs it handed over without awaiting the promise.
+describe('the job outcome commands on a lost database', () => {
+  // pg-boss's own worker sent them without awaiting; ours sends and awaits them (jobWorker.ts).
   const lostDb = { executeQuery: () => Promise.reject(terminated()) } as unknown as Db;
   const id = '00000000-0000-4000-8000-000000000000';
 
   it('resolve with nothing done (the job is retried once it expires) instead of an unhandled rejection', async () => {
     const errors: unknown[] = [];
-    const db = bossDb(lostDb, { ownCommandsLog: { error: (e: unknown) => errors.push(e) } as never });
-    const boss = new PgBoss({ db, schema: 'lost_jobs' });
-    await expect(boss.complete('emails', id)).resolves.toEqual({ jobs: [id], requested: 1, affected: 0 });
-    await expect(boss.fail('emails', id, { message: 'x' })).resolves.toEqual({ jobs: [id], requested: 1, affected: 0 });
+    const boss = new PgBoss({ db: bossDb(lostDb), schema: 'lost_jobs' });
+    let handled = 0;
+    const worker = new JobWorker(
+      {
+        fetch: async () => (handled === 0 ? [{ id }] : []),
+        complete: (ids) => boss.complete('emails', ids),
+        fail: (ids) => boss.fail('emails', ids),
+      },
+      async () => {
+        handled += 1;
+      },
+      {
+        batchSize: 2,
+        pollingIntervalMs: 10,
+        handlerTimeoutMs: 1_000,
+        log: { error: (e: unknown) => errors.push(e) } as never,
+        isQuiet: isConnectionError,
+      },
+    );
+    worker.start();
+    await vi.waitFor(() => expect(handled).toBe(1));
+    await worker.stop();
     // Logged once as an outage elsewhere, not here.
     expect(errors).toEqual([]);
     // Its other statements are awaited (a fetch, maintenance): they fail, and are tried again later.
-    await expect(db.executeSql('SELECT $1::int AS n', [1])).rejects.toMatchObject({ code: '57P01' });
+    await expect(bossDb(lostDb).executeSql('SELECT $1::int AS n', [1])).rejects.toMatchObject({ code: '57P01' });
   });
 
   it('reach our own callers, who retry them', async () => {

@@ -5,6 +5,7 @@ import type { NotificationConfig } from '../config.js';
 import { isConnectionError } from '../db/connectionErrors.js';
 import type { Db, OpenDb } from '../db/database.js';
 import type { RunScript } from '../db/scripts.js';
+import { type JobSource, JobWorker } from './jobWorker.js';
 
 /** The queue of notification emails: one job per chunk of notifications rows. */
 export const EMAIL_QUEUE = 'notification-email';
@@ -25,51 +26,47 @@ export const EMAILS_PER_JOB = 50;
 export const JOB_EXPIRE_SECONDS = 120;
 /** Jobs one fetch takes; each job's emails are sent together. */
 const JOBS_PER_FETCH = 2;
+/** How long a stop waits for the sends under way. */
+const STOP_GRACE_MS = 15_000;
 
-/** pg-boss's commands on jobs (complete, fail, cancel, delete, resume, retry) end so; it reads their count. */
-const JOB_COMMAND = /SELECT COUNT\(\*\) FROM results\s*$/i;
+/** What the adapter answers once the queue stopped: nothing more runs on a database being closed. */
+export class JobQueueStopped extends Error {
+  constructor() {
+    super('the job queue is stopped');
+  }
+}
+
+/** Errors not worth a log line: a lost database (logged once as an outage, db/outage.ts), a stopped queue. */
+const isQuiet = (error: unknown) => isConnectionError(error) || error instanceof JobQueueStopped;
 
 export interface BossDbOptions {
   /** Scripts (several statements, no parameters): pg-boss's schema set-up, at start. */
   runScript?: RunScript;
-  /** True once the queue stopped: nothing more is run. */
+  /** True once the queue stopped: nothing more is run (pg-boss's maintenance may still be under way). */
   isClosed?: () => boolean;
-  /** Given for pg-boss's own use (the `db` of its constructor), whose job commands nobody awaits. */
-  ownCommandsLog?: FastifyBaseLogger;
 }
 
 /**
  * pg-boss talks to the database through our Kysely connection (its `db` option), so it runs on
  * PGlite as on PostgreSQL, and its inserts can join one of our transactions (`trx`, which only
  * ever gets parameterized statements: scripts are pg-boss's schema set-up, at start).
+ * A plain pass-through: what pg-boss sends runs as sent, its errors reach pg-boss. The one
+ * distinction is node-postgres's own: a text without parameters may hold several statements
+ * (the simple protocol), and runs as a script. Nothing here reads pg-boss's SQL, so a pg-boss
+ * upgrade that rewrites it changes nothing here; the worker's outcome commands, which pg-boss's
+ * own worker would send unawaited, are sent and awaited by ours (jobWorker.ts).
  */
 export function bossDb(db: Db, options: BossDbOptions = {}): PgBoss.Db {
-  const { runScript, isClosed, ownCommandsLog } = options;
-  const noCount = { rows: [{ count: '0' }] };
+  const { runScript, isClosed } = options;
   return {
     async executeSql(text: string, values?: unknown[]) {
-      const isCommand = JOB_COMMAND.test(text);
-      // After stop, a fetch that was already in flight may still hand over jobs, and pg-boss
-      // would complete or fail them on a database we are closing: nothing is run. Those jobs
-      // stay active in the database and are retried once they expire (2 minutes). pg-boss
-      // reads a count from its commands' answers (complete, fail…): they get a count of 0.
-      if (isClosed?.()) return isCommand ? noCount : { rows: [] };
+      if (isClosed?.()) throw new JobQueueStopped();
       if (!values || values.length === 0) {
         if (!runScript) throw new Error('a script cannot run inside a transaction here');
         return runScript(text);
       }
-      try {
-        const result = await db.executeQuery(CompiledQuery.raw(text, values));
-        return { rows: [...result.rows] };
-      } catch (error) {
-        // pg-boss's worker completes or fails the jobs it handed over without awaiting it: a
-        // rejection there (the database went away meanwhile) would be unhandled and end the
-        // process. Such a job stays active and is retried once it expires; the retry sends
-        // only the emails not recorded as sent (delivery.ts). Our own commands see the error.
-        if (!ownCommandsLog || !isCommand) throw error;
-        if (!isConnectionError(error)) ownCommandsLog.error({ err: error }, 'job outcome not recorded: the job is retried once it expires');
-        return noCount;
-      }
+      const result = await db.executeQuery(CompiledQuery.raw(text, values));
+      return { rows: [...result.rows] };
     },
   };
 }
@@ -90,19 +87,14 @@ export async function jobSchemaOf(db: Db): Promise<string> {
  * finished jobs archived and later deleted by pg-boss's own maintenance.
  */
 export class JobQueue {
-  private workerId?: string;
+  private worker?: JobWorker<EmailJobs[number]>;
   private closed = false;
-
-  /** Our commands' way to the database: their errors reach us (delivery retries a failed `fail`). */
-  private readonly strictDb: PgBoss.Db;
 
   private constructor(
     private readonly boss: PgBoss,
     private readonly config: NotificationConfig,
-    db: Db,
-  ) {
-    this.strictDb = bossDb(db, { isClosed: () => this.closed });
-  }
+    private readonly log: FastifyBaseLogger,
+  ) {}
 
   static async start(db: OpenDb, config: NotificationConfig, log: FastifyBaseLogger): Promise<JobQueue> {
     const schema = await jobSchemaOf(db);
@@ -115,16 +107,16 @@ export class JobQueue {
     let queue: JobQueue | undefined;
     const isClosed = () => queue?.closed ?? false;
     const boss = new PgBoss({
-      db: bossDb(db, { runScript: db.runScript, isClosed, ownCommandsLog: log }),
+      db: bossDb(db, { runScript: db.runScript, isClosed }),
       schema,
       // No cron schedules: the escalation timer runs in every process (escalation/timer.ts).
       schedule: false,
       archiveCompletedAfterSeconds: 3600,
       deleteAfterDays: 7,
     });
-    // Its polls and maintenance fail while the database is away: logged once, as an outage (db/outage.ts).
+    // Its maintenance fails while the database is away: logged once, as an outage (db/outage.ts).
     boss.on('error', (err) => {
-      if (!isConnectionError(err)) log.error({ err }, 'job queue error');
+      if (!isQuiet(err)) log.error({ err }, 'job queue error');
     });
     await boss.start();
     const queueOptions = {
@@ -137,7 +129,7 @@ export class JobQueue {
     // Creating is idempotent; the update applies changed settings to an existing queue.
     await boss.createQueue(EMAIL_QUEUE, queueOptions);
     await boss.updateQueue(EMAIL_QUEUE, queueOptions);
-    queue = new JobQueue(boss, config, db);
+    queue = new JobQueue(boss, config, log);
     return queue;
   }
 
@@ -152,31 +144,40 @@ export class JobQueue {
 
   /** Runs `handle` on fetched email jobs; a job it fails itself is retried, the others complete. */
   async work(handle: (jobs: EmailJobs) => Promise<void>): Promise<void> {
-    this.workerId = await this.boss.work<EmailJob>(
-      EMAIL_QUEUE,
-      { batchSize: JOBS_PER_FETCH, pollingIntervalSeconds: this.config.pollingIntervalSeconds, includeMetadata: true },
-      async (jobs) => {
-        if (this.closed) return;
-        await handle(jobs);
-        // A full fetch means more may be waiting: fetch again now, not after the polling pause.
-        if (jobs.length === JOBS_PER_FETCH) this.wake();
-      },
-    );
+    const { boss } = this;
+    const source: JobSource<EmailJobs[number]> = {
+      fetch: () => boss.fetch<EmailJob>(EMAIL_QUEUE, { batchSize: JOBS_PER_FETCH, includeMetadata: true }),
+      complete: (ids) => boss.complete(EMAIL_QUEUE, ids),
+      fail: (ids, error) => Promise.all(ids.map((id) => boss.fail(EMAIL_QUEUE, id, { message: error.message }))),
+    };
+    this.worker = new JobWorker(source, handle, {
+      batchSize: JOBS_PER_FETCH,
+      pollingIntervalMs: this.config.pollingIntervalSeconds * 1000,
+      // As pg-boss's own worker: a handler past the jobs' expiry fails them.
+      handlerTimeoutMs: JOB_EXPIRE_SECONDS * 1000,
+      log: this.log,
+      isQuiet,
+    });
+    this.worker.start();
   }
 
   /** Marks a job failed now: pg-boss retries it after the backoff, or gives up past the limit. */
   async fail(jobId: string, error: Error): Promise<void> {
-    await this.boss.fail(EMAIL_QUEUE, jobId, { message: error.message }, { db: this.strictDb });
+    await this.boss.fail(EMAIL_QUEUE, jobId, { message: error.message });
   }
 
   /** Wakes the worker: new jobs are sent now, not at the next poll. */
   wake(): void {
-    if (this.workerId) this.boss.notifyWorker(this.workerId);
+    this.worker?.wake();
   }
 
   async stop(): Promise<void> {
-    // graceful: sends under way finish; wait: resolves once they have.
-    await this.boss.stop({ graceful: true, wait: true, timeout: 15_000 });
+    // Sends under way finish and their outcome is recorded, for up to STOP_GRACE_MS; a job
+    // still running then stays active and is retried once it expires.
+    let grace: NodeJS.Timeout | undefined;
+    await Promise.race([this.worker?.stop(), new Promise((resolve) => (grace = setTimeout(resolve, STOP_GRACE_MS)))]);
+    clearTimeout(grace);
+    await this.boss.stop({ graceful: true, wait: true, timeout: STOP_GRACE_MS });
     this.closed = true;
   }
 }
