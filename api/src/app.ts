@@ -31,6 +31,7 @@ import { metricsPlugin } from './operations/metrics.js';
 import { registerRateLimits } from './operations/rateLimitStore.js';
 import { closeConnectionsWhileDraining } from './operations/shutdown.js';
 import { buildValidators, requireClosedBodies } from './requestValidation.js';
+import { scheduleRoutes, userShiftRoutes } from './schedules/routes.js';
 import { securityHeaders } from './securityHeaders.js';
 import { settingsRoutes } from './settings/routes.js';
 import { SettingsStore } from './settings/service.js';
@@ -221,6 +222,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(ingestRoutes, { prefix: '/ingest', intake });
       await api.register(heartbeatRoutes, { prefix: '/integration' });
       await api.register(heartbeatPingRoutes, { prefix: '/ingest' });
+      await api.register(scheduleRoutes, { prefix: '/schedules' });
+      await api.register(userShiftRoutes, { prefix: '/users' });
       await api.register(utilsRoutes, { prefix: '/utils' });
       await api.register(settingsRoutes, { prefix: '/settings' });
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
