@@ -72,6 +72,9 @@ export function validValue(doc: OpenApiDoc, raw: Schema, f: Fixtures, depth = 0)
       if (schema.format === 'email') return emailArb(f);
       if (schema.format === 'uuid') return fc.oneof(fc.constantFrom(...f.uuids), fc.uuid());
       if (schema.pattern === '^password$') return fc.constant('password');
+      if (schema.format === 'date-time')
+        return fc.date({ min: new Date('2020-01-01'), max: new Date('2030-01-01'), noInvalidDate: true }).map((d) => d.toISOString());
+      if (schema.pattern) return fc.stringMatching(new RegExp(schema.pattern));
       const minLength = schema.minLength ?? 0;
       return fc.string({ minLength, maxLength: Math.min(schema.maxLength ?? 40, minLength + 40) });
     }
