@@ -56,36 +56,36 @@ export const ScheduleUpdate = Type.Object(
 );
 export type ScheduleUpdate = Static<typeof ScheduleUpdate>;
 
+/** A rotation's fields as a change names them (no defaults: an absent field stays as it is). */
+const rotationFields = {
+  name: Name,
+  /** Whose turn it is, in order; a user may appear more than once. */
+  user_ids: UserIds,
+  shift_unit: ShiftUnit,
+  shift_count: Type.Integer({ minimum: 1, maximum: SHIFT_COUNT_MAX }),
+  /** The hand-off's wall-clock time in the schedule's zone (days and weeks; unused for hours). */
+  handoff_time: Clock,
+  /** Nobody is on call in the rotation before this; the first hand-off is at or after it. */
+  starts_at: DateTime,
+  /** Empty: always active. */
+  active_hours: ActiveHours,
+};
+
 export const RotationCreate = Type.Object(
   {
-    name: Name,
-    /** Whose turn it is, in order; a user may appear more than once. */
-    user_ids: UserIds,
-    shift_unit: ShiftUnit,
-    shift_count: Type.Integer({ minimum: 1, maximum: SHIFT_COUNT_MAX }),
-    /** The hand-off's wall-clock time in the schedule's zone (days and weeks; unused for hours). */
+    ...rotationFields,
     handoff_time: Type.Optional(Type.String({ pattern: CLOCK_PATTERN, default: '09:00' })),
-    /** Nobody is on call in the rotation before this; the first hand-off is at or after it. */
-    starts_at: DateTime,
-    /** Empty or absent: always active. */
     active_hours: Type.Optional(ActiveHours),
   },
   { title: 'RotationCreate', additionalProperties: false },
 );
 export type RotationCreate = Static<typeof RotationCreate>;
 
-export const RotationUpdate = Type.Object(
-  {
-    name: Type.Optional(Name),
-    user_ids: Type.Optional(UserIds),
-    shift_unit: Type.Optional(ShiftUnit),
-    shift_count: Type.Optional(Type.Integer({ minimum: 1, maximum: SHIFT_COUNT_MAX })),
-    handoff_time: Type.Optional(Clock),
-    starts_at: Type.Optional(DateTime),
-    active_hours: Type.Optional(ActiveHours),
-  },
-  { title: 'RotationUpdate', additionalProperties: false, minProperties: 1 },
-);
+export const RotationUpdate = Type.Partial(Type.Object(rotationFields), {
+  title: 'RotationUpdate',
+  additionalProperties: false,
+  minProperties: 1,
+});
 export type RotationUpdate = Static<typeof RotationUpdate>;
 
 export const OverrideCreate = Type.Object(
@@ -103,16 +103,7 @@ export const OverrideCreate = Type.Object(
 );
 export type OverrideCreate = Static<typeof OverrideCreate>;
 
-export const OverrideUpdate = Type.Object(
-  {
-    kind: Type.Optional(OverrideKind),
-    user_id: Type.Optional(Uuid),
-    replaces_user_id: Type.Optional(Type.Union([Uuid, Type.Null()])),
-    starts_at: Type.Optional(DateTime),
-    ends_at: Type.Optional(DateTime),
-  },
-  { title: 'OverrideUpdate', additionalProperties: false, minProperties: 1 },
-);
+export const OverrideUpdate = Type.Partial(OverrideCreate, { title: 'OverrideUpdate', additionalProperties: false, minProperties: 1 });
 export type OverrideUpdate = Static<typeof OverrideUpdate>;
 
 export const SchedulePublic = Type.Object(
