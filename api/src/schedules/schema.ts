@@ -18,7 +18,12 @@ export const SPAN_MAX_DAYS = 90;
 
 const Name = Type.String({ minLength: 1, maxLength: SCHEDULE_NAME_MAX });
 const DateTime = Type.String({ format: 'date-time' });
-const TimeZone = Type.String({ minLength: 1, maxLength: TIME_ZONE_MAX, description: "An IANA time zone: 'Europe/Berlin', 'UTC'" });
+const TimeZone = Type.String({
+  minLength: 1,
+  maxLength: TIME_ZONE_MAX,
+  description: 'An IANA time zone',
+  examples: ['Europe/Berlin', 'America/New_York', 'UTC'],
+});
 /** 'HH:mm', two digits each: '9:00' is refused. */
 const CLOCK_PATTERN = '^([01][0-9]|2[0-3]):[0-5][0-9]$';
 const Clock = Type.String({ pattern: CLOCK_PATTERN });

@@ -1591,7 +1591,12 @@ export interface components {
         ScheduleCreate: {
             name: string;
             description?: string | null;
-            /** @description An IANA time zone: 'Europe/Berlin', 'UTC' */
+            /**
+             * @description An IANA time zone
+             * @example Europe/Berlin
+             * @example America/New_York
+             * @example UTC
+             */
             time_zone: string;
         };
         /** ScheduleDetail */
@@ -1628,7 +1633,12 @@ export interface components {
         ScheduleUpdate: {
             name?: string;
             description?: string | null;
-            /** @description An IANA time zone: 'Europe/Berlin', 'UTC' */
+            /**
+             * @description An IANA time zone
+             * @example Europe/Berlin
+             * @example America/New_York
+             * @example UTC
+             */
             time_zone?: string;
         };
         /** SettingsPublic */
