@@ -138,6 +138,44 @@ describe('Europe/Berlin, spring forward on 2025-03-30', () => {
   });
 });
 
+describe('the example of docs/oncall.md, "Schedules API"', () => {
+  it('a weekly Monday 09:00 hand-off in Berlin: 08:00Z before the spring change, 07:00Z after it', async () => {
+    const schedule = await createSchedule(t, ann, { name: 'Database primary', time_zone: 'Europe/Berlin' });
+    await createRotation(t, ann, schedule.id, {
+      name: 'Weekly',
+      user_ids: [ann.id, ben.id],
+      shift_unit: 'weeks',
+      shift_count: 1,
+      handoff_time: '09:00',
+      starts_at: '2025-03-24T09:00:00+01:00',
+      active_hours: [],
+    });
+    await createOverride(t, ann, schedule.id, {
+      kind: 'replace',
+      user_id: cai.id,
+      replaces_user_id: ben.id,
+      starts_at: '2025-04-01T13:00:00+02:00',
+      ends_at: '2025-04-01T18:00:00+02:00',
+    });
+    const onCall = await get(`${SCHEDULES}/${schedule.id}/on-call?at=2025-03-31T08:30:00%2B02:00`);
+    expect(onCall).toEqual({
+      schedule_id: schedule.id,
+      at: '2025-03-31T06:30:00.000Z',
+      user_ids: [ann.id],
+      next: { at: '2025-03-31T07:00:00.000Z', user_ids: [ben.id] },
+    });
+    const timeline = await get(`${SCHEDULES}/${schedule.id}/timeline?from=2025-03-24T00:00:00Z&to=2025-04-07T00:00:00Z`);
+    // ann's week over the change lasts 167 hours; ben's Tuesday afternoon is cai's.
+    expect(timeline.data.map((s: { start: string; user_ids: string[] }) => [s.start, s.user_ids])).toEqual([
+      ['2025-03-24T00:00:00.000Z', []],
+      ['2025-03-24T08:00:00.000Z', [ann.id]],
+      ['2025-03-31T07:00:00.000Z', [ben.id]],
+      ['2025-04-01T11:00:00.000Z', [cai.id]],
+      ['2025-04-01T16:00:00.000Z', [ben.id]],
+    ]);
+  });
+});
+
 describe("a user's own shifts", () => {
   it('lists the stretches the caller is on call across schedules, an add override included, by start', async () => {
     const berlin = await dailyAnnBen('Shifts Berlin', 'Europe/Berlin', '09:00', '2025-03-28T09:00:00+01:00');
