@@ -32,6 +32,7 @@ import { metricsPlugin } from './operations/metrics.js';
 import { registerRateLimits } from './operations/rateLimitStore.js';
 import { closeConnectionsWhileDraining } from './operations/shutdown.js';
 import { buildValidators, requireClosedBodies } from './requestValidation.js';
+import { scheduleRoutes, userShiftRoutes } from './schedules/routes.js';
 import { securityHeaders } from './securityHeaders.js';
 import { settingsRoutes } from './settings/routes.js';
 import { SettingsStore } from './settings/service.js';
@@ -193,7 +194,7 @@ export async function composeApp(options: BuildAppOptions): Promise<{ app: Fasti
     async (api) => {
       await registerCompression(api);
       await api.register(authRoutes, { db, tokens, mailer, config });
-      await api.register(userRoutes, { prefix: '/users', db, mailer, config, alertChanges });
+      await api.register(userRoutes, { prefix: '/users', db, mailer, config, alertChanges, now });
       const alertReads = createAlertReads(db);
       await api.register(alertRoutes, { prefix: '/alert', ...alertActions, settings, alertReads, userReads });
       const integrationReads = createIntegrationReads(db);
@@ -203,6 +204,8 @@ export async function composeApp(options: BuildAppOptions): Promise<{ app: Fasti
       await api.register(ingestRoutes, { prefix: '/ingest', intake, config });
       await api.register(heartbeatRoutes, { prefix: '/integration', db, config, now });
       await api.register(heartbeatPingRoutes, { prefix: '/ingest', db, config, now, alertChanges });
+      await api.register(scheduleRoutes, { prefix: '/schedules', db, now });
+      await api.register(userShiftRoutes, { prefix: '/users', db });
       await api.register(utilsRoutes, { prefix: '/utils', db, config, lifecycle: app.lifecycle });
       await api.register(settingsRoutes, { prefix: '/settings', settings, config });
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());

@@ -18,6 +18,21 @@ export class HttpError extends Error {
 
 export const notFound = (what: string) => new HttpError(404, `${what} not found`);
 
+/**
+ * A body or query that fits its schema but breaks a rule only the service can check (an
+ * unknown time zone or user, an end before its start): a 422 whose items name the fields, in
+ * the shape of the schema's own.
+ */
+export class InvalidInput extends Error {
+  constructor(readonly issues: ValidationIssue[]) {
+    super(issues.map((issue) => issue.msg).join('; '));
+  }
+}
+
+/** One field's value error, worded as pydantic words a validator's: "Value error, …". */
+export const invalidField = (loc: (string | number)[], reason: string) =>
+  new InvalidInput([{ loc, msg: `Value error, ${reason}`, type: 'value_error' }]);
+
 export interface ValidationIssue {
   loc: (string | number)[];
   msg: string;
@@ -75,6 +90,12 @@ export function toValidationIssue(context: string, issue: AjvIssue): ValidationI
         msg: `Input should be ${(p.allowedValues as unknown[]).map((v) => `'${v}'`).join(', ')}`,
         type: 'enum',
       };
+    case 'pattern':
+      return { loc, msg: `String should match pattern '${p.pattern}'`, type: 'string_pattern_mismatch' };
+    case 'minItems':
+      return { loc, msg: `List should have at least ${p.limit} item${p.limit === 1 ? '' : 's'}`, type: 'too_short' };
+    case 'maxItems':
+      return { loc, msg: `List should have at most ${p.limit} item${p.limit === 1 ? '' : 's'}`, type: 'too_long' };
     case 'minimum':
       return { loc, msg: `Input should be greater than or equal to ${p.limit}`, type: 'greater_than_equal' };
     case 'maximum':
@@ -137,6 +158,7 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     if (error instanceof HttpError) {
       return reply.code(error.statusCode).headers(error.headers).send({ detail: error.detail });
     }
+    if (error instanceof InvalidInput) return reply.code(422).send({ detail: error.issues });
     if (error.validation) {
       const context = error.validationContext ?? 'body';
       const detail = validationIssues(context, error.validation as AjvIssue[]);

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Fixtures, hostileBody, type OpenApiDoc, queryValue, resolve, type Schema, validValue } from './helpers/openapiArbitraries.js';
+import { SCHEDULE_TABLES } from './helpers/schedules.js';
 import { body, createTestApp, type TestApp, type TestUser } from './helpers/testApp.js';
 
 /**
@@ -30,7 +31,13 @@ describe('every operation of the OpenAPI document, fuzzed', () => {
   let mallory: TestUser;
   let victim: TestUser;
   let ingestKey: string;
-  const ids = { alerts: [] as string[], integrations: [] as string[] };
+  const ids = {
+    alerts: [] as string[],
+    integrations: [] as string[],
+    schedules: [] as string[],
+    rotations: [] as string[],
+    overrides: [] as string[],
+  };
 
   beforeAll(async () => {
     t = await createTestApp({}, { now: () => NOW });
@@ -48,13 +55,55 @@ describe('every operation of the OpenAPI document, fuzzed', () => {
       });
       ids.integrations.push(body(integration).id);
       if (owner === mallory) ingestKey = body(integration).ingest_key;
+      // A schedule each, with a rotation and an override: the schedule routes reach real rows.
+      const schedule = body(
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/v1/schedules/',
+          headers: owner.auth,
+          payload: { name: 'On call', time_zone: 'Europe/Berlin' },
+        }),
+      );
+      expect(schedule.id).toBeTypeOf('string');
+      ids.schedules.push(schedule.id);
+      const rotation = await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/schedules/${schedule.id}/rotations`,
+        headers: owner.auth,
+        payload: {
+          name: 'Weekly',
+          user_ids: [mallory.id, victim.id],
+          shift_unit: 'weeks',
+          shift_count: 1,
+          starts_at: '2026-05-04T09:00:00+02:00',
+        },
+      });
+      expect(rotation.statusCode, rotation.body).toBe(200);
+      ids.rotations.push(body(rotation).id);
+      const override = await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/schedules/${schedule.id}/overrides`,
+        headers: owner.auth,
+        payload: { kind: 'add', user_id: owner.id, starts_at: '2026-06-01T00:00:00Z', ends_at: '2026-06-02T00:00:00Z' },
+      });
+      expect(override.statusCode, override.body).toBe(200);
+      ids.overrides.push(body(override).id);
     }
   });
   afterAll(() => t?.close());
 
   /** Every table a call could change, hashed: a refused call must leave each as it was. */
   const storedState = async () => {
-    const tables = ['users', 'integrations', 'alerts', 'alert_events', 'app_settings', 'escalation_contacts', 'password_reset_tokens'];
+    const tables = [
+      'users',
+      'integrations',
+      'alerts',
+      'alert_events',
+      'app_settings',
+      'escalation_contacts',
+      'password_reset_tokens',
+      ...SCHEDULE_TABLES,
+    ];
     const hashes = tables.map(
       (name) => sql`(SELECT md5(coalesce(string_agg(x::text, '|' ORDER BY x::text), '')) FROM ${sql.table(name)} x)`,
     );
@@ -78,7 +127,9 @@ describe('every operation of the OpenAPI document, fuzzed', () => {
     const fixed: Record<string, string[]> = {
       // A superuser may change another user's role: the target is never themself.
       user_id: role === 'user' ? [mallory.id, victim.id] : [victim.id],
-      id: path.startsWith('/api/v1/alert') ? ids.alerts : ids.integrations,
+      id: path.startsWith('/api/v1/alert') ? ids.alerts : path.startsWith('/api/v1/schedules') ? ids.schedules : ids.integrations,
+      rotation_id: ids.rotations,
+      override_id: ids.overrides,
       email: [mine.email, victim.email],
       key: [ingestKey, 'not-a-key'],
     };
@@ -90,7 +141,7 @@ describe('every operation of the OpenAPI document, fuzzed', () => {
 
   const requestOf = (role: Role, { method, path, op }: Operation) => {
     const fixtures: Fixtures = {
-      uuids: [...ids.alerts, ...ids.integrations, mallory.id, victim.id],
+      uuids: [...ids.alerts, ...ids.integrations, ...ids.schedules, mallory.id, victim.id],
       emails: [mallory.email, victim.email],
     };
     const params: any[] = op.parameters ?? [];

@@ -176,6 +176,56 @@ export interface HeartbeatMonitorsTable {
   created_at: CreatedAt;
 }
 
+/** An on-call schedule (migration 0016): its rotations and overrides are rows of their own. */
+export interface SchedulesTable {
+  id: Generated<string>;
+  name: string;
+  description: string | null;
+  /** IANA zone of its hand-off times and active hours. */
+  time_zone: string;
+  owner_id: string;
+  created_at: CreatedAt;
+}
+
+export const SHIFT_UNITS = ['hours', 'days', 'weeks'] as const;
+export type ShiftUnit = (typeof SHIFT_UNITS)[number];
+
+export interface ScheduleRotationsTable {
+  id: Generated<string>;
+  schedule_id: string;
+  name: string;
+  shift_unit: ShiftUnit;
+  shift_count: number;
+  /** 'HH:mm' in the schedule's zone (days and weeks). */
+  handoff_time: string;
+  starts_at: Date;
+  /** [{days, start, end}] (oncall/activeHours.ts); written as JSON text. */
+  active_hours: ColumnType<{ days: number[]; start: string; end: string }[], string | undefined, string>;
+  created_at: CreatedAt;
+}
+
+export interface ScheduleRotationMembersTable {
+  rotation_id: string;
+  /** 0-based turn order. */
+  position: number;
+  user_id: string;
+}
+
+export const OVERRIDE_KINDS = ['replace', 'add', 'remove'] as const;
+export type OverrideKindValue = (typeof OVERRIDE_KINDS)[number];
+
+export interface ScheduleOverridesTable {
+  id: Generated<string>;
+  schedule_id: string;
+  kind: OverrideKindValue;
+  user_id: string;
+  replaces_user_id: string | null;
+  starts_at: Date;
+  ends_at: Date;
+  /** The order overrides apply in: distinct per schedule, to the millisecond. */
+  created_at: ColumnType<Date, Date, never>;
+}
+
 export interface OwnerCountsTable {
   owner_id: string;
   /** Up to 16 rows per owner, summed on read (migration 0011). */
@@ -197,6 +247,10 @@ export interface Database {
   escalation_contacts: EscalationContactsTable;
   contact_confirmation_tokens: ContactConfirmationTokensTable;
   heartbeat_monitors: HeartbeatMonitorsTable;
+  schedules: SchedulesTable;
+  schedule_rotations: ScheduleRotationsTable;
+  schedule_rotation_members: ScheduleRotationMembersTable;
+  schedule_overrides: ScheduleOverridesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -207,3 +261,6 @@ export type AlertEventRow = Selectable<AlertEventsTable>;
 export type NotificationRow = Selectable<NotificationsTable>;
 export type EscalationContactRow = Selectable<EscalationContactsTable>;
 export type HeartbeatMonitorRow = Selectable<HeartbeatMonitorsTable>;
+export type ScheduleRow = Selectable<SchedulesTable>;
+export type ScheduleRotationRow = Selectable<ScheduleRotationsTable>;
+export type ScheduleOverrideRow = Selectable<ScheduleOverridesTable>;

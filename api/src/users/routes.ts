@@ -22,6 +22,8 @@ export interface UserRouteDeps {
   config: Config;
   /** A deleted user's open change streams end (users/service.ts deleteUser). */
   alertChanges: AlertChangeFeed;
+  /** Whether an override has ended, when a user on call is deleted. */
+  now: () => Date;
 }
 
 export async function userRoutes(root: FastifyInstance, deps: UserRouteDeps): Promise<void> {

@@ -4,6 +4,7 @@ import { hashPassword } from '../auth/passwords.js';
 import type { Db } from '../db/database.js';
 import type { UserRow } from '../db/schema.js';
 import { HttpError } from '../errors.js';
+import { releaseUserFromSchedules, userStillOnCall } from '../schedules/service.js';
 import type { UserUpdate } from './schema.js';
 
 export const USER_EXISTS = 'The user with this email already exists in the system';
@@ -96,8 +97,20 @@ export async function listUsers(db: Db, offset: number, limit: number) {
   return { data: data.map(toUserPublic), count: Number(total.count) };
 }
 
-/** Deleting a user deletes their alerts and integrations (ON DELETE CASCADE): superusers' consoles hear of it. */
-export async function deleteUser(deps: { db: Db; alertChanges: AlertChangeFeed }, id: string): Promise<void> {
-  await deps.db.deleteFrom('users').where('id', '=', id).execute();
+/**
+ * Deleting a user deletes their alerts, integrations and schedules (ON DELETE CASCADE):
+ * superusers' consoles hear of it. Refused (409) while they are on call in someone else's
+ * schedule (schedules/service.ts); a member added meanwhile trips the foreign key, the same 409.
+ */
+export async function deleteUser(deps: { db: Db; alertChanges: AlertChangeFeed; now: () => Date }, id: string): Promise<void> {
+  try {
+    await deps.db.transaction().execute(async (trx) => {
+      await releaseUserFromSchedules(trx, id, deps.now());
+      await trx.deleteFrom('users').where('id', '=', id).execute();
+    });
+  } catch (error) {
+    if ((error as { code?: string }).code === '23503') throw new HttpError(409, userStillOnCall([]));
+    throw error;
+  }
   deps.alertChanges.announce([id]);
 }

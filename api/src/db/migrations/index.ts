@@ -12,6 +12,7 @@ import * as announceFromTheApp from './0012_announce_from_the_app.js';
 import * as escalationRounds from './0013_escalation_rounds.js';
 import * as contactConfirmation from './0014_contact_confirmation.js';
 import * as heartbeatMonitors from './0015_heartbeat_monitors.js';
+import * as oncallSchedules from './0016_oncall_schedules.js';
 
 /**
  * Every migration, in order. Listed in code (not read from a folder) so the compiled
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   '0013_escalation_rounds': escalationRounds,
   '0014_contact_confirmation': contactConfirmation,
   '0015_heartbeat_monitors': heartbeatMonitors,
+  '0016_oncall_schedules': oncallSchedules,
 };

@@ -1,0 +1,147 @@
+import type { Db } from '../db/database.js';
+import type { ScheduleRotationRow, UserRow } from '../db/schema.js';
+import { HttpError, notFound } from '../errors.js';
+import type { RotationDef } from '../oncall/rotation.js';
+import type { RotationCreate, RotationPublic, RotationUpdate } from './schema.js';
+import { scheduleForChange } from './service.js';
+import { checkedInstant, checkUsersExist } from './validation.js';
+
+/** A schedule's rotations are the union of its on-call set: a few layers, not hundreds. */
+export const ROTATIONS_PER_SCHEDULE_MAX = 50;
+export const tooManyRotations = `A schedule has at most ${ROTATIONS_PER_SCHEDULE_MAX} rotations`;
+
+/** A rotation row with its members in turn order. */
+export type Rotation = ScheduleRotationRow & { user_ids: string[] };
+
+export function toRotationPublic(rotation: Rotation): RotationPublic {
+  return {
+    id: rotation.id,
+    schedule_id: rotation.schedule_id,
+    name: rotation.name,
+    user_ids: rotation.user_ids,
+    shift_unit: rotation.shift_unit,
+    shift_count: rotation.shift_count,
+    handoff_time: rotation.handoff_time,
+    starts_at: rotation.starts_at.toISOString(),
+    active_hours: rotation.active_hours,
+    created_at: rotation.created_at.toISOString(),
+  };
+}
+
+/** The arithmetic's view of a stored rotation (oncall/rotation.ts). */
+export const toRotationDef = (rotation: Rotation): RotationDef => ({
+  id: rotation.id,
+  userIds: rotation.user_ids,
+  startsAt: rotation.starts_at,
+  handoffTime: rotation.handoff_time,
+  shiftLength: { unit: rotation.shift_unit, count: rotation.shift_count },
+  activeHours: rotation.active_hours,
+});
+
+/** The rotations of some schedules, oldest first, each with its members in order. */
+export async function rotationsOf(db: Db, scheduleIds: string[], rotationId?: string): Promise<Rotation[]> {
+  if (scheduleIds.length === 0) return [];
+  let query = db.selectFrom('schedule_rotations').selectAll().where('schedule_id', 'in', scheduleIds);
+  if (rotationId) query = query.where('id', '=', rotationId);
+  const rows = await query.orderBy('created_at').orderBy('id').execute();
+  if (rows.length === 0) return [];
+  const members = await db
+    .selectFrom('schedule_rotation_members')
+    .select(['rotation_id', 'user_id'])
+    .where(
+      'rotation_id',
+      'in',
+      rows.map((r) => r.id),
+    )
+    .orderBy('rotation_id')
+    .orderBy('position')
+    .execute();
+  const byRotation = new Map<string, string[]>(rows.map((r) => [r.id, []]));
+  for (const m of members) byRotation.get(m.rotation_id)?.push(m.user_id);
+  return rows.map((row) => ({ ...row, user_ids: byRotation.get(row.id) ?? [] }));
+}
+
+export async function getRotation(db: Db, scheduleId: string, rotationId: string): Promise<Rotation> {
+  const [rotation] = await rotationsOf(db, [scheduleId], rotationId);
+  if (!rotation) throw notFound('Rotation');
+  return rotation;
+}
+
+/** The fields a create or a change sets, checked against what only the service knows. */
+async function checkedFields(db: Db, input: RotationUpdate) {
+  if (input.user_ids)
+    await checkUsersExist(
+      db,
+      input.user_ids.map((id, i) => ({ id, loc: ['body', 'user_ids', i] })),
+    );
+  const startsAt = input.starts_at === undefined ? undefined : new Date(checkedInstant(input.starts_at, ['body', 'starts_at']));
+  return {
+    ...(input.name !== undefined && { name: input.name }),
+    ...(input.shift_unit !== undefined && { shift_unit: input.shift_unit }),
+    ...(input.shift_count !== undefined && { shift_count: input.shift_count }),
+    ...(input.handoff_time !== undefined && { handoff_time: input.handoff_time }),
+    ...(startsAt !== undefined && { starts_at: startsAt }),
+    ...(input.active_hours !== undefined && { active_hours: JSON.stringify(input.active_hours) }),
+  };
+}
+
+async function setMembers(db: Db, rotationId: string, userIds: string[]): Promise<void> {
+  await db.deleteFrom('schedule_rotation_members').where('rotation_id', '=', rotationId).execute();
+  await db
+    .insertInto('schedule_rotation_members')
+    .values(userIds.map((user_id, position) => ({ rotation_id: rotationId, position, user_id })))
+    .execute();
+}
+
+export async function createRotation(db: Db, user: UserRow, scheduleId: string, input: RotationCreate): Promise<Rotation> {
+  return db.transaction().execute(async (trx) => {
+    await scheduleForChange(trx, user, scheduleId);
+    const fields = await checkedFields(trx, input);
+    const { count } = await trx
+      .selectFrom('schedule_rotations')
+      .select((eb) => eb.fn.countAll<string>().as('count'))
+      .where('schedule_id', '=', scheduleId)
+      .executeTakeFirstOrThrow();
+    if (Number(count) >= ROTATIONS_PER_SCHEDULE_MAX) throw new HttpError(409, tooManyRotations);
+    const row = await trx
+      .insertInto('schedule_rotations')
+      .values({
+        name: input.name,
+        shift_unit: input.shift_unit,
+        shift_count: input.shift_count,
+        handoff_time: input.handoff_time ?? '09:00',
+        active_hours: '[]',
+        ...fields,
+        starts_at: fields.starts_at as Date,
+        schedule_id: scheduleId,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await setMembers(trx, row.id, input.user_ids);
+    return getRotation(trx, scheduleId, row.id);
+  });
+}
+
+/** A change applies to the whole rotation, past turns included: a new order renumbers them. */
+export async function updateRotation(db: Db, user: UserRow, scheduleId: string, rotationId: string, patch: RotationUpdate) {
+  return db.transaction().execute(async (trx) => {
+    await scheduleForChange(trx, user, scheduleId);
+    await getRotation(trx, scheduleId, rotationId);
+    const fields = await checkedFields(trx, patch);
+    if (Object.keys(fields).length > 0) await trx.updateTable('schedule_rotations').set(fields).where('id', '=', rotationId).execute();
+    if (patch.user_ids) await setMembers(trx, rotationId, patch.user_ids);
+    return getRotation(trx, scheduleId, rotationId);
+  });
+}
+
+export async function deleteRotation(db: Db, user: UserRow, scheduleId: string, rotationId: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await scheduleForChange(trx, user, scheduleId);
+    const { numDeletedRows } = await trx
+      .deleteFrom('schedule_rotations')
+      .where('schedule_id', '=', scheduleId)
+      .where('id', '=', rotationId)
+      .executeTakeFirst();
+    if (numDeletedRows === 0n) throw notFound('Rotation');
+  });
+}

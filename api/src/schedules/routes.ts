@@ -1,0 +1,169 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { requireUser, userOf } from '../auth/currentUser.js';
+import { Message, PageQuery, pageOf } from '../common/schema.js';
+import type { Db } from '../db/database.js';
+import { onCallOf, shiftsOfUser, timelineOf } from './onCall.js';
+import { overrideRoutes } from './overrideRoutes.js';
+import { rotationRoutes } from './rotationRoutes.js';
+import { rotationsOf, toRotationPublic } from './rotations.js';
+import { changeErrors, listErrors, readErrors, scheduleDoc } from './routeDocs.js';
+import {
+  OnCallPublic,
+  OnCallQuery,
+  ScheduleCreate,
+  ScheduleDetail,
+  ScheduleParams,
+  SchedulePublic,
+  SchedulesPublic,
+  ScheduleUpdate,
+  SPAN_MAX_DAYS,
+  SpanQuery,
+  TimelinePublic,
+  UserShiftsPublic,
+} from './schema.js';
+import { createSchedule, deleteSchedule, getSchedule, listSchedules, toSchedulePublic, updateSchedule } from './service.js';
+import { checkedInstant, checkedSpan } from './validation.js';
+
+/**
+ * /api/v1/schedules (docs/oncall.md, "Schedules API"): every call needs a login; every
+ * signed-in user reads, the owner or a superuser changes (schedules/service.ts).
+ */
+export async function scheduleRoutes(app: FastifyInstance, deps: { db: Db; now: () => Date }): Promise<void> {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  const { db } = deps;
+
+  api.get(
+    '/',
+    {
+      onRequest: requireUser,
+      schema: {
+        ...scheduleDoc('read_schedules', 'List every schedule, by name'),
+        querystring: PageQuery,
+        response: { 200: SchedulesPublic, ...listErrors },
+      },
+    },
+    async (request) => {
+      const { offset, limit } = pageOf(request.query);
+      return listSchedules(db, offset, limit);
+    },
+  );
+
+  api.post(
+    '/',
+    {
+      onRequest: requireUser,
+      schema: {
+        ...scheduleDoc('create_schedule', 'Create a schedule owned by the caller'),
+        body: ScheduleCreate,
+        response: { 200: SchedulePublic, ...listErrors },
+      },
+    },
+    async (request) => toSchedulePublic(await createSchedule(db, userOf(request), request.body)),
+  );
+
+  api.get(
+    '/:id',
+    {
+      onRequest: requireUser,
+      schema: {
+        ...scheduleDoc('read_schedule', 'Read a schedule with its rotations'),
+        params: ScheduleParams,
+        response: { 200: ScheduleDetail, ...readErrors },
+      },
+    },
+    async (request) => {
+      const schedule = await getSchedule(db, request.params.id);
+      const rotations = await rotationsOf(db, [schedule.id]);
+      return { ...toSchedulePublic(schedule), rotations: rotations.map(toRotationPublic) };
+    },
+  );
+
+  api.patch(
+    '/:id',
+    {
+      onRequest: requireUser,
+      schema: {
+        ...scheduleDoc('update_schedule', 'Change a schedule (owner or superuser)'),
+        params: ScheduleParams,
+        body: ScheduleUpdate,
+        response: { 200: SchedulePublic, ...changeErrors },
+      },
+    },
+    async (request) => toSchedulePublic(await updateSchedule(db, userOf(request), request.params.id, request.body)),
+  );
+
+  api.delete(
+    '/:id',
+    {
+      onRequest: requireUser,
+      schema: {
+        ...scheduleDoc('delete_schedule', 'Delete a schedule, its rotations and overrides (owner or superuser)'),
+        params: ScheduleParams,
+        response: { 200: Message, ...changeErrors },
+      },
+    },
+    async (request) => {
+      await deleteSchedule(db, userOf(request), request.params.id);
+      return { message: 'Schedule deleted successfully' };
+    },
+  );
+
+  api.get(
+    '/:id/on-call',
+    {
+      onRequest: requireUser,
+      schema: {
+        ...scheduleDoc('read_on_call', 'Who is on call at an instant (default: now), and the next change'),
+        params: ScheduleParams,
+        querystring: OnCallQuery,
+        response: { 200: OnCallPublic, ...readErrors },
+      },
+    },
+    async (request) => {
+      const { at } = request.query;
+      const instant = at === undefined ? deps.now().getTime() : checkedInstant(at, ['query', 'at']);
+      return onCallOf(db, await getSchedule(db, request.params.id), instant);
+    },
+  );
+
+  api.get(
+    '/:id/timeline',
+    {
+      onRequest: requireUser,
+      schema: {
+        ...scheduleDoc('read_timeline', `Who is on call over [from, to), at most ${SPAN_MAX_DAYS} days, as segments`),
+        params: ScheduleParams,
+        querystring: SpanQuery,
+        response: { 200: TimelinePublic, ...readErrors },
+      },
+    },
+    async (request) => {
+      const { from, to } = checkedSpan(request.query);
+      return timelineOf(db, await getSchedule(db, request.params.id), from, to);
+    },
+  );
+
+  await api.register(rotationRoutes, { db });
+  await api.register(overrideRoutes, { db });
+}
+
+/** GET /api/v1/users/me/shifts: the caller's own time on call, across schedules. */
+export async function userShiftRoutes(app: FastifyInstance, { db }: { db: Db }): Promise<void> {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  api.get(
+    '/me/shifts',
+    {
+      onRequest: requireUser,
+      schema: {
+        ...scheduleDoc('read_my_shifts', `The caller's shifts over [from, to), at most ${SPAN_MAX_DAYS} days, across schedules`),
+        querystring: SpanQuery,
+        response: { 200: UserShiftsPublic, ...listErrors },
+      },
+    },
+    async (request) => {
+      const { from, to } = checkedSpan(request.query);
+      return shiftsOfUser(db, userOf(request).id, from, to);
+    },
+  );
+}
