@@ -1,3 +1,4 @@
+import { isLoggedIn } from '@vigil/shared';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './App';
 import { registerRemotesFromMap } from './remotes/remoteRegistry';
@@ -13,6 +14,12 @@ if (root.firstElementChild && isPublicPagePath(location.pathname)) {
   await PUBLIC_PAGES[location.pathname].preload();
   hydrateRoot(root, <App />);
 } else {
+  // A signed-in visit (a deep link such as /alerts): the signed-in area's modules (and react-query
+  // with them) load while the remotes map is read, not one after the other once it renders.
+  if (isLoggedIn()) {
+    void import('./layout/AppLayout');
+    void import('./remotes/RemotePage');
+  }
   // Remotes are registered before the first render, so any route can load its remote.
   await registerRemotesFromMap();
   createRoot(root).render(<App />);
