@@ -104,6 +104,11 @@ export function createAppConfig(options: AppOptions): RsbuildConfig {
         // copy is ~17 KiB gzip smaller. Production only, so a remote's dev server still runs alone;
         // a remote built this way needs a shell built this way.
         ...(production && { experiments: isHost ? { provideExternalRuntime: true } : { externalRuntime: true } }),
+        // The host's singletons are the ones every app uses: a shared module the shell first needs
+        // after the remotes are registered (react-query, which only the signed-in area loads) is
+        // taken from what the shell provides, not found by initialising every registered remote
+        // (the default 'version-first' fetches each remote's entry to compare versions).
+        ...(isHost && { shareStrategy: 'loaded-first' as const }),
       }),
     ],
     source: {

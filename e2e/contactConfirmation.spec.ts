@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { ADMIN, expect, signIn, test } from './fixtures';
+import { ADMIN, expect, loginHydrated, signIn, test } from './fixtures';
 import { mailLoggingServer } from './mailLoggingServer';
 
 // Escalation contacts confirm their address (issue 11, item 6): the policy editor shows each
@@ -140,6 +140,7 @@ test.describe('the confirmation page', () => {
     await expect(page.getByText(`${contact} receives no alerts from ${owner.email}, who cannot ask again.`)).toBeVisible();
 
     await page.goto(`${mail.base}/login`);
+    await loginHydrated(page);
     await page.evaluate((token) => localStorage.setItem('access_token', token), owner.token);
     await page.goto(`${mail.base}/integrations?integration=${owner.integrationId}`);
     const row = contactRow(page, contact);

@@ -86,9 +86,18 @@ export function signedLinkPath(alertId: string, recipient: string, mailedHoursAg
   return { path: link.pathname + link.search, token: link.searchParams.get('t') ?? '' };
 }
 
+/**
+ * Waits until the prerendered /login is hydrated (its form is enabled only then, docs/console.md).
+ * Hydration may end after the load event: a token stored before it sends the page on to / (a
+ * signed-in user's /login) just as the test's next navigation starts, which it can cancel; keys
+ * typed before it do not reach the form.
+ */
+export const loginHydrated = (page: Page) => expect(page.getByRole('button', { name: 'Log In', exact: true })).toBeEnabled();
+
 /** Signs the page in as `user` the way the console does: the raw token in localStorage. */
 export async function signIn(page: Page, user: { token: string }, path = '/'): Promise<void> {
   await page.goto('/login');
+  await loginHydrated(page);
   await page.evaluate((token) => localStorage.setItem('access_token', token), user.token);
   await page.goto(path);
 }

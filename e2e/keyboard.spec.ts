@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, loginHydrated, test } from './fixtures';
 
 // Issue 3, "keyboard reachable": the main flows with the keyboard alone — Tab and Shift+Tab to
 // move, Enter and Space to press, the arrow keys inside a menu (its ARIA pattern), Escape to
@@ -30,6 +30,7 @@ test('log in, the side menu, a row menu with its delete confirmation, and the us
   // Log in from /login.
   await page.goto('/login');
   await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible();
+  await loginHydrated(page);
   await tabTo(page, page.getByLabel('Email'));
   await page.keyboard.type(user.email);
   await page.keyboard.press('Tab');
@@ -108,6 +109,7 @@ test.describe('on a phone', () => {
   test('the drawer opens, closes with Escape and navigates by keyboard', async ({ page, api }) => {
     const user = await api.createUser();
     await page.goto('/login');
+    await loginHydrated(page);
     await page.evaluate((token) => localStorage.setItem('access_token', token), user.token);
     await page.goto('/');
     await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();

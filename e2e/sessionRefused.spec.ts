@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page, Request, Route } from '@playwright/test';
 import { SignJWT } from 'jose';
-import { ADMIN, type ApiHelper, expect, signIn, test } from './fixtures';
+import { ADMIN, type ApiHelper, expect, loginHydrated, signIn, test } from './fixtures';
 
 // Spec §4, §8: a stored token the server refuses ALWAYS ends on /login, the token removed,
 // whatever the order of the answers. The real server answers every request; the tests only
@@ -90,7 +90,7 @@ function loginLoads(page: Page): Request[] {
 /** Stores `token` as the console does (raw, in localStorage), from the login page, and stays there. */
 async function storeToken(page: Page, token: string) {
   await page.goto('/login');
-  await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible();
+  await loginHydrated(page);
   await page.evaluate((t) => localStorage.setItem('access_token', t), token);
 }
 

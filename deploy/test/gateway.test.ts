@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../api/src/app.js';
@@ -65,8 +66,14 @@ async function shellSite(root: string): Promise<string> {
     `<!doctype html><title>vigil-shell-page</title><script defer src="${SHELL_ASSET}"></script>`,
   );
   await writeFile(path.join(site, SHELL_ASSET), js('shell'));
+  // One public page prerendered by the build (shell/rsbuild.prerender.ts), with its gzip copy;
+  // this site has no /login one, as an older shell build would have none.
+  await writeFile(path.join(site, 'signup.html'), PRERENDERED_SIGNUP);
+  await writeFile(path.join(site, 'signup.html.gz'), gzipSync(PRERENDERED_SIGNUP));
   return site;
 }
+
+const PRERENDERED_SIGNUP = `<!doctype html><title>vigil-prerendered-signup</title>${'<label>Full name</label>'.repeat(80)}`;
 
 /** One build of a remote: its manifest, a chunk, and remote-actions' standalone page. */
 async function remoteBuild(folder: string, remote: string, version: string): Promise<void> {
@@ -143,6 +150,20 @@ describe.skipIf(!NGINX)('gateway: one origin for the API, the shell and each rem
       expect(res.headers.get('content-type')).toMatch(/^text\/html/);
       expect(res.headers.get('cache-control')).toBe('no-cache');
       expect(await res.text()).toContain('vigil-shell-page');
+    }
+  });
+
+  it('serves a public page the build prerendered as its own HTML, gzip-compressed, revalidated; the others get the page', async () => {
+    for (const pathname of ['/signup', '/signup?from=mail']) {
+      const res = await get(pathname, { headers: { 'accept-encoding': 'gzip' } });
+      expect(res.status, pathname).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(res.headers.get('content-encoding')).toBe('gzip');
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+      expect(await res.text()).toBe(PRERENDERED_SIGNUP);
+    }
+    for (const pathname of ['/signup/', '/signup/more', '/login', '/recover-password']) {
+      expect(await (await get(pathname)).text(), pathname).toContain('vigil-shell-page');
     }
   });
 

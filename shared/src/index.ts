@@ -1,6 +1,7 @@
 export { api } from './api/api';
 export * from './api/client';
 export * from './api/errors';
+export * from './hydration/useHydrated';
 export * from './query/alertActions';
 export * from './query/alertChanges';
 export * from './query/alertFilters';
@@ -18,6 +19,7 @@ export * from './session/token';
 export * from './session/useSession';
 export * from './theme/themeAtom';
 export * from './ui/ConfirmDialog';
+export * from './ui/ConsoleToaster';
 export * from './ui/CopyButton';
 export * from './ui/EmptyState';
 export * from './ui/formatDuration';

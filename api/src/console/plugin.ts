@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
@@ -30,6 +31,13 @@ export const PUBLIC_ACTION_ROUTES = [
 ] as const;
 /** Those served as the page's file (rendered in the browser); the alert's are rendered on the server. */
 const FILE_SERVED_PUBLIC_ROUTES = ['/contacts/confirm'] as const;
+/**
+ * The shell's public pages, prerendered at build time into `<path>.html` beside its index.html
+ * (shell/rsbuild.prerender.ts): each answers its own HTML, which paints before any script and
+ * is hydrated by the shell's JavaScript (docs/console.md).
+ */
+export const PRERENDERED_SHELL_PAGES = ['/login', '/signup', '/recover-password', '/reset-password'] as const;
+
 /**
  * Serves the console on the API's origin: the public action pages (their own small page),
  * the shell's page for every other non-API path (the router decides), its hashed assets,
@@ -89,6 +97,19 @@ export async function consolePlugin(app: FastifyInstance, opts: PublicPageDeps &
       // A remote-actions build without its page (or none): the shell's page says not found.
       request.log.warn(`No built remote-actions page in ${opts.consoleDir}: serving the shell for ${url}`);
       return reply.sendFile('index.html', shellDir);
+    });
+  }
+
+  // Precompressed like the assets (sendFile shares the /static/ registration's options). A build
+  // without the file (an older shell) answers the shell's page, which renders in the browser.
+  for (const page of PRERENDERED_SHELL_PAGES) {
+    const file = `${page.slice(1)}.html`;
+    app.get(page, { schema: { hide: true } }, async (_request, reply) => {
+      const prerendered = await stat(path.join(shellDir, file)).then(
+        (s) => s.isFile(),
+        () => false,
+      );
+      return reply.header('Cache-Control', NO_CACHE).sendFile(prerendered ? file : 'index.html', shellDir);
     });
   }
 

@@ -1,13 +1,2 @@
-import { Toaster } from '@fluentui/react-components';
-import { TOASTER_ID } from '@vigil/shared';
-import { useEffect, useRef } from 'react';
-
-/**
- * The shell's Toaster, as the shell renders it: `useNotify()` reaches it by id (docs/product.md §8.2).
- * `onMounted` runs once the Toaster listens: a parent's effects run after its children's.
- */
-export function PageToaster({ onMounted }: { onMounted: () => void }) {
-  const mounted = useRef(onMounted);
-  useEffect(() => mounted.current(), []);
-  return <Toaster toasterId={TOASTER_ID} position="top-end" pauseOnHover pauseOnWindowBlur limit={4} />;
-}
+// The console's Toaster (@vigil/shared), as the shell loads it on demand too.
+export { ConsoleToaster as PageToaster } from '@vigil/shared';

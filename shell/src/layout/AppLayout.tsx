@@ -1,7 +1,9 @@
 import { Button, DrawerBody, DrawerHeader, DrawerHeaderTitle, makeStyles, OverlayDrawer, tokens } from '@fluentui/react-components';
 import { DismissRegular } from '@fluentui/react-icons';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
+import { consoleQueryClient } from '../session/consoleQueryClient';
 import { Logo } from './Logo';
 import { NavMenu } from './NavMenu';
 import { PageSpinner } from './PageSpinner';
@@ -37,8 +39,20 @@ const useStyles = makeStyles({
   drawerBody: { paddingBottom: tokens.spacingVerticalL },
 });
 
-/** The authenticated chrome: top bar, side menu (a drawer on small screens) and the page. */
+/**
+ * The signed-in area: the console's query client (every page and remote under it reads the API
+ * through it; the public pages never load it) around the frame.
+ */
 export default function AppLayout() {
+  return (
+    <QueryClientProvider client={consoleQueryClient}>
+      <ConsoleFrame />
+    </QueryClientProvider>
+  );
+}
+
+/** The authenticated chrome: top bar, side menu (a drawer on small screens) and the page. */
+function ConsoleFrame() {
   const styles = useStyles();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const { pathname } = useLocation();

@@ -1,5 +1,6 @@
 import { Body1, Button, makeStyles, Spinner, Title2, tokens } from '@fluentui/react-components';
-import type { ReactNode } from 'react';
+import { useHydrated } from '@vigil/shared';
+import type { FormEvent, ReactNode } from 'react';
 import { Logo } from './Logo';
 
 const useStyles = makeStyles({
@@ -64,7 +65,8 @@ export function AuthLayout({ title, subtitle, children, footer }: Props) {
 }
 
 const useFormStyles = makeStyles({
-  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  // A fieldset's own frame removed: it only groups the controls (AuthForm).
+  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, border: 'none', margin: 0, padding: 0, minWidth: 0 },
   submit: { marginTop: tokens.spacingVerticalS, width: '100%' },
   // A new-password field and its strength meter read as one block.
   passwordGroup: { display: 'flex', flexDirection: 'column' },
@@ -73,6 +75,25 @@ const useFormStyles = makeStyles({
 
 /** Styles the auth forms share. */
 export const useAuthFormStyles = useFormStyles;
+
+/**
+ * An auth page's form. Its controls stay disabled until the page is hydrated: the page is
+ * prerendered (docs/console.md) and paints before its JavaScript, but what is typed before
+ * React runs would not reach the form's state, and a native submission would put the fields in
+ * the URL. Disabled through the fieldset, so Fluent's look is unchanged (no disabled styling
+ * flashes in and out), while the browser and assistive technology know they are not ready yet.
+ */
+export function AuthForm({ onSubmit, children }: { onSubmit: (event: FormEvent<HTMLFormElement>) => void; children: ReactNode }) {
+  const styles = useFormStyles();
+  const hydrated = useHydrated();
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <fieldset className={styles.form} disabled={!hydrated}>
+        {children}
+      </fieldset>
+    </form>
+  );
+}
 
 /** The full-width submit button of an auth form, with a spinner while its request runs. */
 export function AuthSubmitButton({ pending, children }: { pending: boolean; children: ReactNode }) {

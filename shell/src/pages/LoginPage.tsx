@@ -1,8 +1,7 @@
 import { Field, Input } from '@fluentui/react-components';
-import { useQueryClient } from '@tanstack/react-query';
 import { PasswordInput, setToken, useNotify, useValidatedForm, validatePassword, validateUsername } from '@vigil/shared';
 import { useNavigate } from 'react-router-dom';
-import { AuthLayout, AuthSubmitButton, useAuthFormStyles } from '../layout/AuthLayout';
+import { AuthForm, AuthLayout, AuthSubmitButton, useAuthFormStyles } from '../layout/AuthLayout';
 import { RouterLink } from '../layout/RouterLink';
 import { useLogin } from '../session/authApi';
 
@@ -11,7 +10,6 @@ export default function LoginPage() {
   const styles = useAuthFormStyles();
   const navigate = useNavigate();
   const notify = useNotify();
-  const queryClient = useQueryClient();
   const login = useLogin();
   const form = useValidatedForm(
     { username: '', password: '' },
@@ -20,10 +18,16 @@ export default function LoginPage() {
 
   const submit = form.handleSubmit((values) =>
     login.mutate(values, {
-      onSuccess: (token) => {
+      onSuccess: async (token) => {
+        // Nothing cached from an earlier session in this page may show (another tab's log out
+        // brings this one here without a reload). The client comes with the signed-in area.
+        // If it cannot load, it never loaded: nothing is cached.
+        await import('../session/consoleQueryClient').then(
+          ({ clearCachedQueries }) => clearCachedQueries(),
+          () => undefined,
+        );
         setToken(token);
         notify.dismissAll();
-        queryClient.clear(); // nothing cached from an earlier session may show
         navigate('/', { replace: true });
       },
       onError: (error) => notify.error(error),
@@ -40,7 +44,7 @@ export default function LoginPage() {
         </>
       }
     >
-      <form className={styles.form} onSubmit={submit} noValidate>
+      <AuthForm onSubmit={submit}>
         <Field label="Email" {...form.fieldState('username')}>
           <Input type="email" autoComplete="username" inputMode="email" {...form.field('username')} />
         </Field>
@@ -51,7 +55,7 @@ export default function LoginPage() {
           <RouterLink to="/recover-password">Forgot password?</RouterLink>
         </div>
         <AuthSubmitButton pending={login.isPending}>Log In</AuthSubmitButton>
-      </form>
+      </AuthForm>
     </AuthLayout>
   );
 }

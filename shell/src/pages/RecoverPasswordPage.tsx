@@ -1,12 +1,11 @@
 import { Field, Input } from '@fluentui/react-components';
 import { useNotify, useValidatedForm, validateEmail } from '@vigil/shared';
-import { AuthLayout, AuthSubmitButton, useAuthFormStyles } from '../layout/AuthLayout';
+import { AuthForm, AuthLayout, AuthSubmitButton } from '../layout/AuthLayout';
 import { RouterLink } from '../layout/RouterLink';
 import { useRecoverPassword } from '../session/authApi';
 
 /** /recover-password (docs/product.md §2.1): asks for the email the reset link goes to. */
 export default function RecoverPasswordPage() {
-  const styles = useAuthFormStyles();
   const notify = useNotify();
   const recover = useRecoverPassword();
   const form = useValidatedForm({ email: '' }, { email: (value) => validateEmail(value) });
@@ -31,12 +30,12 @@ export default function RecoverPasswordPage() {
         </>
       }
     >
-      <form className={styles.form} onSubmit={submit} noValidate>
+      <AuthForm onSubmit={submit}>
         <Field label="Email" {...form.fieldState('email')}>
           <Input type="email" autoComplete="email" inputMode="email" {...form.field('email')} />
         </Field>
         <AuthSubmitButton pending={recover.isPending}>Continue</AuthSubmitButton>
-      </form>
+      </AuthForm>
     </AuthLayout>
   );
 }

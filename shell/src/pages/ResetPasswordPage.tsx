@@ -2,13 +2,14 @@ import { Field, MessageBar, MessageBarBody, MessageBarTitle } from '@fluentui/re
 import {
   PasswordInput,
   PasswordStrengthMeter,
+  useHydrated,
   useNotify,
   useValidatedForm,
   validateConfirmPassword,
   validatePassword,
 } from '@vigil/shared';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { AuthLayout, AuthSubmitButton, useAuthFormStyles } from '../layout/AuthLayout';
+import { AuthForm, AuthLayout, AuthSubmitButton, useAuthFormStyles } from '../layout/AuthLayout';
 import { RouterLink } from '../layout/RouterLink';
 import { useResetPassword } from '../session/authApi';
 
@@ -20,6 +21,9 @@ export default function ResetPasswordPage() {
   const reset = useResetPassword();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
+  // The page is prerendered without a query (docs/console.md): whether the link lacks its token
+  // is only known in the browser, after hydration.
+  const tokenMissing = useHydrated() && !token;
   const form = useValidatedForm(
     { new_password: '', confirm_password: '' },
     {
@@ -47,7 +51,7 @@ export default function ResetPasswordPage() {
       subtitle="Please enter your new password and confirm it to reset your password."
       footer={<RouterLink to="/login">Back to log in</RouterLink>}
     >
-      {!token && (
+      {tokenMissing && (
         <MessageBar intent="warning">
           <MessageBarBody>
             <MessageBarTitle>This link has no reset token.</MessageBarTitle>
@@ -55,7 +59,7 @@ export default function ResetPasswordPage() {
           </MessageBarBody>
         </MessageBar>
       )}
-      <form className={styles.form} onSubmit={submit} noValidate>
+      <AuthForm onSubmit={submit}>
         <div className={styles.passwordGroup}>
           <Field label="New password" {...form.fieldState('new_password')}>
             <PasswordInput autoComplete="new-password" {...form.field('new_password')} />
@@ -66,7 +70,7 @@ export default function ResetPasswordPage() {
           <PasswordInput autoComplete="new-password" {...form.field('confirm_password')} />
         </Field>
         <AuthSubmitButton pending={reset.isPending}>Reset Password</AuthSubmitButton>
-      </form>
+      </AuthForm>
     </AuthLayout>
   );
 }

@@ -11,7 +11,7 @@ import {
   validatePassword,
 } from '@vigil/shared';
 import { useNavigate } from 'react-router-dom';
-import { AuthLayout, AuthSubmitButton, useAuthFormStyles } from '../layout/AuthLayout';
+import { AuthForm, AuthLayout, AuthSubmitButton, useAuthFormStyles } from '../layout/AuthLayout';
 import { RouterLink } from '../layout/RouterLink';
 import { useSignup } from '../session/authApi';
 
@@ -48,7 +48,7 @@ export default function SignupPage() {
         </>
       }
     >
-      <form className={styles.form} onSubmit={submit} noValidate>
+      <AuthForm onSubmit={submit}>
         <Field label="Full name" {...form.fieldState('full_name')}>
           <Input autoComplete="name" minLength={FULL_NAME_MIN_LENGTH} {...form.field('full_name')} />
         </Field>
@@ -65,7 +65,7 @@ export default function SignupPage() {
           <PasswordInput autoComplete="new-password" {...form.field('confirm_password')} />
         </Field>
         <AuthSubmitButton pending={signup.isPending}>Sign Up</AuthSubmitButton>
-      </form>
+      </AuthForm>
     </AuthLayout>
   );
 }

@@ -1,5 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
-import { api, unwrap } from '@vigil/shared';
+import { useSubmission } from './useSubmission';
 
 export interface Credentials {
   /** The email, sent as OAuth2's `username` field. */
@@ -7,30 +6,15 @@ export interface Credentials {
   password: string;
 }
 
-/** POST /login/access-token: a form-encoded body, answers the access token (docs/product.md §7.2). */
-export async function login({ username, password }: Credentials): Promise<string> {
-  const token = unwrap(
-    await api.POST('/api/v1/login/access-token', {
-      body: { username: username.trim(), password },
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    }),
-  );
-  return token.access_token;
-}
+/** The requests (and the API client) come when a form is first sent, not with the page. */
+const requests = () => import('./authRequests');
 
-export async function signup(body: { email: string; full_name: string; password: string }) {
-  return unwrap(await api.POST('/api/v1/users/signup', { body: { ...body, email: body.email.trim(), full_name: body.full_name.trim() } }));
-}
+const login = async (credentials: Credentials) => (await requests()).login(credentials);
+const signup = async (body: { email: string; full_name: string; password: string }) => (await requests()).signup(body);
+const recoverPassword = async (email: string) => (await requests()).recoverPassword(email);
+const resetPassword = async (body: { token: string; new_password: string }) => (await requests()).resetPassword(body);
 
-export async function recoverPassword(email: string) {
-  return unwrap(await api.POST('/api/v1/password-recovery/{email}', { params: { path: { email: email.trim() } } }));
-}
-
-export async function resetPassword(body: { token: string; new_password: string }) {
-  return unwrap(await api.POST('/api/v1/reset-password/', { body }));
-}
-
-export const useLogin = () => useMutation({ mutationFn: login });
-export const useSignup = () => useMutation({ mutationFn: signup });
-export const useRecoverPassword = () => useMutation({ mutationFn: recoverPassword });
-export const useResetPassword = () => useMutation({ mutationFn: resetPassword });
+export const useLogin = () => useSubmission(login);
+export const useSignup = () => useSubmission(signup);
+export const useRecoverPassword = () => useSubmission(recoverPassword);
+export const useResetPassword = () => useSubmission(resetPassword);

@@ -71,10 +71,11 @@ async function openPage(path: string, answer: (path: string) => Answer | Promise
   const router = await import('react-router-dom');
   const shared = await import('@vigil/shared');
   const guards = await import('./guards');
+  const { default: RequireSuperuser } = await import('./RequireSuperuser');
   const fresh = { shared, query, router };
   const { QueryClientProvider } = query;
   const { MemoryRouter, Outlet, Route, Routes } = router;
-  const { PublicOnly, RequireAuth, RequireSuperuser } = guards;
+  const { PublicOnly, RequireAuth } = guards;
 
   const queryClient = shared.createQueryClient();
   const view = rtl.render(

@@ -1,4 +1,4 @@
-import { useCurrentUser, useSession } from '@vigil/shared';
+import { useSession } from '@vigil/shared';
 import type { ReactNode } from 'react';
 import { Navigate, Outlet } from 'react-router-dom';
 import { PageSpinner } from '../layout/PageSpinner';
@@ -28,16 +28,4 @@ export function PublicOnly() {
   const { token, ending } = useSession();
   if (token && !ending) return <Navigate to="/" replace />;
   return <Outlet />;
-}
-
-/** Superuser-only areas: an ordinary user is sent to / (contract "Console decisions"). */
-export function RequireSuperuser({ children }: { children: ReactNode }) {
-  const { ending } = useSession();
-  const { data: user, isPending, isError } = useCurrentUser();
-  // A refused token (its 401 is an error here too) is the session's end, not a lack of rights:
-  // /login is loading, so no client-side navigation to / may start beside it.
-  if (ending) return <SessionEnding />;
-  if (isPending) return <PageSpinner label="Checking access…" />;
-  if (isError || !user.is_superuser) return <Navigate to="/" replace />;
-  return <>{children}</>;
 }
