@@ -11,7 +11,7 @@ import { TokenSigner } from './auth/tokens.js';
 import { createUserReads, type UserReads } from './auth/userReads.js';
 import { registerCompression } from './common/compression.js';
 import type { Config } from './config.js';
-import { consolePlugin } from './console/plugin.js';
+import { consolePlugin, publishedPublicPagesPlugin } from './console/plugin.js';
 import { contactConfirmationRoutes, integrationContactRoutes } from './contacts/routes.js';
 import { migrateToLatest, type OpenDb, openDatabase } from './db/database.js';
 import { createMailer, type Mailer } from './email/mailer.js';
@@ -230,6 +230,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // PagerDuty's Events API v2 at the origin's root, where its clients post when only the host changes.
   await app.register(enqueueRoutes, { prefix: '/v2', intake });
   if (config.consoleDir) await app.register(consolePlugin, { consoleDir: config.consoleDir });
+  else if (config.publicPages) await app.register(publishedPublicPagesPlugin, config.publicPages);
   await app.ready();
   return app;
 }

@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { publicActionsPageDir } from './publicActionsPage.js';
+import type { PublicPagesConfig } from '../config.js';
+import { publicActionsPageDir, publishedActionsPageDir } from './publicActionsPage.js';
 import { publicPageRoutes } from './publicPageRoutes.js';
 import { readRemotesMap } from './remotesMap.js';
 
@@ -28,8 +29,6 @@ export const PUBLIC_ACTION_ROUTES = [
   '/close/:alertId',
   '/contacts/confirm',
 ] as const;
-/** Those served as the page's file (rendered in the browser); the alert's are rendered on the server. */
-const FILE_SERVED_PUBLIC_ROUTES = ['/contacts/confirm'] as const;
 /**
  * Serves the console on the API's origin: the public action pages (their own small page),
  * the shell's page for every other non-API path (the router decides), its hashed assets,
@@ -75,21 +74,8 @@ export async function consolePlugin(app: FastifyInstance, opts: { consoleDir: st
     return readRemotesMap(opts.consoleDir);
   });
 
-  // The alert link's pages, rendered on the server (publicPageRoutes.ts); the others below.
-  await app.register(publicPageRoutes, { consoleDir: opts.consoleDir, shellDir });
-
-  // A link recipient gets the standalone page: no shell, no federation runtime, no other remote.
-  // With a trailing slash too, as the shell's router took them.
-  for (const url of FILE_SERVED_PUBLIC_ROUTES.flatMap((route) => [route, `${route}/`])) {
-    app.get(url, { schema: { hide: true } }, async (request, reply) => {
-      reply.header('Cache-Control', NO_CACHE);
-      const pageDir = await publicActionsPageDir(opts.consoleDir);
-      if (pageDir) return reply.sendFile('index.html', pageDir);
-      // A remote-actions build without its page (or none): the shell's page says not found.
-      request.log.warn(`No built remote-actions page in ${opts.consoleDir}: serving the shell for ${url}`);
-      return reply.sendFile('index.html', shellDir);
-    });
-  }
+  // The public pages (publicPageRoutes.ts): the live remote-actions version's, else the shell's.
+  await app.register(publicPageRoutes, { pageDir: () => publicActionsPageDir(opts.consoleDir), shellDir });
 
   // Every other GET outside /api is a console route: the shell's page, whose router shows
   // the screen (or its 404 screen).
@@ -97,4 +83,16 @@ export async function consolePlugin(app: FastifyInstance, opts: { consoleDir: st
     if (request.url.startsWith('/api/')) return reply.code(404).send({ detail: 'Not Found' });
     return reply.header('Cache-Control', NO_CACHE).sendFile('index.html', shellDir);
   });
+}
+
+/**
+ * API only, behind the compose gateway: the public pages (PUBLIC_ACTION_ROUTES) rendered with the
+ * server renderer of the remote-actions version the gateway's remotes map names, read from that
+ * remote's published files (its volume, mounted read-only). The page's scripts come from the
+ * remote's own service, through the gateway, from the same version folder (docs/deploy.md).
+ */
+export async function publishedPublicPagesPlugin(app: FastifyInstance, opts: PublicPagesConfig): Promise<void> {
+  // reply.sendFile for a page served as a file (a version without a renderer); no route of its own.
+  await app.register(fastifyStatic, { root: opts.remoteActionsDir, serve: false, ...PRECOMPRESSED });
+  await app.register(publicPageRoutes, { pageDir: () => publishedActionsPageDir(opts) });
 }
