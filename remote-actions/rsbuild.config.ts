@@ -42,7 +42,7 @@ export default mergeRsbuildConfig(
   createAppConfig({
     dir: 'remote-actions',
     federationName: 'remote_actions',
-    exposes: { './ActionsPage': './src/pages/ActionsPage.tsx', './ResultPage': './src/pages/ResultPage.tsx' },
+    exposes: { './ActionsPage': './src/federated/ActionsPage.tsx', './ResultPage': './src/pages/ResultPage.tsx' },
   }),
   {
     // Dev: this server answers the page's routes (the shell's dev server proxies them here; any
