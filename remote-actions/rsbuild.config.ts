@@ -53,7 +53,10 @@ export default mergeRsbuildConfig(
       web: { tools: { htmlPlugin: false } },
       page: {
         source: { entry: { index: './src/public/main.tsx' } },
-        html: { template: './index.html' },
+        // The scripts at the end of <body>, deferred: on a slow network the server-rendered HTML
+        // and its styles arrive whole before the browser starts fetching the scripts that only
+        // hydrate it, so the first paint (the alert, styled) never shares the link with them.
+        html: { template: './index.html', inject: 'body' },
         output: {
           // Inside the remote's folder, which the remote's build empties first.
           distPath: { root: path.join(consoleDir(), 'remote-actions', version, 'page') },
