@@ -66,7 +66,7 @@ describe.skipIf(!NGINX)('the public action page through the gateway', () => {
     });
     expect(created.statusCode, created.body).toBe(200);
     alertId = created.json().id;
-  }, 180_000);
+  }, 300_000);
 
   afterAll(async () => {
     await remote?.stop();
