@@ -101,10 +101,11 @@ export async function publicPageRoutes(app: FastifyInstance, opts: PublicPageOpt
 
   /** Renders `pagePath` from `data`, or (no renderer) serves the page's file as before. */
   async function sendPage(request: FastifyRequest, reply: FastifyReply, pagePath: string, data: PublicPageData, failure?: Failure) {
+    // The status tells what happened even when the page comes as a file (no renderer), or the
+    // shell's (no page); a gateway's fallback (API only) is told by its own status instead.
+    if (failure) reply.code(failure.status).headers(failure.headers);
     const pageDir = await opts.pageDir();
     if (!pageDir) return sendNoPage(request, reply);
-    // The status tells what happened even when the page comes as a file (no renderer).
-    if (failure) reply.code(failure.status).headers(failure.headers);
     const search = new URL(request.url, 'http://page').search.slice(1);
     const html = await renderPublicPageHtml(pageDir, { path: pagePath, search, data }, request.log);
     if (html === null) return reply.header('Cache-Control', 'no-cache').sendFile('index.html', pageDir);
