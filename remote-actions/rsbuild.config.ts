@@ -31,7 +31,8 @@ const serverEnvironment: EnvironmentConfig = {
  * - `web`: the federated remote (`mf-manifest.json`), as every remote, for hosts that embed the pages;
  * - `page`: the standalone page the API serves for /actions/:id, /acknowledge/:id, /escalate/:id
  *   and /close/:id (`page/index.html`): React, Fluent and the shared hooks only, no shell and
- *   no Module Federation runtime, so a link recipient downloads ~140 KiB gzip of JS instead of ~265;
+ *   no Module Federation runtime, and only what hydrating the server's HTML needs: ~99 KiB of JS
+ *   on the wire (brotli) where the page inside the shell took ~265 KiB gzip (docs/console.md);
  * - `server`: the same page for Node (`server/index.mjs`), which the API calls to render
  *   /actions/:id and the result pages on the server (api/src/console/publicPageRender.ts), so
  *   they paint before their JavaScript and work without it. Built here, not by the API's tsc:
@@ -42,7 +43,7 @@ export default mergeRsbuildConfig(
   createAppConfig({
     dir: 'remote-actions',
     federationName: 'remote_actions',
-    exposes: { './ActionsPage': './src/pages/ActionsPage.tsx', './ResultPage': './src/pages/ResultPage.tsx' },
+    exposes: { './ActionsPage': './src/federated/ActionsPage.tsx', './ResultPage': './src/pages/ResultPage.tsx' },
   }),
   {
     // Dev: this server answers the page's routes (the shell's dev server proxies them here; any
@@ -53,7 +54,10 @@ export default mergeRsbuildConfig(
       web: { tools: { htmlPlugin: false } },
       page: {
         source: { entry: { index: './src/public/main.tsx' } },
-        html: { template: './index.html' },
+        // The scripts at the end of <body>, deferred: on a slow network the server-rendered HTML
+        // and its styles arrive whole before the browser starts fetching the scripts that only
+        // hydrate it, so the first paint (the alert, styled) never shares the link with them.
+        html: { template: './index.html', inject: 'body' },
         output: {
           // Inside the remote's folder, which the remote's build empties first.
           distPath: { root: path.join(consoleDir(), 'remote-actions', version, 'page') },

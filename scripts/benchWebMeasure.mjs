@@ -33,13 +33,30 @@ const header = (headers, name) => {
 };
 
 /**
+ * Runs in the page before its own scripts: when the first contentful paint is reported (the
+ * observer's callback comes right after that frame), keeps the text the document then showed.
+ * A page that paints a spinner or a blank shell first has no content in it; a server-rendered
+ * page has its content there before any script has run.
+ */
+function watchFirstPaint() {
+  new PerformanceObserver((list) => {
+    if (!list.getEntriesByName('first-contentful-paint').length || window.__benchFirstPaint) return;
+    // The rendered text: textContent would also read the page's embedded JSON data, which holds the title unpainted.
+    // biome-ignore lint/performance/useDomNodeTextContent: what the paint showed is the point
+    window.__benchFirstPaint = { text: document.body?.innerText ?? '' };
+  }).observe({ type: 'paint', buffered: true });
+}
+
+/**
  * A fresh context (empty cache, no service worker), the profile's throttling set before the
  * navigation, `token` (a console session) in localStorage before any of the page's scripts
  * run. Waits for `ready(page)` to show, then for the network to go quiet so lazy chunks count.
+ * With `paintText`, also whether the first contentful paint already showed that text.
  */
-export async function measureOnce(browser, { url, ready, profile, token }) {
+export async function measureOnce(browser, { url, ready, profile, token, paintText }) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   if (token) await context.addInitScript((t) => localStorage.setItem('access_token', t), token);
+  if (paintText) await context.addInitScript(watchFirstPaint);
   try {
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
@@ -87,11 +104,14 @@ export async function measureOnce(browser, { url, ready, profile, token }) {
     const readyMs = await page.evaluate(() => performance.now());
     await quiet();
     const fcpMs = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null);
+    const firstPaint = paintText ? await page.evaluate(() => window.__benchFirstPaint ?? null) : null;
     const all = [...requests.values()].filter((r) => r.done);
     const scripts = all.filter((r) => r.type === 'Script');
     return {
       fcpMs,
       readyMs,
+      // null: not asked (no paintText), or the paint was never reported.
+      paintHoldsText: firstPaint ? firstPaint.text.includes(paintText) : null,
       requests: all.length,
       bytes: all.reduce((n, r) => n + r.bytes, 0),
       jsRequests: scripts.length,
@@ -114,6 +134,7 @@ export function summarise(runs) {
     fcpRunsMs: pick('fcpMs').map(Math.round),
     readyMs: round(median(pick('readyMs'))),
     readyRunsMs: pick('readyMs').map(Math.round),
+    paintHoldsText: pick('paintHoldsText').length ? `${pick('paintHoldsText').filter(Boolean).length}/${runs.length}` : null,
     requests: median(pick('requests')),
     jsRequests: median(pick('jsRequests')),
     jsKiB: Number((median(pick('jsBytes')) / KiB).toFixed(1)),

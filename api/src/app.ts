@@ -12,7 +12,7 @@ import { TokenSigner } from './auth/tokens.js';
 import { createUserReads } from './auth/userReads.js';
 import { registerCompression } from './common/compression.js';
 import type { Config } from './config.js';
-import { consolePlugin } from './console/plugin.js';
+import { consolePlugin, publishedPublicPagesPlugin } from './console/plugin.js';
 import { contactConfirmationRoutes, integrationContactRoutes } from './contacts/routes.js';
 import { migrateToLatest, type OpenDb, openDatabase } from './db/database.js';
 import { createMailer, type Mailer } from './email/mailer.js';
@@ -215,6 +215,7 @@ export async function composeApp(options: BuildAppOptions): Promise<{ app: Fasti
   // PagerDuty's Events API v2 at the origin's root, where its clients post when only the host changes.
   await app.register(enqueueRoutes, { prefix: '/v2', intake, config });
   if (config.consoleDir) await app.register(consolePlugin, { ...alertActions, settings, consoleDir: config.consoleDir });
+  else if (config.publicPages) await app.register(publishedPublicPagesPlugin, { ...alertActions, settings, pages: config.publicPages });
   await app.ready();
   return { app, parts: { config, db, tokens, mailer, now, alertChanges, notifications, escalations, heartbeats } };
 }

@@ -77,6 +77,12 @@ export interface Config {
   bodyLimitBytes: number;
   /** The built console (shell and remotes) served on the API's origin; undefined: API only. */
   consoleDir?: string;
+  /**
+   * API only (no consoleDir) behind a gateway: where the public alert pages come from, so the API
+   * renders them with the server renderer of remote-actions' live version (docs/deploy.md).
+   * Undefined: the API serves no page.
+   */
+  publicPages?: PublicPagesConfig;
   rateLimit: RateLimitConfig;
   ingest: IngestConfig;
   /** Redis for state shared by API replicas (rate limits); undefined: process memory. */
@@ -90,6 +96,14 @@ export interface Config {
   notifications: NotificationConfig;
   changeStreams: ChangeStreamConfig;
   contacts: ContactConfig;
+}
+
+/** remote-actions' published files and the remotes map that says which of its versions is live. */
+export interface PublicPagesConfig {
+  /** Every published version of remote-actions: `<version>/page/index.html`, `<version>/server/index.mjs`. */
+  remoteActionsDir: string;
+  /** The gateway's remotes map folder: `live.json`, else `default.json` (deploy/remotes-map). */
+  remotesMapDir: string;
 }
 
 /** Live change streams (GET /alert/changes, docs/api.md "Live changes"). */
@@ -203,6 +217,16 @@ function url(env: Env, name: string, protocols: string[]): string | undefined {
   return raw;
 }
 
+/** REMOTE_ACTIONS_DIR and REMOTES_MAP_DIR: both, or neither (one alone names no live version's files). */
+function publicPagesConfig(env: Env): PublicPagesConfig | undefined {
+  const remoteActionsDir = str(env, 'REMOTE_ACTIONS_DIR');
+  const remotesMapDir = str(env, 'REMOTES_MAP_DIR');
+  if (!remoteActionsDir && !remotesMapDir) return undefined;
+  if (!remoteActionsDir) throw new ConfigError('REMOTE_ACTIONS_DIR', 'is required with REMOTES_MAP_DIR');
+  if (!remotesMapDir) throw new ConfigError('REMOTES_MAP_DIR', 'is required with REMOTE_ACTIONS_DIR');
+  return { remoteActionsDir: path.resolve(remoteActionsDir), remotesMapDir: path.resolve(remotesMapDir) };
+}
+
 function email(env: Env, name: string, fallback: string): string {
   const value = str(env, name) ?? fallback;
   if (!EMAIL_RE.test(value)) throw new ConfigError(name, `must be an email address, got "${value}"`);
@@ -274,6 +298,7 @@ export function parseConfig(env: Env = process.env): Omit<Config, 'secretKey'> &
     logLevel: str(env, 'LOG_LEVEL') ?? 'info',
     bodyLimitBytes: int(env, 'BODY_LIMIT_BYTES', 1024 * 1024, 1024, 64 * 1024 * 1024),
     consoleDir: str(env, 'CONSOLE_DIR') === 'none' ? undefined : path.resolve(str(env, 'CONSOLE_DIR') ?? DEFAULT_CONSOLE_DIR),
+    publicPages: publicPagesConfig(env),
     rateLimit: {
       login: int(env, 'RATE_LIMIT_LOGIN_PER_MINUTE', 10, 1, 1_000_000),
       passwordRecovery: int(env, 'RATE_LIMIT_RECOVERY_PER_MINUTE', 5, 1, 1_000_000),

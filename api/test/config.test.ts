@@ -117,6 +117,18 @@ describe('configuration', () => {
     expect(failure({ ESCALATION_MAX_ROUNDS_PER_HOUR: '0' })).toContain('ESCALATION_MAX_ROUNDS_PER_HOUR must be between 1 and 100');
   });
 
+  it('reads where the public pages come from behind a gateway: both folders, or neither', () => {
+    expect(parseConfig({}).publicPages).toBeUndefined();
+    expect(parseConfig({ REMOTE_ACTIONS_DIR: '/srv/vigil/remote-actions', REMOTES_MAP_DIR: '/srv/vigil/remotes-map' }).publicPages).toEqual(
+      {
+        remoteActionsDir: '/srv/vigil/remote-actions',
+        remotesMapDir: '/srv/vigil/remotes-map',
+      },
+    );
+    expect(failure({ REMOTE_ACTIONS_DIR: '/srv/vigil/remote-actions' })).toContain('REMOTES_MAP_DIR');
+    expect(failure({ REMOTES_MAP_DIR: '/srv/vigil/remotes-map' })).toContain('REMOTE_ACTIONS_DIR');
+  });
+
   it('parses plain SMTP with no auth', () => {
     const config = parseConfig({ SMTP_HOST: 'mail.local', SMTP_PORT: '25', SMTP_TLS: 'false', SMTP_SSL: 'false' });
     expect(config.smtp).toEqual({ host: 'mail.local', port: 25, tls: false, ssl: false, user: undefined, password: undefined });

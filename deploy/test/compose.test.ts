@@ -40,6 +40,8 @@ function readmeVariables(): string[] {
 const FIXED_API_SETTINGS = {
   NODE_ENV: 'production',
   CONSOLE_DIR: 'none',
+  REMOTE_ACTIONS_DIR: '/srv/vigil/remote-actions',
+  REMOTES_MAP_DIR: '/srv/vigil/remotes-map',
   TRUST_PROXY: `\${VIGIL_NETWORK_PREFIX:-172.29.80}.2`,
   REDIS_URL: 'redis://redis:6379',
 };
@@ -211,6 +213,18 @@ describe('docker-compose.yml', () => {
     // The image adds its version there at start: the nginx image runs executable scripts only.
     expect(readText('deploy/remote/Dockerfile')).toContain('COPY deploy/remote/publish-version.sh /docker-entrypoint.d/');
     expect(statSync(path.join(ROOT, 'deploy/remote/publish-version.sh')).mode & 0o111).toBe(0o111);
+  });
+
+  it("lets the API read, and only read, remote-actions' published versions and the remotes map, where its settings look", () => {
+    const { api } = services;
+    // The public pages' server renderer comes from the same version folder as the page's scripts (docs/deploy.md).
+    expect(api.volumes).toEqual([
+      `remote-actions:${api.environment.REMOTE_ACTIONS_DIR}:ro`,
+      `./deploy/remotes-map:${api.environment.REMOTES_MAP_DIR}:ro`,
+    ]);
+    // The same volume remote-actions' service publishes its versions into, and the same map the gateway serves.
+    expect(services['remote-actions'].volumes).toEqual(['remote-actions:/usr/share/nginx/html/remotes/remote-actions']);
+    expect(services.gateway.volumes).toContain('./deploy/remotes-map:/srv/vigil/remotes-map:ro');
   });
 
   it("gives the gateway every service's address, the API's body limit and the remotes map's folder; no versions, so a release restarts nothing", () => {

@@ -58,14 +58,11 @@ describe.skipIf(!NGINX)('compressed answers through the gateway', () => {
     await writeFile(path.join(shellSite, 'index.html'), `<!doctype html><title>shell</title>${'<p>page</p>'.repeat(200)}`);
     const remoteSite = path.join(root, 'remote');
     gz.remote = await writeWithGzip(path.join(remoteSite, REMOTE_ASSET), js(REMOTE));
-    await mkdir(path.join(root, 'this-version'), { recursive: true });
 
     stack = await startGatewayStack({ TRUST_PROXY: '127.0.0.1' });
     const shell = await startNginx(readText('deploy/shell/nginx.conf'), shellSite);
     servers.push(shell);
-    const remote = await startNginx(readText('deploy/remote/nginx.conf'), remoteSite, {
-      '/usr/share/vigil/this-version/': `${path.join(root, 'this-version')}/`,
-    });
+    const remote = await startNginx(readText('deploy/remote/nginx.conf'), remoteSite);
     servers.push(remote);
     gateway = await stack.startGateway({
       VIGIL_SHELL_UPSTREAM: `127.0.0.1:${shell.port}`,

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -30,17 +30,17 @@ if (!NGINX)
   console.warn('nginx is not installed: the gateway tests are skipped (Debian: apt-get install nginx; npm test installs it as root).');
 
 const ADMIN = { email: 'admin@example.com', password: 'gateway-admin-1' };
-// The standalone action page's file name: one variable in the gateway's template.
-const ACTIONS_PAGE_SETTING = /set \$actions_page\s+([\w./-]+);/;
-const ACTIONS_PAGE = ACTIONS_PAGE_SETTING.exec(readText(GATEWAY_TEMPLATE))?.[1] ?? 'not set in the template';
+// remote-actions' standalone page in each of its version folders, which the API serves for
+// /actions/<id> (as a file here: these builds have no server renderer; publicPage.test.ts has one).
+const ACTIONS_PAGE = 'page/index.html';
+const MISSING_ALERT = '2f1c7c1e-8d0a-4f43-9a51-0c0e6f7c3b11';
 // Content-hashed names, like Rsbuild's; big enough for the gateway to compress.
 const SHELL_ASSET = '/static/js/index.0123abcd.js';
 const REMOTE_CHUNK = 'static/js/page.89abcdef.js';
 const js = (label: string) => `/* ${label} */\n${'console.log("vigil");\n'.repeat(200)}`;
 // A version of remote-alerts newer than the checkout's, published beside it as a release would.
 const NEXT_ALERTS = '9.1.0';
-// Where the images and docker-compose.yml put things, inside the containers.
-const THIS_VERSION_DIR = '/usr/share/vigil/this-version/';
+// Where docker-compose.yml puts the remotes map, inside the gateway's container.
 const MAP_DIR = '/srv/vigil/remotes-map';
 
 let root: string | undefined;
@@ -86,18 +86,27 @@ async function remoteBuild(folder: string, remote: string, version: string): Pro
   }
 }
 
-/**
- * A remote's container: its volume at /remotes/<remote>/ holding every version published
- * there (the checkout's; remote-alerts also a newer one, as after its release), and the
- * image's own build at /this-version/.
- */
-async function remoteSite(root: string, remote: string): Promise<{ site: string; thisVersion: string }> {
-  const site = path.join(root, remote);
+/** A remote's published versions (its volume): the checkout's; remote-alerts also a newer one, as after its release. */
+const versionsDir = (root: string, remote: string) => path.join(root, remote, 'remotes', remote);
+
+/** A remote's container: its volume at /remotes/<remote>/ holding every version published there. */
+async function remoteSite(root: string, remote: string): Promise<string> {
   const versions = [versionOf(remote), ...(remote === 'remote-alerts' ? [NEXT_ALERTS] : [])];
-  for (const version of versions) await remoteBuild(path.join(site, 'remotes', remote, version), remote, version);
-  const thisVersion = path.join(root, `${remote}-image`);
-  await remoteBuild(thisVersion, remote, versionOf(remote));
-  return { site, thisVersion: `${thisVersion}/` };
+  for (const version of versions) await remoteBuild(path.join(versionsDir(root, remote), version), remote, version);
+  return path.join(root, remote);
+}
+
+/** Has the map name a remote-actions version that was never published (no page), runs `check`, then puts the map back. */
+async function withActionsVersionUnpublished(check: () => Promise<void>): Promise<void> {
+  const live = path.join(project.mapDir, 'live.json');
+  const before = await readFile(live, 'utf8').catch(() => undefined);
+  await writeFile(live, JSON.stringify(remotesMap({ 'remote-actions': '0.0.1-never-published' })));
+  try {
+    await check();
+  } finally {
+    if (before === undefined) await rm(live);
+    else await writeFile(live, before);
+  }
 }
 
 describe.skipIf(!NGINX)('gateway: one origin for the API, the shell and each remote', () => {
@@ -109,6 +118,9 @@ describe.skipIf(!NGINX)('gateway: one origin for the API, the shell and each rem
       CONSOLE_DIR: 'none',
       // The gateway's address, as docker-compose.yml gives it (clientAddress.test.ts).
       TRUST_PROXY: '127.0.0.1',
+      // As docker-compose.yml mounts them: remote-actions' volume, and the gateway's map folder.
+      REMOTE_ACTIONS_DIR: versionsDir(root, 'remote-actions'),
+      REMOTES_MAP_DIR: project.mapDir,
       FIRST_SUPERUSER: ADMIN.email,
       FIRST_SUPERUSER_PASSWORD: ADMIN.password,
     });
@@ -121,8 +133,7 @@ describe.skipIf(!NGINX)('gateway: one origin for the API, the shell and each rem
     env.VIGIL_API_UPSTREAM = `127.0.0.1:${apiPort}`;
     env.VIGIL_SHELL_UPSTREAM = `127.0.0.1:${shell.port}`;
     for (const remote of REMOTES) {
-      const { site, thisVersion } = await remoteSite(root, remote);
-      const server = await startNginx(readText('deploy/remote/nginx.conf'), site, { [THIS_VERSION_DIR]: thisVersion });
+      const server = await startNginx(readText('deploy/remote/nginx.conf'), await remoteSite(root, remote));
       servers.push(server);
       env[upstreamVariable(remote)] = `127.0.0.1:${server.port}`;
     }
@@ -281,21 +292,22 @@ describe.skipIf(!NGINX)('gateway: one origin for the API, the shell and each rem
     expect(await res.json()).toEqual({ status: 'invalid event', message: 'Event object is invalid', errors: ['Invalid routing key'] });
   });
 
-  it("serves the public action page for /actions/<id> from the version remote-actions' service runs", async () => {
-    const res = await get('/actions/2f1c7c1e-8d0a-4f43-9a51-0c0e6f7c3b11');
-    expect(res.status).toBe(200);
+  it('has the API answer /actions/<id> with the page of the remote-actions version the map names', async () => {
+    // No such alert: the page, with the status of the refusal (a build with a renderer shows it: publicPage.test.ts).
+    const res = await get(`/actions/${MISSING_ALERT}`);
+    expect(res.status).toBe(404);
     expect(res.headers.get('content-type')).toMatch(/^text\/html/);
-    expect(res.headers.get('cache-control')).toBe('no-cache');
     expect(await res.text()).toContain(`vigil-actions-page ${versionOf('remote-actions')}`);
   });
 
-  it("leaves /actions/<id> to the shell's route when remote-actions has no standalone page (an older version)", async () => {
-    const template = readText(GATEWAY_TEMPLATE).replace(ACTIONS_PAGE_SETTING, 'set $actions_page not-built.html;');
-    const older = await startGateway(template);
-    servers.push(older);
-    const res = await fetch(`${older.url}/actions/2f1c7c1e-8d0a-4f43-9a51-0c0e6f7c3b11`);
-    expect(res.status).toBe(200);
-    expect(await res.text()).toContain('vigil-shell-page');
+  it("leaves /actions/<id> to the shell's route when the live remote-actions version has no page (an older one)", async () => {
+    await withActionsVersionUnpublished(async () => {
+      for (const pathname of [`/actions/${MISSING_ALERT}`, `/acknowledge/${MISSING_ALERT}`, '/contacts/confirm']) {
+        const res = await get(pathname);
+        expect(res.status, pathname).toBe(200);
+        expect(await res.text(), pathname).toContain('vigil-shell-page');
+      }
+    });
   });
 
   it('never writes an ingest key to its access log', async () => {
@@ -310,21 +322,20 @@ describe.skipIf(!NGINX)('gateway: one origin for the API, the shell and each rem
     expect(log).not.toContain(secret);
   });
 
-  it('never writes a link token to a log: the gateway redacts it, and no service behind it receives it', async () => {
+  it('never writes a link token to a log: the gateway redacts it, and only the API, which checks it, receives it', async () => {
     const token = '1.t3st.bGluay10b2tlbi10ZXN0.SIGNATUREthatMustNotBeLogged0123456789abcd';
-    const res = await get(`/actions/2f1c7c1e-8d0a-4f43-9a51-0c0e6f7c3b11?t=${token}`);
+    const res = await get(`/actions/${MISSING_ALERT}?t=${token}`);
     expect(await res.text()).toContain('vigil-actions-page');
-    const template = readText(GATEWAY_TEMPLATE).replace(ACTIONS_PAGE_SETTING, 'set $actions_page not-built.html;');
-    const older = await startGateway(template);
-    servers.push(older);
-    const fallback = await fetch(`${older.url}/acknowledge/2f1c7c1e-8d0a-4f43-9a51-0c0e6f7c3b11?t=${token}`);
-    expect(await fallback.text()).toContain('vigil-shell-page');
+    await withActionsVersionUnpublished(async () => {
+      const fallback = await get(`/acknowledge/${MISSING_ALERT}?t=${token}`);
+      expect(await fallback.text()).toContain('vigil-shell-page');
+    });
     await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(await gateway.accessLog()).toContain('GET /actions/2f1c7c1e-8d0a-4f43-9a51-0c0e6f7c3b11?[redacted] HTTP/1.1');
+    expect(await gateway.accessLog()).toContain(`GET /actions/${MISSING_ALERT}?[redacted] HTTP/1.1`);
     for (const server of servers) expect(await server.accessLog()).not.toContain('SIGNATUREthatMustNotBeLogged');
   });
 
-  it("serves a contact's confirmation page from remote-actions, its token neither logged nor passed on", async () => {
+  it("serves a contact's confirmation page (remote-actions' page, from the API), its token neither logged nor passed on", async () => {
     const token = 'CONFIRMATIONtokenThatMustNotBeLogged0123456789';
     const res = await get(`/contacts/confirm?t=${token}`);
     expect(await res.text()).toContain('vigil-actions-page');

@@ -3,7 +3,8 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { publicActionsPageDir } from './publicActionsPage.js';
+import type { PublicPagesConfig } from '../config.js';
+import { publicActionsPageDir, publishedActionsPageDir } from './publicActionsPage.js';
 import { type PublicPageDeps, publicPageRoutes } from './publicPageRoutes.js';
 import { readRemotesMap } from './remotesMap.js';
 
@@ -29,8 +30,6 @@ export const PUBLIC_ACTION_ROUTES = [
   '/close/:alertId',
   '/contacts/confirm',
 ] as const;
-/** Those served as the page's file (rendered in the browser); the alert's are rendered on the server. */
-const FILE_SERVED_PUBLIC_ROUTES = ['/contacts/confirm'] as const;
 /**
  * The shell's public pages, prerendered at build time into `<path>.html` beside its index.html
  * (shell/rsbuild.prerender.ts): each answers its own HTML, which paints before any script and
@@ -83,22 +82,10 @@ export async function consolePlugin(app: FastifyInstance, opts: PublicPageDeps &
     return readRemotesMap(opts.consoleDir);
   });
 
-  // The alert link's pages, rendered on the server (publicPageRoutes.ts); the others below.
+  // The public pages (publicPageRoutes.ts): the live remote-actions version's, else the shell's.
   const { db, config, now, notifications, alertChanges, settings } = opts;
-  await app.register(publicPageRoutes, { db, config, now, notifications, alertChanges, settings, consoleDir: opts.consoleDir, shellDir });
-
-  // A link recipient gets the standalone page: no shell, no federation runtime, no other remote.
-  // With a trailing slash too, as the shell's router took them.
-  for (const url of FILE_SERVED_PUBLIC_ROUTES.flatMap((route) => [route, `${route}/`])) {
-    app.get(url, { schema: { hide: true } }, async (request, reply) => {
-      reply.header('Cache-Control', NO_CACHE);
-      const pageDir = await publicActionsPageDir(opts.consoleDir);
-      if (pageDir) return reply.sendFile('index.html', pageDir);
-      // A remote-actions build without its page (or none): the shell's page says not found.
-      request.log.warn(`No built remote-actions page in ${opts.consoleDir}: serving the shell for ${url}`);
-      return reply.sendFile('index.html', shellDir);
-    });
-  }
+  const deps: PublicPageDeps = { db, config, now, notifications, alertChanges, settings };
+  await app.register(publicPageRoutes, { ...deps, pageDir: () => publicActionsPageDir(opts.consoleDir), shellDir });
 
   // Precompressed like the assets (sendFile shares the /static/ registration's options). A build
   // without the file (an older shell) answers the shell's page, which renders in the browser.
@@ -119,4 +106,17 @@ export async function consolePlugin(app: FastifyInstance, opts: PublicPageDeps &
     if (request.url.startsWith('/api/')) return reply.code(404).send({ detail: 'Not Found' });
     return reply.header('Cache-Control', NO_CACHE).sendFile('index.html', shellDir);
   });
+}
+
+/**
+ * API only, behind the compose gateway: the public pages (PUBLIC_ACTION_ROUTES) rendered with the
+ * server renderer of the remote-actions version the gateway's remotes map names, read from that
+ * remote's published files (its volume, mounted read-only). The page's scripts come from the
+ * remote's own service, through the gateway, from the same version folder (docs/deploy.md).
+ */
+export async function publishedPublicPagesPlugin(app: FastifyInstance, opts: PublicPageDeps & { pages: PublicPagesConfig }): Promise<void> {
+  const { pages, ...deps } = opts;
+  // reply.sendFile for a page served as a file (a version without a renderer); no route of its own.
+  await app.register(fastifyStatic, { root: pages.remoteActionsDir, serve: false, ...PRECOMPRESSED });
+  await app.register(publicPageRoutes, { ...deps, pageDir: () => publishedActionsPageDir(pages) });
 }

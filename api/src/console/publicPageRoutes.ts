@@ -12,7 +12,6 @@ import { isConnectionError, RETRY_AFTER_SECONDS } from '../db/connectionErrors.j
 import type { AlertAction } from '../db/schema.js';
 import { DATABASE_UNAVAILABLE, HttpError } from '../errors.js';
 import { checkLinkAccess, type LinkAccessDeps } from '../links/linkAccess.js';
-import { publicActionsPageDir } from './publicActionsPage.js';
 import { type PublicPageData, renderPublicPageHtml } from './publicPageRender.js';
 
 const ALERT_ACTIONS: AlertAction[] = ['acknowledge', 'escalate', 'close'];
@@ -20,6 +19,21 @@ const ALERT_ACTIONS: AlertAction[] = ['acknowledge', 'escalate', 'close'];
 const LINK_TOKEN_PARAM = 't';
 const LinkQuery = Type.Object({ [LINK_TOKEN_PARAM]: Type.Optional(Type.String({ maxLength: 1024 })) });
 const ALERT_NOT_FOUND = 'Alert not found';
+/** An escalation contact's confirmation page: the same page, rendered in the browser (it reads its link itself). */
+const FILE_SERVED_PUBLIC_ROUTES = ['/contacts/confirm', '/contacts/confirm/'];
+/**
+ * The answer when no page is published (a remote-actions version from before its page, or none)
+ * and no shell is at hand (API only): the gateway sends such a request on to the shell's page
+ * (deploy/gateway: error_page 421). 421: this server cannot answer for this URL, another can.
+ */
+export const NO_PUBLIC_PAGE_STATUS = 421;
+
+export interface PublicPageOptions {
+  /** The live remote-actions version's `page/` folder (its `../server/` beside it), read per request. */
+  pageDir: () => Promise<string | undefined>;
+  /** The shell's build, whose page answers when no public page is built (single-process mode). */
+  shellDir?: string;
+}
 
 interface Failure {
   status: number;
@@ -66,10 +80,7 @@ function failureOf(error: FastifyError, request: FastifyRequest): Failure {
 /** The public action page reads an alert and acts on it as the JSON routes do (alerts/routes.ts). */
 export type PublicPageDeps = AlertActionDeps & LinkAccessDeps;
 
-export async function publicPageRoutes(
-  app: FastifyInstance,
-  opts: PublicPageDeps & { consoleDir: string; shellDir: string },
-): Promise<void> {
+export async function publicPageRoutes(app: FastifyInstance, opts: PublicPageDeps & PublicPageOptions): Promise<void> {
   const deps: PublicPageDeps = opts;
   // The rendered pages are made per request (~50 KB of HTML and styles): compressed as the API's JSON is.
   await registerCompression(app);
@@ -79,12 +90,26 @@ export async function publicPageRoutes(
   const publicRateLimit = { rateLimit: { max: deps.config.rateLimit.publicAlert, timeWindow: '1 minute' } };
   const limitPerAlert = perAlertLimit(app, deps, tokenOf);
 
+  /** No page built: the shell's page (its router says not found), or, API only, the gateway's turn. */
+  function sendNoPage(request: FastifyRequest, reply: FastifyReply) {
+    request.log.warn(
+      `No built remote-actions page: ${opts.shellDir ? 'serving the shell' : 'left to the gateway'} for ${request.routeOptions.url}`,
+    );
+    if (opts.shellDir) return reply.header('Cache-Control', 'no-cache').sendFile('index.html', opts.shellDir);
+    return reply
+      .code(NO_PUBLIC_PAGE_STATUS)
+      .header('Cache-Control', 'no-store')
+      .type('text/plain')
+      .send('No public page is published here.');
+  }
+
   /** Renders `pagePath` from `data`, or (no renderer) serves the page's file as before. */
   async function sendPage(request: FastifyRequest, reply: FastifyReply, pagePath: string, data: PublicPageData, failure?: Failure) {
-    // The status tells what happened even when the page comes as a file (no renderer).
+    // The status tells what happened even when the page comes as a file (no renderer), or the
+    // shell's (no page); a gateway's fallback (API only) is told by its own status instead.
     if (failure) reply.code(failure.status).headers(failure.headers);
-    const pageDir = await publicActionsPageDir(opts.consoleDir);
-    if (!pageDir) return reply.header('Cache-Control', 'no-cache').sendFile('index.html', opts.shellDir);
+    const pageDir = await opts.pageDir();
+    if (!pageDir) return sendNoPage(request, reply);
     const search = new URL(request.url, 'http://page').search.slice(1);
     const html = await renderPublicPageHtml(pageDir, { path: pagePath, search, data }, request.log);
     if (html === null) return reply.header('Cache-Control', 'no-cache').sendFile('index.html', pageDir);
@@ -115,6 +140,15 @@ export async function publicPageRoutes(
         return sendPage(request, reply, alertPage(id), { alertId: id, alert });
       },
     );
+  }
+
+  // A link recipient gets the standalone page: no shell, no federation runtime, no other remote.
+  for (const url of FILE_SERVED_PUBLIC_ROUTES) {
+    app.get(url, { schema: { hide: true } }, async (request, reply) => {
+      const pageDir = await opts.pageDir();
+      if (!pageDir) return sendNoPage(request, reply);
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html', pageDir);
+    });
   }
 
   // The confirmation pages: nothing to read, the same render.

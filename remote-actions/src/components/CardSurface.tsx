@@ -1,5 +1,6 @@
-import { makeResetStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { makeResetStyles, mergeClasses } from '@fluentui/react-components';
 import type { HTMLAttributes } from 'react';
+import { tokens } from './themeTokens';
 
 const useCardSurfaceClass = makeResetStyles({
   display: 'flex',

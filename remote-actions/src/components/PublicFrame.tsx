@@ -1,6 +1,7 @@
-import { makeStyles, Text, tokens } from '@fluentui/react-components';
+import { makeStyles, Text } from '@fluentui/react-components';
 import { AlertUrgentFilled } from '@fluentui/react-icons';
 import type { ReactNode } from 'react';
+import { tokens } from './themeTokens';
 
 const useStyles = makeStyles({
   root: {

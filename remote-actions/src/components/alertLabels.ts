@@ -1,9 +1,18 @@
 import type { AlertAction, Schemas } from '@vigil/shared';
 
+/**
+ * Spec §8: an error toast's title, shared's ERROR_TITLE (alertLabels.test.ts holds them equal),
+ * which the page without JavaScript shows as the refused action's heading. Not imported from
+ * shared: the module it lives in holds useNotify, whose toast components would then come with
+ * the page's first script rather than with its toaster, on demand.
+ */
+export const ACTION_REFUSED_TITLE = 'Something went wrong!';
+
 /** Spec §8: the action page's load failure, verbatim. */
 export const LOAD_FAILED = "Failed to load alert data or alert doesn't exist";
 
-type BadgeColor = 'brand' | 'danger' | 'important' | 'informative' | 'severe' | 'subtle' | 'success' | 'warning';
+/** The badge colors an alert's state and severity take (components/StatusBadge.tsx). */
+export type BadgeColor = 'danger' | 'informative' | 'severe' | 'success' | 'warning';
 
 const capitalised = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
 

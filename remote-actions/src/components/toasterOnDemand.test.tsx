@@ -13,7 +13,7 @@ function FailingAction({ wait }: { wait: boolean }) {
   const ensureToaster = useEnsureToaster();
   const fail = () => {
     const toaster = ensureToaster();
-    if (wait) void toaster.then(() => notify.error({ detail: 'Alert is closed' }));
+    if (wait) void toaster.then((ready) => ready?.error({ detail: 'Alert is closed' }));
     else notify.error({ detail: 'Alert is closed' });
   };
   return <Button onClick={fail}>Act</Button>;

@@ -1,10 +1,11 @@
-import { makeStyles, Text, Title2, tokens } from '@fluentui/react-components';
+import { makeStyles, Text, Title2 } from '@fluentui/react-components';
 import { ArrowLeftRegular, ErrorCircleRegular } from '@fluentui/react-icons';
-import { ERROR_TITLE } from '@vigil/shared';
 import { Link, Redirect, useParams } from 'wouter';
+import { ACTION_REFUSED_TITLE } from '../components/alertLabels';
 import { CardSurface } from '../components/CardSurface';
 import { useLinkToken, withLinkToken } from '../components/linkCalls';
 import { PublicFrame } from '../components/PublicFrame';
+import { tokens } from '../components/themeTokens';
 import { usePageData } from '../public/pageData';
 import { useResultStyles } from './resultStyles';
 
@@ -29,7 +30,7 @@ export default function ActionFailedPage() {
       <CardSurface className={styles.card} role="alert">
         <ErrorCircleRegular className={styles.icon} aria-hidden />
         <Title2 as="h1" className={styles.title}>
-          {ERROR_TITLE}
+          {ACTION_REFUSED_TITLE}
         </Title2>
         <Text className={styles.explanation}>{failure.detail}</Text>
         <Link href={back} className={styles.back}>

@@ -1,22 +1,17 @@
-import { Badge, Button, makeStyles, Spinner, Text, Title2, Title3, tokens } from '@fluentui/react-components';
+import { makeStyles, Text, Title2, Title3 } from '@fluentui/react-components';
 import { ArrowTrendingRegular, CheckmarkRegular, DismissCircleRegular, ErrorCircleRegular } from '@fluentui/react-icons';
-import {
-  ALERT_ACTIONS,
-  type AlertAction,
-  type AlertPublic,
-  ApiError,
-  errorText,
-  getToken,
-  useAlert,
-  useAlertAction,
-  useNotify,
-} from '@vigil/shared';
+import { ALERT_ACTIONS, type AlertAction, type AlertPublic, ApiError, errorText, getToken } from '@vigil/shared';
 import type { MouseEvent, ReactElement } from 'react';
 import { useLocation, useParams } from 'wouter';
+import { ActionButton } from '../components/ActionButton';
 import { ACTION_TEXT, LOAD_FAILED, SEVERITY_COLOR, STATE_COLOR, severityLabel, stateLabel } from '../components/alertLabels';
 import { CardSurface } from '../components/CardSurface';
+import { LazySpinner } from '../components/LazySpinner';
 import { publicApi, useLinkToken, withLinkToken } from '../components/linkCalls';
 import { PublicFrame } from '../components/PublicFrame';
+import { usePublicAlert, usePublicAlertAction } from '../components/publicAlert';
+import { StatusBadge } from '../components/StatusBadge';
+import { tokens } from '../components/themeTokens';
 import { useEnsureToaster } from '../components/toasterOnDemand';
 import { useHydrated } from '../components/useHydrated';
 import { usePageData } from '../public/pageData';
@@ -86,7 +81,7 @@ export default function ActionsPage() {
   const pageData = usePageData();
   const askWithSession = useHydrated() && !linkToken && Boolean(getToken()) && pageData?.failure?.status === 403;
   const serverFailure = pageData?.alertId === alertId && !askWithSession ? pageData?.failure : undefined;
-  const alert = useAlert(serverFailure ? undefined : alertId, { client: publicApi, linkToken });
+  const alert = usePublicAlert(serverFailure ? undefined : alertId, { client: publicApi, linkToken });
   // A 403 is about the link (expired, not valid, or a signed one required): say which.
   const refused = serverFailure ? serverFailure.status === 403 : alert.error instanceof ApiError && alert.error.status === 403;
   const refusal = serverFailure ? serverFailure.detail : errorText(alert.error);
@@ -102,7 +97,7 @@ export default function ActionsPage() {
     <PublicFrame>
       {alert.isPending && alertId && !serverFailure ? (
         <div className={styles.center}>
-          <Spinner label="Loading alert…" />
+          <LazySpinner label="Loading alert…" />
         </div>
       ) : (
         <CardSurface className={styles.failed} role="alert">
@@ -124,9 +119,8 @@ export default function ActionsPage() {
 function AlertCard({ alert, linkToken }: { alert: AlertPublic; linkToken: string | null }) {
   const styles = useStyles();
   const [, navigate] = useLocation();
-  const notify = useNotify();
   const ensureToaster = useEnsureToaster();
-  const action = useAlertAction(publicApi);
+  const action = usePublicAlertAction(publicApi);
 
   // Only a press acts, never the page load (mail scanners open links); a failure (409 'Alert is
   // closed', 403 of a link that no longer acts) stays here with its toast (the toaster is
@@ -139,7 +133,7 @@ function AlertCard({ alert, linkToken }: { alert: AlertPublic; linkToken: string
       { action: which, id: alert.id, linkToken },
       {
         onSuccess: () => navigate(withLinkToken(`/${which}/${alert.id}`, linkToken)),
-        onError: (error) => void toaster.then(() => notify.error(error)),
+        onError: (error) => void toaster.then((notify) => notify?.error(error)),
       },
     );
   };
@@ -162,15 +156,15 @@ function AlertCard({ alert, linkToken }: { alert: AlertPublic; linkToken: string
       <dl className={styles.facts}>
         <dt className={styles.term}>State</dt>
         <dd className={styles.detail}>
-          <Badge appearance="tint" color={STATE_COLOR[alert.state]}>
+          <StatusBadge appearance="tint" color={STATE_COLOR[alert.state]}>
             {stateLabel(alert.state)}
-          </Badge>
+          </StatusBadge>
         </dd>
         <dt className={styles.term}>Severity</dt>
         <dd className={styles.detail}>
-          <Badge appearance="filled" color={SEVERITY_COLOR[alert.severity]}>
+          <StatusBadge appearance="filled" color={SEVERITY_COLOR[alert.severity]}>
             {severityLabel(alert.severity)}
-          </Badge>
+          </StatusBadge>
         </dd>
         {alert.escalation_level > 0 && (
           <>
@@ -188,17 +182,17 @@ function AlertCard({ alert, linkToken }: { alert: AlertPublic; linkToken: string
         {ALERT_ACTIONS.map((which) => {
           const running = action.isPending && action.variables?.action === which;
           return (
-            <Button
+            <ActionButton
               key={which}
               appearance={which === 'acknowledge' ? 'primary' : 'secondary'}
-              icon={running ? <Spinner size="tiny" /> : ACTION_ICON[which]}
+              icon={running ? <LazySpinner size="tiny" fallback={ACTION_ICON[which]} /> : ACTION_ICON[which]}
               disabled={action.isPending}
               type="submit"
               formAction={formAction(alert.id, which, linkToken)}
               onClick={(event) => run(event, which)}
             >
               {ACTION_TEXT[which].button}
-            </Button>
+            </ActionButton>
           );
         })}
       </form>

@@ -1,4 +1,4 @@
-import { Button, makeStyles, Spinner, Text, Title2, Title3, tokens } from '@fluentui/react-components';
+import { Button, makeStyles, Spinner, Text, Title2, Title3 } from '@fluentui/react-components';
 import { CheckmarkCircleFilled, CheckmarkRegular, DismissRegular, ErrorCircleRegular, SubtractCircleFilled } from '@fluentui/react-icons';
 import {
   type ContactAnswer,
@@ -11,6 +11,7 @@ import type { ReactNode } from 'react';
 import { CardSurface } from '../components/CardSurface';
 import { publicApi, useLinkToken } from '../components/linkCalls';
 import { PublicFrame } from '../components/PublicFrame';
+import { tokens } from '../components/themeTokens';
 
 /** The page's words (e2e/contactConfirmation.spec.ts reads them). */
 export const CONFIRMATION_TEXT = {

@@ -1,4 +1,4 @@
-import { makeStyles, Text, Title2, tokens } from '@fluentui/react-components';
+import { makeStyles, Text, Title2 } from '@fluentui/react-components';
 import { ArrowLeftRegular, CheckmarkCircleFilled } from '@fluentui/react-icons';
 import { isAlertAction } from '@vigil/shared';
 import { Link, Redirect, useLocation, useParams } from 'wouter';
@@ -6,6 +6,7 @@ import { ACTION_TEXT } from '../components/alertLabels';
 import { CardSurface } from '../components/CardSurface';
 import { useLinkToken, withLinkToken } from '../components/linkCalls';
 import { PublicFrame } from '../components/PublicFrame';
+import { tokens } from '../components/themeTokens';
 import { useResultStyles } from './resultStyles';
 
 const useStyles = makeStyles({

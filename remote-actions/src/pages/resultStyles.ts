@@ -1,4 +1,5 @@
-import { makeStyles, shorthands, tokens } from '@fluentui/react-components';
+import { makeStyles } from '@fluentui/react-components';
+import { tokens } from '../components/themeTokens';
 
 /** The confirmation card of the result pages (an action done, or refused after a form post). */
 export const useResultStyles = makeStyles({
@@ -26,7 +27,14 @@ export const useResultStyles = makeStyles({
     fontWeight: tokens.fontWeightSemibold,
     fontSize: tokens.fontSizeBase300,
     textDecorationLine: 'none',
-    ':hover': { backgroundColor: tokens.colorNeutralBackground1Hover, ...shorthands.borderColor(tokens.colorNeutralStroke1Hover) },
+    ':hover': {
+      backgroundColor: tokens.colorNeutralBackground1Hover,
+      // Each side (Griffel's shorthands.borderColor), without loading its shorthand helpers.
+      borderTopColor: tokens.colorNeutralStroke1Hover,
+      borderRightColor: tokens.colorNeutralStroke1Hover,
+      borderBottomColor: tokens.colorNeutralStroke1Hover,
+      borderLeftColor: tokens.colorNeutralStroke1Hover,
+    },
     ':focus-visible': { outline: `${tokens.strokeWidthThick} solid ${tokens.colorStrokeFocus2}`, outlineOffset: '2px' },
   },
 });

@@ -1,8 +1,8 @@
 import { FluentProvider, webDarkTheme, webLightTheme } from '@fluentui/react-components';
-import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ALERT_ACTIONS, useColorScheme } from '@vigil/shared';
 import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { Route, Router, Switch } from 'wouter';
+import { type AlertStore, AlertStoreContext } from '../components/publicAlert';
 import { ToasterOnDemand } from '../components/toasterOnDemand';
 import { useHydrated } from '../components/useHydrated';
 import ActionFailedPage from '../pages/ActionFailedPage';
@@ -10,8 +10,9 @@ import ActionsPage from '../pages/ActionsPage';
 import ResultPage from '../pages/ResultPage';
 import { PageDataContext, type PublicPageData } from './pageData';
 
-// A contact's confirmation page, fetched only on its route: an alert link's page stays as small as it was.
-const ContactConfirmationPage = lazy(() => import('../pages/ContactConfirmationPage'));
+// A contact's confirmation page (with the query client its hooks need), fetched only on its
+// route: an alert link's page stays as small as it was.
+const ContactConfirmationPage = lazy(() => import('./ContactConfirmationRoute'));
 
 /**
  * Fluent's theme from the Appearance choice (localStorage `theme`; System follows the OS, live),
@@ -35,7 +36,8 @@ function ThemedFluentProvider({ children }: { children: ReactNode }) {
 }
 
 export interface PublicAppProps {
-  queryClient: QueryClient;
+  /** The alerts the page read (seeded with the server's), one store per page or server render. */
+  alerts: AlertStore;
   /** What the server rendered the page with (null: rendered in the browser only). */
   data?: PublicPageData | null;
   /** On the server: the request's path and query (the router has no browser location there). */
@@ -48,9 +50,9 @@ export interface PublicAppProps {
  * alert link, an action's form post (pages without JavaScript), and an escalation contact's
  * confirmation link.
  */
-export function PublicApp({ queryClient, data = null, ssr }: PublicAppProps) {
+export function PublicApp({ alerts, data = null, ssr }: PublicAppProps) {
   return (
-    <QueryClientProvider client={queryClient}>
+    <AlertStoreContext.Provider value={alerts}>
       <PageDataContext.Provider value={data}>
         <Router ssrPath={ssr?.path} ssrSearch={ssr?.search}>
           <ThemedFluentProvider>
@@ -71,6 +73,6 @@ export function PublicApp({ queryClient, data = null, ssr }: PublicAppProps) {
           </ThemedFluentProvider>
         </Router>
       </PageDataContext.Provider>
-    </QueryClientProvider>
+    </AlertStoreContext.Provider>
   );
 }

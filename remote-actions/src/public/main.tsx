@@ -1,20 +1,20 @@
-import { createQueryClient } from '@vigil/shared';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createAlertStore } from '../components/publicAlert';
 import { PublicApp } from './PublicApp';
 import { readEmbeddedPageData } from './pageData';
-import { seedQueries } from './seedQueries';
+import { seedAlertStore } from './seedAlertStore';
 
 // The standalone public page: no Module Federation here, so no async boundary is needed.
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
-const queryClient = createQueryClient();
+const alerts = createAlertStore();
 // The API renders /actions/:id and the result pages on the server (api/src/console/publicPageRender.ts)
 // and embeds the data it used: hydrate that HTML from the same data. Without it (a page served
 // as a file, `npm run dev`), render in the browser.
 const data = readEmbeddedPageData(document);
 if (data) {
-  seedQueries(queryClient, data);
-  hydrateRoot(root, <PublicApp queryClient={queryClient} data={data} />);
+  seedAlertStore(alerts, data);
+  hydrateRoot(root, <PublicApp alerts={alerts} data={data} />);
 } else {
-  createRoot(root).render(<PublicApp queryClient={queryClient} />);
+  createRoot(root).render(<PublicApp alerts={alerts} />);
 }

@@ -1,9 +1,9 @@
 import { createDOMRenderer, RendererProvider, renderToStyleElements, SSRProvider } from '@fluentui/react-components';
-import { createQueryClient } from '@vigil/shared';
 import { renderToStaticMarkup, renderToString } from 'react-dom/server';
+import { createAlertStore } from '../components/publicAlert';
 import { PublicApp } from '../public/PublicApp';
 import { PAGE_DATA_ELEMENT_ID, type PublicPageData } from '../public/pageData';
-import { seedQueries } from '../public/seedQueries';
+import { seedAlertStore } from '../public/seedAlertStore';
 
 export interface PublicPageRequest {
   /** The request's path, e.g. `/actions/<id>`. */
@@ -40,16 +40,16 @@ const scriptSafeJson = (value: unknown) =>
  */
 export function renderPublicPage({ path, search, data }: PublicPageRequest): RenderedPublicPage {
   const renderer = createDOMRenderer();
-  const queryClient = createQueryClient();
-  seedQueries(queryClient, data);
+  // This request's alerts only: a store of its own, dropped with the render.
+  const alerts = createAlertStore();
+  seedAlertStore(alerts, data);
   const body = renderToString(
     <RendererProvider renderer={renderer}>
       <SSRProvider>
-        <PublicApp queryClient={queryClient} data={data} ssr={{ path, search }} />
+        <PublicApp alerts={alerts} data={data} ssr={{ path, search }} />
       </SSRProvider>
     </RendererProvider>,
   );
-  queryClient.clear();
   const head = renderToStaticMarkup(renderToStyleElements(renderer));
   const dataScript = `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${scriptSafeJson(data)}</script>`;
   return { head, body, dataScript };

@@ -1,0 +1,2 @@
+// The lazily loaded part of LazySpinner.tsx.
+export { Spinner as default } from '@fluentui/react-components';
