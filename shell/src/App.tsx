@@ -1,29 +1,11 @@
-import { FluentProvider, Toaster, webDarkTheme, webLightTheme } from '@fluentui/react-components';
+import { Toaster } from '@fluentui/react-components';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { createQueryClient, TOASTER_ID, useColorScheme } from '@vigil/shared';
+import { createQueryClient, ThemedFluentProvider, TOASTER_ID } from '@vigil/shared';
 import { Provider as JotaiProvider } from 'jotai';
-import { type ReactNode, useEffect } from 'react';
 import { BrowserRouter } from 'react-router-dom';
 import { AppRoutes } from './routes';
 
 const queryClient = createQueryClient();
-
-/** Fluent's theme from the Appearance choice (System follows the OS, live). */
-function ThemedFluentProvider({ children }: { children: ReactNode }) {
-  const scheme = useColorScheme();
-  useEffect(() => {
-    // Native parts (scrollbars, form autofill) and the page behind the app follow too;
-    // data-theme also lets the end-to-end tests read what is painted.
-    const root = document.documentElement;
-    root.style.colorScheme = scheme;
-    root.dataset.theme = scheme;
-  }, [scheme]);
-  return (
-    <FluentProvider theme={scheme === 'dark' ? webDarkTheme : webLightTheme} style={{ minHeight: '100%' }}>
-      {children}
-    </FluentProvider>
-  );
-}
 
 /** Every provider of the console lives here: remotes render components and hooks only. */
 export function App() {

@@ -9,6 +9,7 @@ import {
   getToken,
   useAlert,
   useAlertAction,
+  useHydrated,
   useNotify,
 } from '@vigil/shared';
 import type { MouseEvent, ReactElement } from 'react';
@@ -18,7 +19,6 @@ import { CardSurface } from '../components/CardSurface';
 import { publicApi, useLinkToken, withLinkToken } from '../components/linkCalls';
 import { PublicFrame } from '../components/PublicFrame';
 import { useEnsureToaster } from '../components/toasterOnDemand';
-import { useHydrated } from '../components/useHydrated';
 import { usePageData } from '../public/pageData';
 
 const ACTION_ICON: Record<AlertAction, ReactElement> = {

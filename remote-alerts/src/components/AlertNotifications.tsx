@@ -10,8 +10,7 @@ import {
   TableRow,
   tokens,
 } from '@fluentui/react-components';
-import { type NotificationPublic, useAlertNotifications } from '@vigil/shared';
-import { DetailListSection } from './DetailListSection';
+import { DetailListSection, type NotificationPublic, useAlertNotifications } from '@vigil/shared';
 
 const useStyles = makeStyles({
   table: { minWidth: '560px' },

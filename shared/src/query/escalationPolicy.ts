@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../api/api';
 import type { ApiClient, Schemas } from '../api/client';
 import { unwrap } from '../api/errors';
+import { API_LIMITS } from '../api/limits';
 import { EMAIL_PATTERN } from '../validation/rules';
 import { alertTriageKeys } from './alertTriage';
 import { integrationKeys } from './integrations';
@@ -9,8 +10,14 @@ import { integrationKeys } from './integrations';
 export type EscalationPolicy = Schemas['EscalationPolicy'];
 export type NotificationPublic = Schemas['NotificationPublic'];
 
-/** The server's limits (integrations/schema.ts): levels, contacts per level, delay in minutes. */
-export const ESCALATION_LIMITS = { levels: 10, contactsPerLevel: 20, minMinutes: 1, maxMinutes: 10080 } as const;
+const POLICY = API_LIMITS.EscalationPolicy;
+/** The API's limits: levels, contacts per level, delay in minutes. */
+export const ESCALATION_LIMITS = {
+  levels: POLICY.contacts.maxItems,
+  contactsPerLevel: POLICY.contacts.items.maxItems,
+  minMinutes: POLICY.escalate_after_minutes.minimum,
+  maxMinutes: POLICY.escalate_after_minutes.maximum,
+} as const;
 
 /** One level's contacts as typed: addresses separated by commas, semicolons, spaces or new lines. */
 export const parseContacts = (text: string): string[] =>
