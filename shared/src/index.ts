@@ -1,4 +1,4 @@
-export { api } from './api/api';
+export { ApiClientContext, api, type ClientOption, useApiClient } from './api/api';
 export * from './api/client';
 export * from './api/errors';
 export * from './api/limits';

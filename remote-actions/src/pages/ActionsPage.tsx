@@ -126,7 +126,7 @@ function AlertCard({ alert, linkToken }: { alert: AlertPublic; linkToken: string
   const [, navigate] = useLocation();
   const notify = useNotify();
   const ensureToaster = useEnsureToaster();
-  const action = useAlertAction(publicApi);
+  const action = useAlertAction({ client: publicApi });
 
   // Only a press acts, never the page load (mail scanners open links); a failure (409 'Alert is
   // closed', 403 of a link that no longer acts) stays here with its toast (the toaster is

@@ -37,7 +37,7 @@ export default function AdminPage() {
   const styles = useStyles();
   const { page, setPage } = usePageParam();
   const me = useCurrentUser();
-  const users = useUsers(page);
+  const users = useUsers({ page });
   const deleteUser = useDeleteUser();
   const notify = useNotify();
   const [dialog, setDialog] = useState<Dialogs>({ kind: 'none' });

@@ -56,7 +56,7 @@ export default function AlertsPage() {
   const { filters, setFilters } = useAlertFilterParams();
   const { openId, setOpenId } = useOpenAlertParam();
   const filtered = hasAlertFilters(filters);
-  const alerts = useAlerts(page, undefined, filters);
+  const alerts = useAlerts({ page, filters });
   const deleteAlert = useDeleteAlert();
   const bulk = useBulkAlertAction();
   const [selected, setSelected] = useState<Set<string>>(() => new Set());

@@ -40,7 +40,7 @@ export default function IntegrationsPage() {
   const styles = useStyles();
   const notify = useNotify();
   const { page, setPage } = usePageParam();
-  const integrations = useIntegrations(page);
+  const integrations = useIntegrations({ page });
   const deleteIntegration = useDeleteIntegration();
   // The dialog keeps showing its integration while it closes, so `toDelete` outlives `confirming`.
   const [toDelete, setToDelete] = useState<IntegrationPublic | null>(null);

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../api/api';
-import type { ApiClient, Schemas } from '../api/client';
+import { type ClientOption, useApiClient } from '../api/api';
+import type { Schemas } from '../api/client';
 import { unwrap } from '../api/errors';
 import { API_LIMITS } from '../api/limits';
 import { EMAIL_PATTERN } from '../validation/rules';
@@ -37,7 +37,8 @@ export function contactsProblem(text: string): string | undefined {
 }
 
 /** PUT /integration/{id}/escalation-policy; the integration's queries are refreshed after. */
-export function useSetEscalationPolicy(client: ApiClient = api) {
+export function useSetEscalationPolicy(options?: ClientOption) {
+  const client = useApiClient(options);
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, policy }: { id: string; policy: EscalationPolicy }) =>
@@ -47,8 +48,9 @@ export function useSetEscalationPolicy(client: ApiClient = api) {
 }
 
 /** GET /alert/{id}/notifications: the emails an alert caused and how each went. `id` undefined leaves it idle. */
-export const useAlertNotifications = (id: string | undefined, client: ApiClient = api) =>
-  useQuery({
+export function useAlertNotifications(id: string | undefined, options?: ClientOption) {
+  const client = useApiClient(options);
+  return useQuery({
     queryKey: [...alertTriageKeys.events(id ?? ''), 'notifications'],
     queryFn: async ({ signal }) =>
       unwrap(await client.GET('/api/v1/alert/{id}/notifications', { params: { path: { id: id ?? '' } }, signal })),
@@ -56,3 +58,4 @@ export const useAlertNotifications = (id: string | undefined, client: ApiClient 
     // Emails leave within seconds of the change: follow them while any is on its way.
     refetchInterval: (query) => (query.state.data?.data.some((n) => n.status === 'pending') ? 2000 : false),
   });
+}
