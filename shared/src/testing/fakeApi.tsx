@@ -66,17 +66,12 @@ export function fakeApi(server: FakeServer | FakeAnswer = () => undefined, { tok
     },
   });
 
-  /** The providers the shell gives a remote's page: react-query, this client, Fluent and the toaster. */
-  const providers =
+  /** What hooks need: react-query and this client. */
+  const dataProviders =
     (queryClient: QueryClient) =>
     ({ children }: { children: ReactNode }) => (
       <QueryClientProvider client={queryClient}>
-        <ApiClientContext.Provider value={client}>
-          <FluentProvider theme={webLightTheme}>
-            {children}
-            <Toaster toasterId={TOASTER_ID} />
-          </FluentProvider>
-        </ApiClientContext.Provider>
+        <ApiClientContext.Provider value={client}>{children}</ApiClientContext.Provider>
       </QueryClientProvider>
     );
 
@@ -86,12 +81,22 @@ export function fakeApi(server: FakeServer | FakeAnswer = () => undefined, { tok
     requests,
     /** For `renderHook`: a fresh query client each call, and the wrapper that provides it. */
     setup(queryClient = testQueryClient()) {
-      return { queryClient, wrapper: providers(queryClient) };
+      return { queryClient, wrapper: dataProviders(queryClient) };
     },
-    /** Renders `ui` inside the providers. */
+    /** Renders `ui` inside the providers the shell gives a remote's page: those, Fluent and the toaster. */
     render(ui: ReactNode, queryClient = testQueryClient()) {
-      const Providers = providers(queryClient);
-      return { queryClient, ...render(<Providers>{ui}</Providers>) };
+      const Data = dataProviders(queryClient);
+      return {
+        queryClient,
+        ...render(
+          <Data>
+            <FluentProvider theme={webLightTheme}>
+              {ui}
+              <Toaster toasterId={TOASTER_ID} />
+            </FluentProvider>
+          </Data>,
+        ),
+      };
     },
   };
 }
