@@ -36,6 +36,7 @@ export * from './ui/PasswordInput';
 export * from './ui/PasswordStrengthMeter';
 export * from './ui/RowActionsMenu';
 export * from './ui/SkeletonRows';
+export * from './ui/SmallTable';
 export * from './ui/TitleDescriptionFields';
 export * from './ui/TruncatedId';
 export * from './ui/useHydrated';

@@ -1,5 +1,13 @@
-import { makeStyles, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow } from '@fluentui/react-components';
-import { type AlertEventPublic, DetailDialog, DetailListSection, useAlert, useAlertEvents, useCurrentUser } from '@vigil/shared';
+import { makeStyles } from '@fluentui/react-components';
+import {
+  type AlertEventPublic,
+  DetailDialog,
+  DetailListSection,
+  SmallTable,
+  useAlert,
+  useAlertEvents,
+  useCurrentUser,
+} from '@vigil/shared';
 import { AlertNotifications } from './AlertNotifications';
 import { AlertStateBadges } from './alertBadges';
 
@@ -88,32 +96,22 @@ export function AlertDetailDialog({ id, onClose }: Props) {
         emptyText="No changes yet: the alert is as it was raised."
       >
         {(rows) => (
-          <Table className={styles.history} aria-label="Alert history" size="small">
-            <TableHeader>
-              <TableRow>
-                <TableHeaderCell>Action</TableHeaderCell>
-                <TableHeaderCell>When</TableHeaderCell>
-                <TableHeaderCell>Via</TableHeaderCell>
-                <TableHeaderCell>Actor</TableHeaderCell>
-                <TableHeaderCell>Address</TableHeaderCell>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {rows.map((event) => (
-                <TableRow key={event.id}>
-                  <TableCell>
-                    {ACTION_PAST[event.action]} ({capitalised(event.from_state)} → {capitalised(event.to_state)})
-                  </TableCell>
-                  <TableCell>
-                    <time dateTime={event.created_at}>{when(event.created_at)}</time>
-                  </TableCell>
-                  <TableCell>{VIA_TEXT[event.via]}</TableCell>
-                  <TableCell>{actorText(event, me?.id)}</TableCell>
-                  <TableCell>{event.client_ip ?? '—'}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+          <SmallTable
+            className={styles.history}
+            label="Alert history"
+            rows={rows}
+            rowKey={(event) => event.id}
+            columns={[
+              {
+                header: 'Action',
+                cell: (event) => `${ACTION_PAST[event.action]} (${capitalised(event.from_state)} → ${capitalised(event.to_state)})`,
+              },
+              { header: 'When', cell: (event) => <time dateTime={event.created_at}>{when(event.created_at)}</time> },
+              { header: 'Via', cell: (event) => VIA_TEXT[event.via] },
+              { header: 'Actor', cell: (event) => actorText(event, me?.id) },
+              { header: 'Address', cell: (event) => event.client_ip ?? '—' },
+            ]}
+          />
         )}
       </DetailListSection>
       <AlertNotifications id={id} />
