@@ -1,5 +1,5 @@
 import { makeStyles } from '@fluentui/react-components';
-import { type AlertPublic, EntityTable } from '@vigil/shared';
+import { type AlertPublic, EntityTable, type EntityTableProps } from '@vigil/shared';
 import { AlertStateBadges } from './alertBadges';
 
 const useStyles = makeStyles({
@@ -8,26 +8,20 @@ const useStyles = makeStyles({
   stateCol: { width: '200px' },
 });
 
-interface Props {
-  /** Undefined while the first page loads: the table then shows skeleton rows. */
-  alerts: AlertPublic[] | undefined;
-  skeletonRows: number;
-  onDelete: (alert: AlertPublic) => void;
-  onOpen: (alert: AlertPublic) => void;
+type Props = Pick<EntityTableProps<AlertPublic>, 'rows' | 'skeletonRows' | 'onOpen' | 'onDelete'> & {
   /** The ids ticked for a bulk action. */
   selected: ReadonlySet<string>;
   onSelectedChange: (selected: Set<string>) => void;
-}
+};
 
 /** Spec §2's columns (ID, Title, Description, State, Actions) after a narrow selection column. */
-export function AlertsTable({ alerts, skeletonRows, onDelete, onOpen, selected, onSelectedChange }: Props) {
+export function AlertsTable({ selected, onSelectedChange, ...props }: Props) {
   const styles = useStyles();
   return (
     <EntityTable
+      {...props}
       label="Alerts"
       noun="alert"
-      rows={alerts}
-      skeletonRows={skeletonRows}
       className={styles.table}
       titleClassName={styles.titleCol}
       skeletonWidths={{ title: 160, description: 240 }}
@@ -39,8 +33,6 @@ export function AlertsTable({ alerts, skeletonRows, onDelete, onOpen, selected, 
           skeletonWidth: 120,
         },
       ]}
-      onOpen={onOpen}
-      onDelete={onDelete}
       selection={{ selected, onChange: onSelectedChange }}
     />
   );

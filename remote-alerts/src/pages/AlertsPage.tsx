@@ -147,7 +147,7 @@ export default function AlertsPage() {
             onClear={() => setSelected(new Set())}
           />
           <AlertsTable
-            alerts={alerts.data?.data}
+            rows={alerts.data?.data}
             skeletonRows={ALERTS_PAGE_SIZE}
             onDelete={askToDelete}
             onOpen={(alert) => setOpenId(alert.id)}

@@ -122,7 +122,7 @@ export default function IntegrationsPage() {
       ) : (
         <>
           <IntegrationsTable
-            integrations={integrations.data?.data}
+            rows={integrations.data?.data}
             skeletonRows={INTEGRATIONS_PAGE_SIZE}
             onDelete={askToDelete}
             onOpen={(integration) => setOpenId(integration.id)}
