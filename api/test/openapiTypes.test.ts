@@ -4,9 +4,10 @@ import { TEST_DB } from './helpers/testApp.js';
 
 // Database-independent: checked once, in the PGlite run.
 describe.skipIf(TEST_DB !== 'pglite')('generated API types', () => {
-  it('shared/openapi.json and shared/src/api/schema.d.ts match the routes (run `npm run gen:api` when this fails)', async () => {
+  it('shared/openapi.json, shared/src/api/schema.d.ts and shared/src/api/limits.ts match the routes (run `npm run gen:api` when this fails)', async () => {
     const [fresh, committed] = await Promise.all([generateOpenapiArtifacts(), readCommittedArtifacts()]);
     expect(committed.json, 'shared/openapi.json is stale: run `npm run gen:api`').toBe(fresh.json);
     expect(committed.types, 'shared/src/api/schema.d.ts is stale: run `npm run gen:api`').toBe(fresh.types);
+    expect(committed.limits, 'shared/src/api/limits.ts is stale: run `npm run gen:api`').toBe(fresh.limits);
   });
 });

@@ -1,6 +1,6 @@
 import { makeStyles, Text, Title2, Title3 } from '@fluentui/react-components';
 import { ArrowTrendingRegular, CheckmarkRegular, DismissCircleRegular, ErrorCircleRegular } from '@fluentui/react-icons';
-import { ALERT_ACTIONS, type AlertAction, type AlertPublic, ApiError, errorText, getToken } from '@vigil/shared';
+import { ALERT_ACTIONS, type AlertAction, type AlertPublic, ApiError, errorText, getToken, useHydrated } from '@vigil/shared';
 import type { MouseEvent, ReactElement } from 'react';
 import { useLocation, useParams } from 'wouter';
 import { ActionButton } from '../components/ActionButton';
@@ -13,7 +13,6 @@ import { usePublicAlert, usePublicAlertAction } from '../components/publicAlert'
 import { StatusBadge } from '../components/StatusBadge';
 import { tokens } from '../components/themeTokens';
 import { useEnsureToaster } from '../components/toasterOnDemand';
-import { useHydrated } from '../components/useHydrated';
 import { usePageData } from '../public/pageData';
 
 const ACTION_ICON: Record<AlertAction, ReactElement> = {

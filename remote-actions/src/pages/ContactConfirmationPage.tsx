@@ -79,8 +79,8 @@ function Answered({ confirmation: c }: { confirmation: ContactConfirmation }) {
 export default function ContactConfirmationPage() {
   const styles = useStyles();
   const token = useLinkToken();
-  const lookup = useContactConfirmation(token, publicApi);
-  const answer = useAnswerContactConfirmation(publicApi);
+  const lookup = useContactConfirmation(token, { client: publicApi });
+  const answer = useAnswerContactConfirmation({ client: publicApi });
   const reply = (which: ContactAnswer) => token && answer.mutate({ token, answer: which });
 
   let content: ReactNode;

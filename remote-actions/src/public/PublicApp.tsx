@@ -1,10 +1,8 @@
-import { FluentProvider, webDarkTheme, webLightTheme } from '@fluentui/react-components';
-import { ALERT_ACTIONS, useColorScheme } from '@vigil/shared';
-import { lazy, type ReactNode, Suspense, useEffect } from 'react';
+import { ALERT_ACTIONS, ThemedFluentProvider } from '@vigil/shared';
+import { lazy, Suspense } from 'react';
 import { Route, Router, Switch } from 'wouter';
 import { type AlertStore, AlertStoreContext } from '../components/publicAlert';
 import { ToasterOnDemand } from '../components/toasterOnDemand';
-import { useHydrated } from '../components/useHydrated';
 import ActionFailedPage from '../pages/ActionFailedPage';
 import ActionsPage from '../pages/ActionsPage';
 import ResultPage from '../pages/ResultPage';
@@ -13,27 +11,6 @@ import { PageDataContext, type PublicPageData } from './pageData';
 // A contact's confirmation page (with the query client its hooks need), fetched only on its
 // route: an alert link's page stays as small as it was.
 const ContactConfirmationPage = lazy(() => import('./ContactConfirmationRoute'));
-
-/**
- * Fluent's theme from the Appearance choice (localStorage `theme`; System follows the OS, live),
- * as the shell paints it (shell/src/App.tsx), with data-theme and color-scheme on <html>.
- * The server cannot read the choice: it paints Light (a fresh browser's default), and so does
- * the hydrating render; the stored choice applies right after.
- */
-function ThemedFluentProvider({ children }: { children: ReactNode }) {
-  const stored = useColorScheme();
-  const scheme = useHydrated() ? stored : 'light';
-  useEffect(() => {
-    const root = document.documentElement;
-    root.style.colorScheme = scheme;
-    root.dataset.theme = scheme;
-  }, [scheme]);
-  return (
-    <FluentProvider theme={scheme === 'dark' ? webDarkTheme : webLightTheme} style={{ minHeight: '100%' }}>
-      {children}
-    </FluentProvider>
-  );
-}
 
 export interface PublicAppProps {
   /** The alerts the page read (seeded with the server's), one store per page or server render. */
@@ -55,7 +32,7 @@ export function PublicApp({ alerts, data = null, ssr }: PublicAppProps) {
     <AlertStoreContext.Provider value={alerts}>
       <PageDataContext.Provider value={data}>
         <Router ssrPath={ssr?.path} ssrSearch={ssr?.search}>
-          <ThemedFluentProvider>
+          <ThemedFluentProvider lightUntilHydrated>
             <ToasterOnDemand>
               <Switch>
                 <Route path="/actions/:alertId" component={ActionsPage} />

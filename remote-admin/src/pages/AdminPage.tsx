@@ -18,8 +18,7 @@ import {
 import { useState } from 'react';
 import { Navigate } from 'react-router-dom';
 import { SignedLinksSetting } from '../settings/SignedLinksSetting';
-import { AddUserDialog } from '../users/AddUserDialog';
-import { EditUserDialog } from '../users/EditUserDialog';
+import { UserDialog } from '../users/UserDialog';
 import { UsersTable } from '../users/UsersTable';
 
 const useStyles = makeStyles({
@@ -38,7 +37,7 @@ export default function AdminPage() {
   const styles = useStyles();
   const { page, setPage } = usePageParam();
   const me = useCurrentUser();
-  const users = useUsers(page);
+  const users = useUsers({ page });
   const deleteUser = useDeleteUser();
   const notify = useNotify();
   const [dialog, setDialog] = useState<Dialogs>({ kind: 'none' });
@@ -115,8 +114,8 @@ export default function AdminPage() {
 
       <SignedLinksSetting enabled={me.data?.is_superuser === true} />
 
-      {shown?.kind === 'add' && <AddUserDialog key={shown.key} open={dialog.kind === 'add'} onClose={close} />}
-      {shown?.kind === 'edit' && <EditUserDialog key={shown.key} user={shown.user} open={dialog.kind === 'edit'} onClose={close} />}
+      {shown?.kind === 'add' && <UserDialog key={shown.key} open={dialog.kind === 'add'} onClose={close} />}
+      {shown?.kind === 'edit' && <UserDialog key={shown.key} user={shown.user} open={dialog.kind === 'edit'} onClose={close} />}
       {shown?.kind === 'delete' && (
         <ConfirmDialog
           key={shown.key}

@@ -1,35 +1,31 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders, type SentRequest } from '../../../shared/src/testing/fakeApi';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type FakeApi, fakeApi } from '../../../shared/src/testing/fakeApi';
 import { REQUIRE_SIGNED_LINKS_LABEL, SignedLinksSetting } from './SignedLinksSetting';
 
-const sent: SentRequest[] = [];
 let settings = { require_signed_links: false, signed_link_ttl_hours: 72 };
 let failPatch = false;
 
-// The real hooks and client, with a fake server behind fetch.
-vi.mock('../../../shared/src/api/api', async () =>
-  (await import('../../../shared/src/testing/fakeApi')).fakeApiModule((request) => {
-    sent.push(request);
-    if (request.method === 'PATCH' && failPatch) return { status: 500, body: { detail: 'Internal Server Error' } };
-    if (request.method === 'PATCH') settings = { ...settings, ...(request.body as object) };
-    return { body: settings };
-  }),
-);
+let api: FakeApi;
 
 const toggle = () => screen.getByRole('switch', { name: REQUIRE_SIGNED_LINKS_LABEL }) as HTMLInputElement;
 
 beforeEach(() => {
-  sent.length = 0;
   settings = { require_signed_links: false, signed_link_ttl_hours: 72 };
   failPatch = false;
+  // The real hooks and client, with a fake server behind fetch.
+  api = fakeApi((request) => {
+    if (request.method === 'PATCH' && failPatch) return { status: 500, body: { detail: 'Internal Server Error' } };
+    if (request.method === 'PATCH') settings = { ...settings, ...(request.body as object) };
+    return { body: settings };
+  });
 });
 afterEach(cleanup);
 
 describe('Require signed links switch', () => {
   it('shows the setting, turns it on and off with a toast each time', async () => {
-    renderWithProviders(<SignedLinksSetting enabled />);
+    api.render(<SignedLinksSetting enabled />);
     await waitFor(() => expect(toggle().checked).toBe(false));
     expect(screen.getByText(/valid for 72 hours/)).toBeTruthy();
 
@@ -39,7 +35,7 @@ describe('Require signed links switch', () => {
     fireEvent.click(toggle());
     await screen.findByText('Alert pages open from bare links again.');
     expect(toggle().checked).toBe(false);
-    expect(sent.filter((r) => r.method === 'PATCH').map((r) => r.body)).toEqual([
+    expect(api.sent.filter((r) => r.method === 'PATCH').map((r) => r.body)).toEqual([
       { require_signed_links: true },
       { require_signed_links: false },
     ]);
@@ -47,7 +43,7 @@ describe('Require signed links switch', () => {
 
   it('shows the error toast and the unchanged setting when the change fails', async () => {
     failPatch = true;
-    renderWithProviders(<SignedLinksSetting enabled />);
+    api.render(<SignedLinksSetting enabled />);
     await waitFor(() => expect(toggle().checked).toBe(false));
     fireEvent.click(toggle());
     await screen.findByText('Something went wrong!');
@@ -55,8 +51,8 @@ describe('Require signed links switch', () => {
   });
 
   it('is not shown, and never asks the API, for anyone but a superuser', () => {
-    renderWithProviders(<SignedLinksSetting enabled={false} />);
+    api.render(<SignedLinksSetting enabled={false} />);
     expect(screen.queryByRole('switch')).toBeNull();
-    expect(sent).toEqual([]);
+    expect(api.sent).toEqual([]);
   });
 });

@@ -17,7 +17,7 @@ export const REQUIRE_SIGNED_LINKS_LABEL = 'Require signed links';
  */
 export function SignedLinksSetting({ enabled }: { enabled: boolean }) {
   const styles = useStyles();
-  const settings = useAppSettings(enabled);
+  const settings = useAppSettings({ enabled });
   const update = useUpdateAppSettings();
   const notify = useNotify();
   if (!enabled) return null;

@@ -1,76 +1,52 @@
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  DialogTrigger,
-  makeStyles,
-  Spinner,
-  tokens,
-} from '@fluentui/react-components';
-import { DismissRegular } from '@fluentui/react-icons';
-import type { FormEvent, ReactNode } from 'react';
-
-const useStyles = makeStyles({
-  surface: { maxWidth: '560px', width: `calc(100vw - 2 * ${tokens.spacingHorizontalL})` },
-  description: { color: tokens.colorNeutralForeground3, marginTop: 0, marginBottom: tokens.spacingVerticalL },
-  // On phones the buttons take the full width, Save on top.
-  actions: { '@media (max-width: 480px)': { flexDirection: 'column-reverse', '& > button': { width: '100%' } } },
-});
+import type { UserPublic } from '@vigil/shared';
+import { FormDialog, useCreateUser, useNotify, useUpdateUser, useValidatedForm } from '@vigil/shared';
+import { useState } from 'react';
+import { UserFormFields } from './UserFormFields';
+import { addUserValidators, editUserValidators, emptyUserForm, toCreateBody, toUpdateBody, userFormOf } from './userForm';
 
 interface Props {
+  /** The user to edit; without one, the dialog adds a user. */
+  user?: UserPublic;
   open: boolean;
-  title: string;
-  description: string;
-  /** Save is disabled while false (docs/product.md §5.5: until the form is valid). */
-  canSave: boolean;
-  saving: boolean;
-  onSubmit: (event: FormEvent) => void;
-  /** Cancel, the close button, Escape or a click outside (ignored while saving). */
   onClose: () => void;
-  children: ReactNode;
 }
 
-/** The frame of the Add User and Edit User dialogs: a form with Cancel / Save. */
-export function UserDialog({ open, title, description, canSave, saving, onSubmit, onClose, children }: Props) {
-  const styles = useStyles();
+/**
+ * Add User and Edit User (docs/product.md §2.8, §5.5). Save stays disabled until every rule passes,
+ * and in Edit User until something changed; there the password is optional and left out of the
+ * PATCH when empty. Mount it afresh for each opening.
+ */
+export function UserDialog({ user, open, onClose }: Props) {
+  const [initial] = useState(() => (user ? userFormOf(user) : emptyUserForm));
+  const form = useValidatedForm(initial, user ? editUserValidators : addUserValidators);
+  const createUser = useCreateUser();
+  const updateUser = useUpdateUser();
+  const notify = useNotify();
+
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      if (user) await updateUser.mutateAsync({ id: user.id, body: toUpdateBody(values) });
+      else await createUser.mutateAsync(toCreateBody(values));
+      notify.success(user ? 'User updated successfully.' : 'User created successfully.');
+      onClose();
+    } catch (error) {
+      notify.error(error);
+    }
+  });
+
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onOpenChange={(_, data) => {
-        if (!data.open && !saving) onClose();
-      }}
+      title={user ? 'Edit User' : 'Add User'}
+      description={
+        user ? 'Password is optional: leave it empty to keep the current one.' : 'The new user signs in with this email and password.'
+      }
+      canSave={form.isValid && (!user || form.isDirty)}
+      saving={createUser.isPending || updateUser.isPending}
+      onSubmit={submit}
+      onClose={onClose}
     >
-      <DialogSurface className={styles.surface} aria-describedby={undefined}>
-        <form onSubmit={onSubmit} noValidate>
-          <DialogBody>
-            <DialogTitle
-              action={
-                <DialogTrigger action="close">
-                  <Button appearance="subtle" aria-label="Close" icon={<DismissRegular />} disabled={saving} />
-                </DialogTrigger>
-              }
-            >
-              {title}
-            </DialogTitle>
-            <DialogContent>
-              <p className={styles.description}>{description}</p>
-              {children}
-            </DialogContent>
-            <DialogActions className={styles.actions}>
-              <Button type="button" appearance="secondary" disabled={saving} onClick={onClose}>
-                Cancel
-              </Button>
-              <Button type="submit" appearance="primary" disabled={!canSave || saving} icon={saving ? <Spinner size="tiny" /> : undefined}>
-                Save
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        </form>
-      </DialogSurface>
-    </Dialog>
+      <UserFormFields form={form} passwordRequired={!user} />
+    </FormDialog>
   );
 }

@@ -2,21 +2,12 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { UserPublic } from '@vigil/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type FakeAnswer, renderWithProviders, type SentRequest } from '../../../shared/src/testing/fakeApi';
-import { AddUserDialog } from './AddUserDialog';
-import { EditUserDialog } from './EditUserDialog';
+import { type FakeAnswer, type FakeApi, fakeApi } from '../../../shared/src/testing/fakeApi';
+import { UserDialog } from './UserDialog';
 
-/** The requests the dialogs make, answered by "METHOD path". */
-const sent: SentRequest[] = [];
+/** The real hooks and client, with a fake server behind fetch answering by "METHOD path". */
 let answers: Record<string, FakeAnswer> = {};
-
-// The real hooks and client, with a fake server behind fetch.
-vi.mock('../../../shared/src/api/api', async () =>
-  (await import('../../../shared/src/testing/fakeApi')).fakeApiModule((request) => {
-    sent.push(request);
-    return answers[`${request.method} ${request.path}`] ?? { status: 404, body: { detail: 'Not Found' } };
-  }),
-);
+let api: FakeApi;
 
 const ANN: UserPublic = {
   id: '7b0b5f8e-7c1e-4a57-9d7a-4f7f3c1b2a10',
@@ -32,8 +23,8 @@ const input = (label: RegExp) => screen.getByLabelText(label, { selector: 'input
 const type = (label: RegExp, value: string) => fireEvent.change(input(label), { target: { value } });
 
 beforeEach(() => {
-  sent.length = 0;
   answers = {};
+  api = fakeApi((request) => answers[`${request.method} ${request.path}`]);
 });
 afterEach(cleanup);
 
@@ -41,7 +32,7 @@ describe('Add User dialog', () => {
   it('keeps Save disabled until email, password and a matching confirmation are valid, then creates the user', async () => {
     answers['POST /api/v1/users/'] = { body: { ...ANN, full_name: null } };
     const onClose = vi.fn();
-    renderWithProviders(<AddUserDialog open onClose={onClose} />);
+    api.render(<UserDialog open onClose={onClose} />);
     expect(screen.getByRole('heading', { name: 'Add User' })).toBeTruthy();
     expect(save().hasAttribute('disabled')).toBe(true);
 
@@ -65,7 +56,7 @@ describe('Add User dialog', () => {
 
     await act(async () => fireEvent.click(save()));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(sent).toEqual([
+    expect(api.sent).toEqual([
       {
         method: 'POST',
         path: '/api/v1/users/',
@@ -76,7 +67,7 @@ describe('Add User dialog', () => {
   });
 
   it('asks for the confirmation with its own message', async () => {
-    renderWithProviders(<AddUserDialog open onClose={() => {}} />);
+    api.render(<UserDialog open onClose={() => {}} />);
     fireEvent.blur(input(/^Confirm password/));
     expect(await screen.findByText('Please confirm your password')).toBeTruthy();
   });
@@ -84,7 +75,7 @@ describe('Add User dialog', () => {
   it('shows the server detail in an error toast and stays open (duplicate email)', async () => {
     answers['POST /api/v1/users/'] = { status: 409, body: { detail: 'The user with this email already exists in the system' } };
     const onClose = vi.fn();
-    renderWithProviders(<AddUserDialog open onClose={onClose} />);
+    api.render(<UserDialog open onClose={onClose} />);
     type(/^Email/, 'ann@example.com');
     type(/^Password/, 'secret123');
     type(/^Confirm password/, 'secret123');
@@ -99,7 +90,7 @@ describe('Edit User dialog', () => {
   it('starts from the user, keeps Save disabled until something changes, and omits an empty password', async () => {
     answers[`PATCH /api/v1/users/${ANN.id}`] = { body: { ...ANN, is_superuser: true } };
     const onClose = vi.fn();
-    renderWithProviders(<EditUserDialog user={ANN} open onClose={onClose} />);
+    api.render(<UserDialog user={ANN} open onClose={onClose} />);
     expect(screen.getByRole('heading', { name: 'Edit User' })).toBeTruthy();
     expect((input(/^Email/) as HTMLInputElement).value).toBe('ann@example.com');
     expect((input(/^Full name/) as HTMLInputElement).value).toBe('Ann');
@@ -111,7 +102,7 @@ describe('Edit User dialog', () => {
 
     await act(async () => fireEvent.click(save()));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(sent).toEqual([
+    expect(api.sent).toEqual([
       {
         method: 'PATCH',
         path: `/api/v1/users/${ANN.id}`,
@@ -123,7 +114,7 @@ describe('Edit User dialog', () => {
 
   it('checks a password only when one is given: at least 8 characters, confirmed', async () => {
     answers[`PATCH /api/v1/users/${ANN.id}`] = { body: ANN };
-    renderWithProviders(<EditUserDialog user={ANN} open onClose={() => {}} />);
+    api.render(<UserDialog user={ANN} open onClose={() => {}} />);
     // The contract's field name, and a visible word that it is optional here.
     expect((input(/^Password$/) as HTMLInputElement).value).toBe('');
     expect(screen.getByText('Password is optional: leave it empty to keep the current one.')).toBeTruthy();
@@ -138,7 +129,7 @@ describe('Edit User dialog', () => {
     expect(save().hasAttribute('disabled')).toBe(false);
 
     await act(async () => fireEvent.click(save()));
-    await waitFor(() => expect(sent).toHaveLength(1));
-    expect(sent[0]?.body).toMatchObject({ password: 'new-secret1' });
+    await waitFor(() => expect(api.sent).toHaveLength(1));
+    expect(api.sent[0]?.body).toMatchObject({ password: 'new-secret1' });
   });
 });

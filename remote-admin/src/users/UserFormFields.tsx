@@ -1,9 +1,8 @@
 import { Checkbox, Field, Input, makeStyles, tokens } from '@fluentui/react-components';
-import { PasswordInput, PasswordStrengthMeter, type useValidatedForm } from '@vigil/shared';
+import { PasswordInput, PasswordStrengthMeter, type ValidatedForm } from '@vigil/shared';
 import type { UserFormValues } from './userForm';
 
 const useStyles = makeStyles({
-  fields: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
   // Two password fields side by side where there is room, stacked on phones.
   passwords: {
     display: 'grid',
@@ -21,10 +20,8 @@ const useStyles = makeStyles({
   },
 });
 
-type Form = ReturnType<typeof useValidatedForm<UserFormValues>>;
-
 interface Props {
-  form: Form;
+  form: ValidatedForm<UserFormValues>;
   /** Required in Add User; optional in Edit User, where an empty password keeps the current one. */
   passwordRequired: boolean;
 }
@@ -39,7 +36,7 @@ export function UserFormFields({ form, passwordRequired }: Props) {
   const styles = useStyles();
   const { values, setValue } = form;
   return (
-    <div className={styles.fields}>
+    <>
       <Field label="Email" required {...form.fieldState('email')}>
         <Input type="email" autoComplete="off" placeholder="name@example.com" {...form.field('email')} />
       </Field>
@@ -72,6 +69,6 @@ export function UserFormFields({ form, passwordRequired }: Props) {
         />
         <Checkbox label="Is active?" checked={values.is_active} onChange={(_, data) => setValue('is_active', data.checked === true)} />
       </div>
-    </div>
+    </>
   );
 }

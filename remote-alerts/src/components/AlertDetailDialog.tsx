@@ -1,43 +1,20 @@
+import { makeStyles } from '@fluentui/react-components';
 import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  MessageBar,
-  MessageBarBody,
-  makeStyles,
-  Spinner,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
-  tokens,
-} from '@fluentui/react-components';
-import { type AlertEventPublic, errorText, useAlert, useAlertEvents, useCurrentUser } from '@vigil/shared';
+  type AlertEventPublic,
+  DetailDialog,
+  DetailListSection,
+  SmallTable,
+  useAlert,
+  useAlertEvents,
+  useCurrentUser,
+} from '@vigil/shared';
 import { AlertNotifications } from './AlertNotifications';
 import { AlertStateBadges } from './alertBadges';
-import { DetailListSection } from './DetailListSection';
 
 const capitalised = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
 const when = (iso: string) => new Date(iso).toLocaleString();
 
 const useStyles = makeStyles({
-  surface: { maxWidth: '760px', width: '100%' },
-  fields: {
-    display: 'grid',
-    gridTemplateColumns: 'max-content 1fr',
-    columnGap: tokens.spacingHorizontalL,
-    rowGap: tokens.spacingVerticalS,
-    margin: `0 0 ${tokens.spacingVerticalL}`,
-    '@media (max-width: 480px)': { gridTemplateColumns: '1fr' },
-  },
-  term: { color: tokens.colorNeutralForeground3 },
-  value: { margin: 0, overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' },
   history: { minWidth: '560px' },
 });
 
@@ -83,86 +60,61 @@ export function AlertDetailDialog({ id, onClose }: Props) {
   const a = alert.data;
 
   return (
-    <Dialog open={Boolean(id)} onOpenChange={(_, data) => !data.open && onClose()}>
-      <DialogSurface className={styles.surface} aria-label="Alert details">
-        <DialogBody>
-          <DialogTitle>{a ? a.title : 'Alert details'}</DialogTitle>
-          <DialogContent>
-            {alert.isPending && <Spinner label="Loading the alert" />}
-            {alert.isError && (
-              <MessageBar intent="error">
-                <MessageBarBody>{errorText(alert.error)}</MessageBarBody>
-              </MessageBar>
-            )}
-            {a && (
-              <dl className={styles.fields} aria-label="Alert fields">
-                <dt className={styles.term}>ID</dt>
-                <dd className={styles.value}>{a.id}</dd>
-                <dt className={styles.term}>Description</dt>
-                <dd className={styles.value}>{a.description || 'N/A'}</dd>
-                <dt className={styles.term}>State</dt>
-                <dd className={styles.value}>
-                  <AlertStateBadges state={a.state} severity={a.severity} />
-                </dd>
-                <dt className={styles.term}>Escalation level</dt>
-                <dd className={styles.value}>
-                  {a.escalation_level}
-                  {a.next_escalation_at &&
-                    ` (escalates to level ${a.escalation_level + 1} at ${when(a.next_escalation_at)} unless acknowledged)`}
-                </dd>
-                <dt className={styles.term}>Source</dt>
-                <dd className={styles.value}>{a.integration_id ? `Integration ${a.integration_id}` : 'Added by hand'}</dd>
-                <dt className={styles.term}>Created</dt>
-                <dd className={styles.value}>{when(a.created_at)}</dd>
-                <dt className={styles.term}>Updated</dt>
-                <dd className={styles.value}>{when(a.updated_at)}</dd>
-              </dl>
-            )}
-            <DetailListSection
-              title="History"
-              query={events}
-              idle={!id}
-              loadingLabel="Loading the history"
-              emptyText="No changes yet: the alert is as it was raised."
-            >
-              {(rows) => (
-                <Table className={styles.history} aria-label="Alert history" size="small">
-                  <TableHeader>
-                    <TableRow>
-                      <TableHeaderCell>Action</TableHeaderCell>
-                      <TableHeaderCell>When</TableHeaderCell>
-                      <TableHeaderCell>Via</TableHeaderCell>
-                      <TableHeaderCell>Actor</TableHeaderCell>
-                      <TableHeaderCell>Address</TableHeaderCell>
-                    </TableRow>
-                  </TableHeader>
-                  <TableBody>
-                    {rows.map((event) => (
-                      <TableRow key={event.id}>
-                        <TableCell>
-                          {ACTION_PAST[event.action]} ({capitalised(event.from_state)} → {capitalised(event.to_state)})
-                        </TableCell>
-                        <TableCell>
-                          <time dateTime={event.created_at}>{when(event.created_at)}</time>
-                        </TableCell>
-                        <TableCell>{VIA_TEXT[event.via]}</TableCell>
-                        <TableCell>{actorText(event, me?.id)}</TableCell>
-                        <TableCell>{event.client_ip ?? '—'}</TableCell>
-                      </TableRow>
-                    ))}
-                  </TableBody>
-                </Table>
-              )}
-            </DetailListSection>
-            <AlertNotifications id={id} />
-          </DialogContent>
-          <DialogActions>
-            <Button appearance="primary" onClick={onClose}>
-              Done
-            </Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+    <DetailDialog
+      open={Boolean(id)}
+      label="Alert details"
+      title={a?.title}
+      loading={alert.isPending}
+      loadingLabel="Loading the alert"
+      error={alert.isError ? alert.error : undefined}
+      fieldsLabel="Alert fields"
+      fields={
+        a && [
+          { term: 'ID', value: a.id },
+          { term: 'Description', value: a.description || 'N/A' },
+          { term: 'State', value: <AlertStateBadges state={a.state} severity={a.severity} /> },
+          {
+            term: 'Escalation level',
+            value: `${a.escalation_level}${
+              a.next_escalation_at
+                ? ` (escalates to level ${a.escalation_level + 1} at ${when(a.next_escalation_at)} unless acknowledged)`
+                : ''
+            }`,
+          },
+          { term: 'Source', value: a.integration_id ? `Integration ${a.integration_id}` : 'Added by hand' },
+          { term: 'Created', value: when(a.created_at) },
+          { term: 'Updated', value: when(a.updated_at) },
+        ]
+      }
+      onClose={onClose}
+    >
+      <DetailListSection
+        title="History"
+        query={events}
+        idle={!id}
+        loadingLabel="Loading the history"
+        emptyText="No changes yet: the alert is as it was raised."
+      >
+        {(rows) => (
+          <SmallTable
+            className={styles.history}
+            label="Alert history"
+            rows={rows}
+            rowKey={(event) => event.id}
+            columns={[
+              {
+                header: 'Action',
+                cell: (event) => `${ACTION_PAST[event.action]} (${capitalised(event.from_state)} → ${capitalised(event.to_state)})`,
+              },
+              { header: 'When', cell: (event) => <time dateTime={event.created_at}>{when(event.created_at)}</time> },
+              { header: 'Via', cell: (event) => VIA_TEXT[event.via] },
+              { header: 'Actor', cell: (event) => actorText(event, me?.id) },
+              { header: 'Address', cell: (event) => event.client_ip ?? '—' },
+            ]}
+          />
+        )}
+      </DetailListSection>
+      <AlertNotifications id={id} />
+    </DetailDialog>
   );
 }

@@ -1,17 +1,5 @@
-import {
-  Badge,
-  Caption1,
-  makeStyles,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
-  tokens,
-} from '@fluentui/react-components';
-import { type NotificationPublic, useAlertNotifications } from '@vigil/shared';
-import { DetailListSection } from './DetailListSection';
+import { Badge, Caption1, makeStyles, tokens } from '@fluentui/react-components';
+import { DetailListSection, type NotificationPublic, SmallTable, useAlertNotifications } from '@vigil/shared';
 
 const useStyles = makeStyles({
   table: { minWidth: '560px' },
@@ -77,26 +65,17 @@ export function AlertNotifications({ id }: { id: string | undefined }) {
       emptyText="No email was sent about this alert."
     >
       {(rows) => (
-        <Table className={styles.table} aria-label="Alert notifications" size="small">
-          <TableHeader>
-            <TableRow>
-              <TableHeaderCell>Email</TableHeaderCell>
-              <TableHeaderCell>To</TableHeaderCell>
-              <TableHeaderCell>Status</TableHeaderCell>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {rows.map((n) => (
-              <TableRow key={n.id}>
-                <TableCell>{WHAT[n.kind](n.level)}</TableCell>
-                <TableCell>{n.recipient}</TableCell>
-                <TableCell>
-                  <Status notification={n} />
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <SmallTable
+          className={styles.table}
+          label="Alert notifications"
+          rows={rows}
+          rowKey={(n) => n.id}
+          columns={[
+            { header: 'Email', cell: (n) => WHAT[n.kind](n.level) },
+            { header: 'To', cell: (n) => n.recipient },
+            { header: 'Status', cell: (n) => <Status notification={n} /> },
+          ]}
+        />
       )}
     </DetailListSection>
   );

@@ -56,7 +56,7 @@ export default function AlertsPage() {
   const { filters, setFilters } = useAlertFilterParams();
   const { openId, setOpenId } = useOpenAlertParam();
   const filtered = hasAlertFilters(filters);
-  const alerts = useAlerts(page, undefined, filters);
+  const alerts = useAlerts({ page, filters });
   const deleteAlert = useDeleteAlert();
   const bulk = useBulkAlertAction();
   const [selected, setSelected] = useState<Set<string>>(() => new Set());
@@ -147,7 +147,7 @@ export default function AlertsPage() {
             onClear={() => setSelected(new Set())}
           />
           <AlertsTable
-            alerts={alerts.data?.data}
+            rows={alerts.data?.data}
             skeletonRows={ALERTS_PAGE_SIZE}
             onDelete={askToDelete}
             onOpen={(alert) => setOpenId(alert.id)}

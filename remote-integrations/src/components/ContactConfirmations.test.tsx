@@ -1,13 +1,12 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { EscalationContact } from '@vigil/shared';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders, type SentRequest } from '../../../shared/src/testing/fakeApi';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type FakeApi, type FakeServer, fakeApi } from '../../../shared/src/testing/fakeApi';
 import { ContactConfirmations } from './ContactConfirmations';
 
 const ID = '3f1d2c4b-8e9a-4b7c-9d6e-1a2b3c4d5e6f';
 const CONTACTS = `/api/v1/integration/${ID}/contacts`;
-const sent: SentRequest[] = [];
 let superuser = false;
 let contacts: EscalationContact[] = [];
 let resendAnswer: { status: number; body: unknown } | undefined;
@@ -23,21 +22,19 @@ const contact = (email: string, change: Partial<EscalationContact> = {}): Escala
 });
 
 // The real hooks and client, with a fake server behind fetch that keeps the contacts' state.
-vi.mock('../../../shared/src/api/api', async () =>
-  (await import('../../../shared/src/testing/fakeApi')).fakeApiModule((request) => {
-    sent.push(request);
-    const email = (request.body as { email?: string } | undefined)?.email;
-    const change = (update: Partial<EscalationContact>) => {
-      contacts = contacts.map((c) => (c.email === email ? { ...c, ...update } : c));
-      return { body: contacts.find((c) => c.email === email) };
-    };
-    if (request.path === '/api/v1/users/me') return { body: { id: 'me', email: 'me@example.com', is_superuser: superuser } };
-    if (request.method === 'GET' && request.path === CONTACTS) return { body: { data: contacts, count: contacts.length } };
-    if (request.path === `${CONTACTS}/resend`) return resendAnswer ?? change({ confirmation_requested_at: new Date().toISOString() });
-    if (request.path === `${CONTACTS}/confirm`) return change({ status: 'confirmed', confirmed_by_admin: true });
-    return { status: 404, body: { detail: 'Not Found' } };
-  }),
-);
+const server: FakeServer = (request) => {
+  const email = (request.body as { email?: string } | undefined)?.email;
+  const change = (update: Partial<EscalationContact>) => {
+    contacts = contacts.map((c) => (c.email === email ? { ...c, ...update } : c));
+    return { body: contacts.find((c) => c.email === email) };
+  };
+  if (request.path === '/api/v1/users/me') return { body: { id: 'me', email: 'me@example.com', is_superuser: superuser } };
+  if (request.method === 'GET' && request.path === CONTACTS) return { body: { data: contacts, count: contacts.length } };
+  if (request.path === `${CONTACTS}/resend`) return resendAnswer ?? change({ confirmation_requested_at: new Date().toISOString() });
+  if (request.path === `${CONTACTS}/confirm`) return change({ status: 'confirmed', confirmed_by_admin: true });
+  return undefined;
+};
+let api: FakeApi;
 
 const row = (email: string) => {
   const tr = screen.getByText(email, { selector: 'td' }).closest('tr');
@@ -46,7 +43,7 @@ const row = (email: string) => {
 };
 
 beforeEach(() => {
-  sent.length = 0;
+  api = fakeApi(server);
   superuser = false;
   resendAnswer = undefined;
   localStorage.setItem('access_token', 'token');
@@ -65,7 +62,7 @@ afterEach(cleanup);
 
 describe('the contacts of an escalation policy', () => {
   it("shows each contact's state, and lets the owner send a confirmation only when the API allows it", async () => {
-    renderWithProviders(<ContactConfirmations integrationId={ID} />);
+    api.render(<ContactConfirmations integrationId={ID} />);
     await screen.findByRole('table', { name: 'Contacts' });
     expect(row('ok@example.com').getByText('Confirmed')).toBeTruthy();
     expect(row('waiting@example.com').getByText('Not confirmed')).toBeTruthy();
@@ -84,15 +81,15 @@ describe('the contacts of an escalation policy', () => {
     fireEvent.click(row('never@example.com').getByRole('button', { name: 'Send the confirmation email to never@example.com' }));
     expect(await screen.findByText('Confirmation email sent to never@example.com.')).toBeTruthy();
     await waitFor(() => expect(row('never@example.com').getByText(/^Confirmation email sent /)).toBeTruthy());
-    expect(sent.filter((r) => r.method === 'POST')).toEqual([
+    expect(api.sent.filter((r) => r.method === 'POST')).toEqual([
       { method: 'POST', path: `${CONTACTS}/resend`, body: { email: 'never@example.com' } },
     ]);
-    expect(sent.some((r) => r.path === `${CONTACTS}/confirm`)).toBe(false);
+    expect(api.sent.some((r) => r.path === `${CONTACTS}/confirm`)).toBe(false);
   });
 
   it("shows the API's refusal of a re-send as the error toast", async () => {
     resendAnswer = { status: 429, body: { detail: 'Too many confirmation emails today; try again later' } };
-    renderWithProviders(<ContactConfirmations integrationId={ID} />);
+    api.render(<ContactConfirmations integrationId={ID} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Send the confirmation email to never@example.com' }));
     expect(await screen.findByText('Too many confirmation emails today; try again later')).toBeTruthy();
     expect(row('never@example.com').getByText('No confirmation email sent yet')).toBeTruthy();
@@ -100,14 +97,14 @@ describe('the contacts of an escalation policy', () => {
 
   it('offers a superuser to mark a contact confirmed', async () => {
     superuser = true;
-    renderWithProviders(<ContactConfirmations integrationId={ID} />);
+    api.render(<ContactConfirmations integrationId={ID} />);
     const mark = await screen.findByRole('button', { name: 'Mark no@example.com confirmed' });
     expect(screen.getByRole('button', { name: 'Mark waiting@example.com confirmed' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Mark ok@example.com confirmed' })).toBeNull();
     fireEvent.click(mark);
     expect(await screen.findByText('no@example.com is confirmed.')).toBeTruthy();
     await waitFor(() => expect(row('no@example.com').getByText('Confirmed by an administrator')).toBeTruthy());
-    expect(sent.filter((r) => r.method === 'POST')).toEqual([
+    expect(api.sent.filter((r) => r.method === 'POST')).toEqual([
       { method: 'POST', path: `${CONTACTS}/confirm`, body: { email: 'no@example.com' } },
     ]);
   });

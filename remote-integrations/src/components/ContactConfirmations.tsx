@@ -1,23 +1,9 @@
-import {
-  Badge,
-  Body1Strong,
-  Button,
-  Caption1,
-  makeStyles,
-  Spinner,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
-  Text,
-  tokens,
-} from '@fluentui/react-components';
+import { Badge, Body1Strong, Button, Caption1, makeStyles, Spinner, Text, tokens } from '@fluentui/react-components';
 import { CheckmarkRegular, MailRegular } from '@fluentui/react-icons';
 import {
   type EscalationContact,
   errorText,
+  SmallTable,
   useConfirmContactAsAdmin,
   useCurrentUser,
   useEscalationContacts,
@@ -70,6 +56,51 @@ function ContactState({ contact: c }: { contact: EscalationContact }) {
   );
 }
 
+interface ContactActionsProps {
+  contact: EscalationContact;
+  busy: boolean;
+  isSuperuser: boolean;
+  onSend: (email: string) => void;
+  onMarkConfirmed: (email: string) => void;
+}
+
+/** "Send" / "Send again" (disabled until the API allows it) and, for superusers, "Mark confirmed". */
+function ContactActions({ contact: c, busy, isSuperuser, onSend, onMarkConfirmed }: ContactActionsProps) {
+  const styles = useStyles();
+  const waitUntil = c.resend_available_at && new Date(c.resend_available_at) > new Date() ? c.resend_available_at : null;
+  return (
+    <>
+      <div className={styles.actions}>
+        {c.status === 'unconfirmed' && (
+          <Button
+            size="small"
+            icon={<MailRegular />}
+            aria-label={`Send the confirmation email to ${c.email}${c.confirmation_requested_at ? ' again' : ''}`}
+            disabled={busy || Boolean(waitUntil)}
+            onClick={() => onSend(c.email)}
+          >
+            {c.confirmation_requested_at ? 'Send again' : 'Send'}
+          </Button>
+        )}
+        {isSuperuser && c.status !== 'confirmed' && (
+          <Button
+            size="small"
+            icon={<CheckmarkRegular />}
+            aria-label={`Mark ${c.email} confirmed`}
+            disabled={busy}
+            onClick={() => onMarkConfirmed(c.email)}
+          >
+            Mark confirmed
+          </Button>
+        )}
+      </div>
+      {c.status === 'unconfirmed' && waitUntil && (
+        <Caption1 className={styles.detail}>You can send it again after {when(waitUntil)}</Caption1>
+      )}
+    </>
+  );
+}
+
 /**
  * The saved policy's contacts and whether each confirmed its address (GET
  * /integration/{id}/contacts), with "Send again" (owner or superuser, rate-limited by the API)
@@ -97,57 +128,20 @@ export function ContactConfirmations({ integrationId }: { integrationId: string 
     <section className={styles.section} aria-label="Contact confirmation">
       <Body1Strong as="h3">Contact confirmation</Body1Strong>
       <Caption1>{CONTACT_TEXTS.explanation}</Caption1>
-      <Table className={styles.table} aria-label="Contacts" size="small">
-        <TableHeader>
-          <TableRow>
-            <TableHeaderCell>Contact</TableHeaderCell>
-            <TableHeaderCell>Status</TableHeaderCell>
-            <TableHeaderCell>Actions</TableHeaderCell>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {rows.map((c) => {
-            const waitUntil = c.resend_available_at && new Date(c.resend_available_at) > new Date() ? c.resend_available_at : null;
-            return (
-              <TableRow key={c.email}>
-                <TableCell>{c.email}</TableCell>
-                <TableCell>
-                  <ContactState contact={c} />
-                </TableCell>
-                <TableCell>
-                  <div className={styles.actions}>
-                    {c.status === 'unconfirmed' && (
-                      <Button
-                        size="small"
-                        icon={<MailRegular />}
-                        aria-label={`Send the confirmation email to ${c.email}${c.confirmation_requested_at ? ' again' : ''}`}
-                        disabled={busy || Boolean(waitUntil)}
-                        onClick={() => send(c.email)}
-                      >
-                        {c.confirmation_requested_at ? 'Send again' : 'Send'}
-                      </Button>
-                    )}
-                    {isSuperuser && c.status !== 'confirmed' && (
-                      <Button
-                        size="small"
-                        icon={<CheckmarkRegular />}
-                        aria-label={`Mark ${c.email} confirmed`}
-                        disabled={busy}
-                        onClick={() => markConfirmed(c.email)}
-                      >
-                        Mark confirmed
-                      </Button>
-                    )}
-                  </div>
-                  {c.status === 'unconfirmed' && waitUntil && (
-                    <Caption1 className={styles.detail}>You can send it again after {when(waitUntil)}</Caption1>
-                  )}
-                </TableCell>
-              </TableRow>
-            );
-          })}
-        </TableBody>
-      </Table>
+      <SmallTable
+        className={styles.table}
+        label="Contacts"
+        rows={rows}
+        rowKey={(c) => c.email}
+        columns={[
+          { header: 'Contact', cell: (c) => c.email },
+          { header: 'Status', cell: (c) => <ContactState contact={c} /> },
+          {
+            header: 'Actions',
+            cell: (c) => <ContactActions contact={c} busy={busy} isSuperuser={isSuperuser} onSend={send} onMarkConfirmed={markConfirmed} />,
+          },
+        ]}
+      />
     </section>
   );
 }

@@ -1,37 +1,12 @@
-import {
-  Button,
-  Caption1,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  MessageBar,
-  MessageBarBody,
-  makeStyles,
-  Spinner,
-  tokens,
-} from '@fluentui/react-components';
+import { Button, Caption1, makeStyles, Spinner, tokens } from '@fluentui/react-components';
 import { KeyResetRegular } from '@fluentui/react-icons';
-import { errorText, type IntegrationWithIngest, useIntegration, useNotify, useRotateIngestKey } from '@vigil/shared';
+import { DetailDialog, type IntegrationWithIngest, useIntegration, useNotify, useRotateIngestKey } from '@vigil/shared';
 import { useEffect, useState } from 'react';
 import { ContactConfirmations } from './ContactConfirmations';
 import { EscalationPolicyForm } from './EscalationPolicyForm';
 import { IngestUrlPanel } from './IngestUrlPanel';
 
 const useStyles = makeStyles({
-  surface: { maxWidth: '760px', width: '100%' },
-  fields: {
-    display: 'grid',
-    gridTemplateColumns: 'max-content 1fr',
-    columnGap: tokens.spacingHorizontalL,
-    rowGap: tokens.spacingVerticalS,
-    margin: `0 0 ${tokens.spacingVerticalL}`,
-    '@media (max-width: 480px)': { gridTemplateColumns: '1fr' },
-  },
-  term: { color: tokens.colorNeutralForeground3 },
-  value: { margin: 0, overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' },
   rotate: { display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: tokens.spacingVerticalS },
 });
 
@@ -66,55 +41,39 @@ export function IntegrationDetailDialog({ id, created, onClose }: Props) {
   };
 
   return (
-    <Dialog open={Boolean(id)} onOpenChange={(_, data) => !data.open && onClose()}>
-      <DialogSurface className={styles.surface} aria-label="Integration details">
-        <DialogBody>
-          <DialogTitle>{integration?.title ?? 'Integration details'}</DialogTitle>
-          <DialogContent>
-            {fetched.isLoading && !integration && <Spinner label="Loading the integration" />}
-            {fetched.isError && (
-              <MessageBar intent="error">
-                <MessageBarBody>{errorText(fetched.error)}</MessageBarBody>
-              </MessageBar>
-            )}
-            {integration && (
-              <dl className={styles.fields} aria-label="Integration fields">
-                <dt className={styles.term}>ID</dt>
-                <dd className={styles.value}>{integration.id}</dd>
-                <dt className={styles.term}>Description</dt>
-                <dd className={styles.value}>{integration.description || 'N/A'}</dd>
-                <dt className={styles.term}>Created</dt>
-                <dd className={styles.value}>{new Date(integration.created_at).toLocaleString()}</dd>
-              </dl>
-            )}
-            {integration &&
-              (ingestUrl ? (
-                <IngestUrlPanel url={ingestUrl} />
-              ) : (
-                <div className={styles.rotate}>
-                  <Caption1>
-                    The ingest URL holds a secret key and was shown once, when it was made. Rotate the key to get a new URL; the old one
-                    stops working.
-                  </Caption1>
-                  <Button
-                    icon={rotate.isPending ? <Spinner size="tiny" /> : <KeyResetRegular />}
-                    disabled={rotate.isPending}
-                    onClick={rotateKey}
-                  >
-                    Rotate ingest key
-                  </Button>
-                </div>
-              ))}
-            {integration && <EscalationPolicyForm integration={integration} />}
-            {integration && integration.escalation_policy.contacts.length > 0 && <ContactConfirmations integrationId={integration.id} />}
-          </DialogContent>
-          <DialogActions>
-            <Button appearance="primary" onClick={onClose}>
-              Done
+    <DetailDialog
+      open={Boolean(id)}
+      label="Integration details"
+      title={integration?.title}
+      loading={fetched.isLoading && !integration}
+      loadingLabel="Loading the integration"
+      error={fetched.isError ? fetched.error : undefined}
+      fieldsLabel="Integration fields"
+      fields={
+        integration && [
+          { term: 'ID', value: integration.id },
+          { term: 'Description', value: integration.description || 'N/A' },
+          { term: 'Created', value: new Date(integration.created_at).toLocaleString() },
+        ]
+      }
+      onClose={onClose}
+    >
+      {integration &&
+        (ingestUrl ? (
+          <IngestUrlPanel url={ingestUrl} />
+        ) : (
+          <div className={styles.rotate}>
+            <Caption1>
+              The ingest URL holds a secret key and was shown once, when it was made. Rotate the key to get a new URL; the old one stops
+              working.
+            </Caption1>
+            <Button icon={rotate.isPending ? <Spinner size="tiny" /> : <KeyResetRegular />} disabled={rotate.isPending} onClick={rotateKey}>
+              Rotate ingest key
             </Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+          </div>
+        ))}
+      {integration && <EscalationPolicyForm integration={integration} />}
+      {integration && integration.escalation_policy.contacts.length > 0 && <ContactConfirmations integrationId={integration.id} />}
+    </DetailDialog>
   );
 }

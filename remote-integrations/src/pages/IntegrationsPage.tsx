@@ -40,7 +40,7 @@ export default function IntegrationsPage() {
   const styles = useStyles();
   const notify = useNotify();
   const { page, setPage } = usePageParam();
-  const integrations = useIntegrations(page);
+  const integrations = useIntegrations({ page });
   const deleteIntegration = useDeleteIntegration();
   // The dialog keeps showing its integration while it closes, so `toDelete` outlives `confirming`.
   const [toDelete, setToDelete] = useState<IntegrationPublic | null>(null);
@@ -122,7 +122,7 @@ export default function IntegrationsPage() {
       ) : (
         <>
           <IntegrationsTable
-            integrations={integrations.data?.data}
+            rows={integrations.data?.data}
             skeletonRows={INTEGRATIONS_PAGE_SIZE}
             onDelete={askToDelete}
             onOpen={(integration) => setOpenId(integration.id)}

@@ -1,36 +1,17 @@
 // @vitest-environment jsdom
-import { FluentProvider, Toaster, webLightTheme } from '@fluentui/react-components';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { TOASTER_ID, type UserPublic } from '@vigil/shared';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import type { UserPublic } from '@vigil/shared';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type FakeAnswer, type FakeApi, fakeApi, testQueryClient } from '../../../shared/src/testing/fakeApi';
 import SettingsPage from '../pages/SettingsPage';
 import { PasswordTab } from './PasswordTab';
 import { ProfileTab } from './ProfileTab';
 
-/** The requests the tabs make, answered by "METHOD path". */
-const sent: { method: string; path: string; body: string }[] = [];
-let answers: Record<string, { status?: number; body: unknown }> = {};
-
-// The real hooks and client, with an absolute base URL and a fake server behind fetch.
-vi.mock('../../../shared/src/api/api', async () => {
-  const { createApiClient } = await import('../../../shared/src/api/client');
-  const { getToken } = await import('../../../shared/src/session/token');
-  return {
-    api: createApiClient({
-      baseUrl: 'http://api.test',
-      getToken,
-      fetch: async (request: Request) => {
-        const { pathname } = new URL(request.url);
-        sent.push({ method: request.method, path: pathname, body: await request.text() });
-        const answer = answers[`${request.method} ${pathname}`] ?? { status: 404, body: { detail: 'Not Found' } };
-        return new Response(JSON.stringify(answer.body), { status: answer.status ?? 200, headers: { 'content-type': 'application/json' } });
-      },
-    }),
-  };
-});
+/** The real hooks and client, with the session's token and a fake server answering by "METHOD path". */
+let answers: Record<string, FakeAnswer> = {};
+let api: FakeApi;
 
 const ANN: UserPublic = {
   id: '7b0b5f8e-7c1e-4a57-9d7a-4f7f3c1b2a10',
@@ -42,20 +23,17 @@ const ANN: UserPublic = {
 };
 
 function renderWithProviders(ui: ReactNode, { user = ANN, path = '/settings' } = {}) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } } });
+  const queryClient = testQueryClient();
+  queryClient.setDefaultOptions({ queries: { retry: false, staleTime: Number.POSITIVE_INFINITY }, mutations: { retry: false } });
   queryClient.setQueryData(['currentUser'], user);
-  render(
-    <QueryClientProvider client={queryClient}>
-      <FluentProvider theme={webLightTheme}>
-        <MemoryRouter initialEntries={[path]}>
-          <Routes>
-            <Route path="/settings" element={ui} />
-            <Route path="/login" element={<p>Login page</p>} />
-          </Routes>
-        </MemoryRouter>
-        <Toaster toasterId={TOASTER_ID} />
-      </FluentProvider>
-    </QueryClientProvider>,
+  api.render(
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route path="/settings" element={ui} />
+        <Route path="/login" element={<p>Login page</p>} />
+      </Routes>
+    </MemoryRouter>,
+    queryClient,
   );
   return queryClient;
 }
@@ -69,8 +47,8 @@ const input = (label: RegExp) => screen.getByLabelText(label, { selector: 'input
 const type = (label: RegExp, value: string) => fireEvent.change(input(label), { target: { value } });
 
 beforeEach(() => {
-  sent.length = 0;
   answers = {};
+  api = fakeApi((request) => answers[`${request.method} ${request.path}`], { token: 'stored' });
   localStorage.setItem('access_token', 'old-token');
 });
 afterEach(() => {
@@ -107,7 +85,7 @@ describe('SettingsPage', () => {
     expect(await screen.findByText(/permanently deleted/)).toBeTruthy();
     await act(async () => fireEvent.click(button('Delete')));
     expect(await screen.findByText('Login page')).toBeTruthy();
-    expect(sent.map((r) => `${r.method} ${r.path}`)).toEqual(['DELETE /api/v1/users/me']);
+    expect(api.sent.map((r) => `${r.method} ${r.path}`)).toEqual(['DELETE /api/v1/users/me']);
     expect(localStorage.getItem('access_token')).toBeNull();
     expect(await screen.findByText('Your account has been successfully deleted')).toBeTruthy();
   });
@@ -145,8 +123,8 @@ describe('My profile', () => {
     type(/^Full name/, 'Ann Smith');
     await act(async () => fireEvent.click(button('Save')));
     expect(await screen.findByText('User updated successfully.')).toBeTruthy();
-    expect(sent[0]).toMatchObject({ method: 'PATCH', path: '/api/v1/users/me' });
-    expect(JSON.parse(sent[0]!.body)).toEqual({ full_name: 'Ann Smith', email: 'ann@example.com' });
+    expect(api.sent[0]).toMatchObject({ method: 'PATCH', path: '/api/v1/users/me' });
+    expect(api.sent[0]!.body).toEqual({ full_name: 'Ann Smith', email: 'ann@example.com' });
     expect(button('Edit')).toBeTruthy();
     expect(queryClient.getQueryData<UserPublic>(['currentUser'])?.full_name).toBe('Ann Smith');
   });
@@ -171,7 +149,7 @@ describe('Password', () => {
 
     await act(async () => fireEvent.click(button('Save')));
     expect(await screen.findByText('Password updated successfully.')).toBeTruthy();
-    expect(sent.map((r) => `${r.method} ${r.path}`)).toEqual(['PATCH /api/v1/users/me/password', 'POST /api/v1/login/access-token']);
+    expect(api.sent.map((r) => `${r.method} ${r.path}`)).toEqual(['PATCH /api/v1/users/me/password', 'POST /api/v1/login/access-token']);
     await waitFor(() => expect(localStorage.getItem('access_token')).toBe('new-token'));
     expect(input(/^Current password/).value).toBe('');
   });

@@ -1,5 +1,6 @@
+import { createContext, useContext } from 'react';
 import { getToken, sessionRefused } from '../session/token';
-import { createApiClient, sentToken } from './client';
+import { type ApiClient, createApiClient, sentToken } from './client';
 
 /**
  * The console's one client: same origin (empty base URL), the stored token on every request,
@@ -10,3 +11,19 @@ export const api = createApiClient({
   getToken,
   onUnauthorized: (_response, request) => sessionRefused(sentToken(request)),
 });
+
+/**
+ * The client the hooks use: `api`, unless a provider above gives another (a test's fake server).
+ * A hook's own `client` option (the public pages' client without the session rule) wins over both.
+ */
+export const ApiClientContext = createContext<ApiClient>(api);
+
+export interface ClientOption {
+  client?: ApiClient;
+}
+
+/** The client a hook calls: its `client` option, else the provided one, else `api`. */
+export function useApiClient(options?: ClientOption): ApiClient {
+  const provided = useContext(ApiClientContext);
+  return options?.client ?? provided;
+}

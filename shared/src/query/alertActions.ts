@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../api/api';
+import { api, type ClientOption, useApiClient } from '../api/api';
 import type { AlertPublic, ApiClient, Schemas } from '../api/client';
 import { unwrap } from '../api/errors';
 import { alertKeys } from './alerts';
@@ -26,8 +26,7 @@ export const LINK_TOKEN_PARAM = 't';
 /** The header params of a public alert call: the link token when the page has one. */
 const linkHeader = (linkToken: string | null | undefined) => (linkToken ? { header: { 'x-vigil-link-token': linkToken } } : {});
 
-export interface AlertReadOptions {
-  client?: ApiClient;
+export interface AlertReadOptions extends ClientOption {
   /** The notification link's token (`?t=`), when the page was opened from one. */
   linkToken?: string | null;
 }
@@ -61,13 +60,14 @@ export async function runAlertAction(
 
 /** The alert of an action page; `id` undefined (no route param) leaves it idle. */
 export const useAlert = (id: string | undefined, options?: AlertReadOptions) =>
-  useQuery({ ...alertQuery(id ?? '', options), enabled: Boolean(id) });
+  useQuery({ ...alertQuery(id ?? '', { ...options, client: useApiClient(options) }), enabled: Boolean(id) });
 
 /**
  * Runs one action on an alert. On success the cached alert takes the answer and the signed-in
  * console's alert lists are refreshed (their State column changed).
  */
-export function useAlertAction(client?: ApiClient) {
+export function useAlertAction(options?: ClientOption) {
+  const client = useApiClient(options);
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ action, id, linkToken }: { action: AlertAction; id: string; linkToken?: string | null }) =>

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../api/api';
+import { api, type ClientOption, useApiClient } from '../api/api';
 import type { ApiClient, Schemas } from '../api/client';
 import { unwrap } from '../api/errors';
 import { alertActionKeys } from './alertActions';
@@ -24,18 +24,21 @@ export const alertStatsQuery = (client: ApiClient = api) =>
     queryFn: async ({ signal }) => unwrap(await client.GET('/api/v1/alert/stats', { signal })),
   });
 
-export const useAlertStats = (client?: ApiClient) => useQuery(alertStatsQuery(client));
+export const useAlertStats = (options?: ClientOption) => useQuery(alertStatsQuery(useApiClient(options)));
 
 /** GET /alert/{id}/events: the alert's history, oldest first. `id` undefined leaves it idle. */
-export const useAlertEvents = (id: string | undefined, client: ApiClient = api) =>
-  useQuery({
+export function useAlertEvents(id: string | undefined, options?: ClientOption) {
+  const client = useApiClient(options);
+  return useQuery({
     queryKey: alertTriageKeys.events(id ?? ''),
     queryFn: async ({ signal }) => unwrap(await client.GET('/api/v1/alert/{id}/events', { params: { path: { id: id ?? '' } }, signal })),
     enabled: Boolean(id),
   });
+}
 
 /** POST /alert/bulk: one outcome per id; the lists, counts and stats are refreshed whatever the answer. */
-export function useBulkAlertAction(client: ApiClient = api) {
+export function useBulkAlertAction(options?: ClientOption) {
+  const client = useApiClient(options);
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: { action: AlertBulkActionName; ids: string[] }) => unwrap(await client.POST('/api/v1/alert/bulk', { body })),
@@ -45,7 +48,8 @@ export function useBulkAlertAction(client: ApiClient = api) {
 }
 
 /** POST /alert/: a manual alert (open; its owner gets the action link by email). */
-export function useCreateAlert(client: ApiClient = api) {
+export function useCreateAlert(options?: ClientOption) {
+  const client = useApiClient(options);
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: AlertCreate) => unwrap(await client.POST('/api/v1/alert/', { body })),

@@ -2,9 +2,8 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../api/errors';
+import { fakeApi } from '../testing/fakeApi';
 import { ALERTS_PAGE_SIZE, alertKeys, useAlerts, useAlertsCount, useDeleteAlert } from './alerts';
-import { stubApiClient } from './stubApiClient';
-import { setupQueryClient } from './testQueryClient';
 
 const BASE = 'http://api.test';
 const ALERT = {
@@ -21,7 +20,7 @@ const ALERT = {
 };
 
 /** A client whose fetch records each request and answers `status`/`body`. */
-const stubClient = (status = 200, body: unknown = { data: [ALERT], count: 23 }) => stubApiClient({ status, body });
+const stubClient = (status = 200, body: unknown = { data: [ALERT], count: 23 }) => fakeApi({ status, body });
 
 describe('useAlerts', () => {
   it.each([
@@ -29,8 +28,8 @@ describe('useAlerts', () => {
     [2, 10],
     [5, 40],
   ])('asks for page %i as skip=%i, limit=10', async (page, skip) => {
-    const { client, requests } = stubClient();
-    const { result } = renderHook(() => useAlerts(page, client), { wrapper: setupQueryClient().wrapper });
+    const { requests, setup } = stubClient();
+    const { result } = renderHook(() => useAlerts({ page: page }), { wrapper: setup().wrapper });
     await waitFor(() => expect(result.current.isSuccess).toBe(true));
     expect(ALERTS_PAGE_SIZE).toBe(10);
     expect(requests).toHaveLength(1);
@@ -44,9 +43,9 @@ describe('useAlerts', () => {
   });
 
   it('sends the filters as repeated state/severity parameters and q, and keys them apart', async () => {
-    const { client, requests } = stubClient();
+    const { requests, setup } = stubClient();
     const filters = { state: ['open' as const, 'closed' as const], severity: ['critical' as const], q: 'disk' };
-    const { result } = renderHook(() => useAlerts(2, client, filters), { wrapper: setupQueryClient().wrapper });
+    const { result } = renderHook(() => useAlerts({ page: 2, filters }), { wrapper: setup().wrapper });
     await waitFor(() => expect(result.current.isSuccess).toBe(true));
     expect(requests[0]?.url).toBe(`${BASE}/api/v1/alert/?skip=10&limit=10&state=open&state=closed&severity=critical&q=disk`);
     expect(alertKeys.page(2, filters)).toEqual(['alerts', { page: 2, ...filters }]);
@@ -54,8 +53,8 @@ describe('useAlerts', () => {
   });
 
   it('turns an error answer into an ApiError with the detail', async () => {
-    const { client } = stubClient(500, { detail: 'Database unavailable' });
-    const { result } = renderHook(() => useAlerts(1, client), { wrapper: setupQueryClient().wrapper });
+    const { setup } = stubClient(500, { detail: 'Database unavailable' });
+    const { result } = renderHook(() => useAlerts({ page: 1 }), { wrapper: setup().wrapper });
     await waitFor(() => expect(result.current.isError).toBe(true));
     expect(result.current.error).toBeInstanceOf(ApiError);
     expect(result.current.error?.message).toBe('Database unavailable');
@@ -64,8 +63,8 @@ describe('useAlerts', () => {
 
 describe('useAlertsCount', () => {
   it('asks for one item (limit=1) and reads count', async () => {
-    const { client, requests } = stubClient(200, { data: [ALERT], count: 42 });
-    const { result } = renderHook(() => useAlertsCount(client), { wrapper: setupQueryClient().wrapper });
+    const { requests, setup } = stubClient(200, { data: [ALERT], count: 42 });
+    const { result } = renderHook(() => useAlertsCount(), { wrapper: setup().wrapper });
     await waitFor(() => expect(result.current.isSuccess).toBe(true));
     expect(requests[0]?.url).toBe(`${BASE}/api/v1/alert/?skip=0&limit=1`);
     expect(result.current.data).toBe(42);
@@ -74,11 +73,11 @@ describe('useAlertsCount', () => {
 
 describe('useDeleteAlert', () => {
   it('sends DELETE /alert/{id} and refreshes the lists and the count', async () => {
-    const { client, requests } = stubClient(200, { message: 'Alert deleted successfully' });
-    const { queryClient, wrapper } = setupQueryClient();
+    const { requests, setup } = stubClient(200, { message: 'Alert deleted successfully' });
+    const { queryClient, wrapper } = setup();
     queryClient.setQueryData(alertKeys.page(1), { data: [ALERT], count: 1 });
     queryClient.setQueryData(alertKeys.count, 1);
-    const { result } = renderHook(() => useDeleteAlert(client), { wrapper });
+    const { result } = renderHook(() => useDeleteAlert(), { wrapper });
     await act(() => result.current.mutateAsync(ALERT.id));
     expect(requests[0]?.method).toBe('DELETE');
     expect(requests[0]?.url).toBe(`${BASE}/api/v1/alert/${ALERT.id}`);
@@ -87,10 +86,10 @@ describe('useDeleteAlert', () => {
   });
 
   it('fails with the 404 and still refreshes the lists (the alert is gone anyway)', async () => {
-    const { client } = stubClient(404, { detail: 'Alert not found' });
-    const { queryClient, wrapper } = setupQueryClient();
+    const { setup } = stubClient(404, { detail: 'Alert not found' });
+    const { queryClient, wrapper } = setup();
     queryClient.setQueryData(alertKeys.page(1), { data: [ALERT], count: 1 });
-    const { result } = renderHook(() => useDeleteAlert(client), { wrapper });
+    const { result } = renderHook(() => useDeleteAlert(), { wrapper });
     await act(() => result.current.mutateAsync(ALERT.id).catch(() => undefined));
     await waitFor(() => expect(result.current.isError).toBe(true));
     expect((result.current.error as ApiError).status).toBe(404);

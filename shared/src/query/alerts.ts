@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../api/api';
+import { api, type ClientOption, useApiClient } from '../api/api';
 import type { ApiClient } from '../api/client';
 import { unwrap } from '../api/errors';
 import { skipOf } from '../ui/usePageParam';
@@ -17,8 +17,13 @@ export const alertKeys = {
   count: ['alerts', 'count'] as const,
 };
 
+export interface AlertsPageOptions extends ClientOption {
+  page: number;
+  filters?: AlertFilters;
+}
+
 /** One page of the caller's alerts (GET /alert/?skip&limit&state&severity&q), newest first; `count` counts the filtered list. */
-export const alertsQuery = (page: number, client: ApiClient = api, filters: AlertFilters = NO_ALERT_FILTERS) =>
+export const alertsQuery = ({ page, filters = NO_ALERT_FILTERS }: AlertsPageOptions, client: ApiClient = api) =>
   queryOptions({
     queryKey: alertKeys.page(page, filters),
     queryFn: async ({ signal }) =>
@@ -50,13 +55,14 @@ export function deleteAlert(id: string, client: ApiClient = api) {
 }
 
 /** A page of alerts; the previous page stays on screen while the next one loads. */
-export const useAlerts = (page: number, client?: ApiClient, filters?: AlertFilters) =>
-  useQuery({ ...alertsQuery(page, client, filters), placeholderData: keepPreviousData });
+export const useAlerts = (options: AlertsPageOptions) =>
+  useQuery({ ...alertsQuery(options, useApiClient(options)), placeholderData: keepPreviousData });
 
-export const useAlertsCount = (client?: ApiClient) => useQuery(alertsCountQuery(client));
+export const useAlertsCount = (options?: ClientOption) => useQuery(alertsCountQuery(useApiClient(options)));
 
 /** Deletes an alert by id, then refreshes every alerts list and the count, whatever the outcome (a 404 means it is gone already). */
-export function useDeleteAlert(client?: ApiClient) {
+export function useDeleteAlert(options?: ClientOption) {
+  const client = useApiClient(options);
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => deleteAlert(id, client),

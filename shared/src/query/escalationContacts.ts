@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../api/api';
-import type { ApiClient, Schemas } from '../api/client';
+import { type ClientOption, useApiClient } from '../api/api';
+import type { Schemas } from '../api/client';
 import { unwrap } from '../api/errors';
 import { integrationKeys } from './integrations';
 
@@ -16,18 +16,21 @@ export const escalationContactKeys = {
 };
 
 /** GET /integration/{id}/contacts: each contact of the policy and whether it confirmed its address. */
-export const useEscalationContacts = (integrationId: string, client: ApiClient = api) =>
-  useQuery({
+export function useEscalationContacts(integrationId: string, options?: ClientOption) {
+  const client = useApiClient(options);
+  return useQuery({
     queryKey: escalationContactKeys.of(integrationId),
     queryFn: async ({ signal }) =>
       unwrap(await client.GET('/api/v1/integration/{id}/contacts', { params: { path: { id: integrationId } }, signal })),
   });
+}
 
 /** The two owner-side actions on a contact: send the confirmation again, or (superusers) mark it confirmed. */
 function useContactMutation(
   path: '/api/v1/integration/{id}/contacts/resend' | '/api/v1/integration/{id}/contacts/confirm',
-  client: ApiClient,
+  options?: ClientOption,
 ) {
+  const client = useApiClient(options);
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ integrationId, email }: { integrationId: string; email: string }) =>
@@ -37,16 +40,17 @@ function useContactMutation(
 }
 
 /** POST /integration/{id}/contacts/resend: a new confirmation email (429 when one was sent recently). */
-export const useResendContactConfirmation = (client: ApiClient = api) =>
-  useContactMutation('/api/v1/integration/{id}/contacts/resend', client);
+export const useResendContactConfirmation = (options?: ClientOption) =>
+  useContactMutation('/api/v1/integration/{id}/contacts/resend', options);
 
 /** POST /integration/{id}/contacts/confirm: a superuser's bypass. Never offer it to anyone else (their 403 would end the session). */
-export const useConfirmContactAsAdmin = (client: ApiClient = api) =>
-  useContactMutation('/api/v1/integration/{id}/contacts/confirm', client);
+export const useConfirmContactAsAdmin = (options?: ClientOption) =>
+  useContactMutation('/api/v1/integration/{id}/contacts/confirm', options);
 
 /** POST /contacts/confirmation/lookup (public): what the link confirms. Read only; `token` null leaves it idle. */
-export const useContactConfirmation = (token: string | null, client: ApiClient = api) =>
-  useQuery({
+export function useContactConfirmation(token: string | null, options?: ClientOption) {
+  const client = useApiClient(options);
+  return useQuery({
     queryKey: escalationContactKeys.confirmation(token ?? ''),
     queryFn: async ({ signal }) =>
       unwrap(await client.POST('/api/v1/contacts/confirmation/lookup', { body: { token: token ?? '' }, signal })),
@@ -56,9 +60,11 @@ export const useContactConfirmation = (token: string | null, client: ApiClient =
     retry: false,
     staleTime: Number.POSITIVE_INFINITY,
   });
+}
 
 /** POST /contacts/confirmation/{confirm|decline} (public): the contact's answer; the link acts once. */
-export function useAnswerContactConfirmation(client: ApiClient = api) {
+export function useAnswerContactConfirmation(options?: ClientOption) {
+  const client = useApiClient(options);
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ token, answer }: { token: string; answer: ContactAnswer }) =>

@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../api/api';
-import type { ApiClient, Schemas } from '../api/client';
+import { type ClientOption, useApiClient } from '../api/api';
+import type { Schemas } from '../api/client';
 import { unwrap } from '../api/errors';
+import { API_LIMITS } from '../api/limits';
 import { EMAIL_PATTERN } from '../validation/rules';
 import { alertTriageKeys } from './alertTriage';
 import { integrationKeys } from './integrations';
@@ -9,8 +10,14 @@ import { integrationKeys } from './integrations';
 export type EscalationPolicy = Schemas['EscalationPolicy'];
 export type NotificationPublic = Schemas['NotificationPublic'];
 
-/** The server's limits (integrations/schema.ts): levels, contacts per level, delay in minutes. */
-export const ESCALATION_LIMITS = { levels: 10, contactsPerLevel: 20, minMinutes: 1, maxMinutes: 10080 } as const;
+const POLICY = API_LIMITS.EscalationPolicy;
+/** The API's limits: levels, contacts per level, delay in minutes. */
+export const ESCALATION_LIMITS = {
+  levels: POLICY.contacts.maxItems,
+  contactsPerLevel: POLICY.contacts.items.maxItems,
+  minMinutes: POLICY.escalate_after_minutes.minimum,
+  maxMinutes: POLICY.escalate_after_minutes.maximum,
+} as const;
 
 /** One level's contacts as typed: addresses separated by commas, semicolons, spaces or new lines. */
 export const parseContacts = (text: string): string[] =>
@@ -30,7 +37,8 @@ export function contactsProblem(text: string): string | undefined {
 }
 
 /** PUT /integration/{id}/escalation-policy; the integration's queries are refreshed after. */
-export function useSetEscalationPolicy(client: ApiClient = api) {
+export function useSetEscalationPolicy(options?: ClientOption) {
+  const client = useApiClient(options);
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, policy }: { id: string; policy: EscalationPolicy }) =>
@@ -40,8 +48,9 @@ export function useSetEscalationPolicy(client: ApiClient = api) {
 }
 
 /** GET /alert/{id}/notifications: the emails an alert caused and how each went. `id` undefined leaves it idle. */
-export const useAlertNotifications = (id: string | undefined, client: ApiClient = api) =>
-  useQuery({
+export function useAlertNotifications(id: string | undefined, options?: ClientOption) {
+  const client = useApiClient(options);
+  return useQuery({
     queryKey: [...alertTriageKeys.events(id ?? ''), 'notifications'],
     queryFn: async ({ signal }) =>
       unwrap(await client.GET('/api/v1/alert/{id}/notifications', { params: { path: { id: id ?? '' } }, signal })),
@@ -49,3 +58,4 @@ export const useAlertNotifications = (id: string | undefined, client: ApiClient 
     // Emails leave within seconds of the change: follow them while any is on its way.
     refetchInterval: (query) => (query.state.data?.data.some((n) => n.status === 'pending') ? 2000 : false),
   });
+}

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../api/api';
-import type { ApiClient, IntegrationPublic, Schemas } from '../api/client';
+import { type ClientOption, useApiClient } from '../api/api';
+import type { IntegrationPublic, Schemas } from '../api/client';
 import { unwrap } from '../api/errors';
 import { integrationKeys } from './integrations';
 
@@ -13,7 +13,8 @@ export type IntegrationWithIngest = IntegrationPublic & { ingest_url?: string | 
 // also shows integrations read later, which carry none.
 
 /** POST /integration/: a new integration; its answer may carry the ingest URL, shown once. */
-export function useCreateIntegration(client: ApiClient = api) {
+export function useCreateIntegration(options?: ClientOption) {
+  const client = useApiClient(options);
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: Schemas['IntegrationCreate']): Promise<IntegrationWithIngest> =>
@@ -26,7 +27,8 @@ export function useCreateIntegration(client: ApiClient = api) {
  * POST /integration/{id}/ingest-key → a new secret key and its URL, answered this once (the
  * old URL stops working at once).
  */
-export function useRotateIngestKey(client: ApiClient = api) {
+export function useRotateIngestKey(options?: ClientOption) {
+  const client = useApiClient(options);
   return useMutation({
     mutationFn: async (id: string): Promise<Schemas['IngestKey']> =>
       unwrap(await client.POST('/api/v1/integration/{id}/ingest-key', { params: { path: { id } } })),
@@ -54,9 +56,11 @@ export const alertmanagerExample = (url: string): string =>
   ].join('\n');
 
 /** GET /integration/{id}: one integration (owner or superuser). `id` undefined leaves it idle. */
-export const useIntegration = (id: string | undefined, client: ApiClient = api) =>
-  useQuery({
+export function useIntegration(id: string | undefined, options?: ClientOption) {
+  const client = useApiClient(options);
+  return useQuery({
     queryKey: [...integrationKeys.all, 'one', id ?? ''],
     queryFn: async ({ signal }) => unwrap(await client.GET('/api/v1/integration/{id}', { params: { path: { id: id ?? '' } }, signal })),
     enabled: Boolean(id),
   });
+}

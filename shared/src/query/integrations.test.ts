@@ -2,10 +2,9 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../api/errors';
+import { fakeApi } from '../testing/fakeApi';
 import { alertKeys } from './alerts';
 import { INTEGRATIONS_PAGE_SIZE, integrationKeys, useDeleteIntegration, useIntegrations, useIntegrationsCount } from './integrations';
-import { stubApiClient } from './stubApiClient';
-import { setupQueryClient } from './testQueryClient';
 
 const BASE = 'http://api.test';
 const INTEGRATION = {
@@ -16,7 +15,7 @@ const INTEGRATION = {
   created_at: '2025-01-01T00:00:00Z',
 };
 
-const stubClient = (status = 200, body: unknown = { data: [INTEGRATION], count: 12 }) => stubApiClient({ status, body });
+const stubClient = (status = 200, body: unknown = { data: [INTEGRATION], count: 12 }) => fakeApi({ status, body });
 
 describe('useIntegrations', () => {
   it.each([
@@ -24,8 +23,8 @@ describe('useIntegrations', () => {
     [2, 5],
     [3, 10],
   ])('asks for page %i as skip=%i, limit=5', async (page, skip) => {
-    const { client, requests } = stubClient();
-    const { result } = renderHook(() => useIntegrations(page, client), { wrapper: setupQueryClient().wrapper });
+    const { requests, setup } = stubClient();
+    const { result } = renderHook(() => useIntegrations({ page: page }), { wrapper: setup().wrapper });
     await waitFor(() => expect(result.current.isSuccess).toBe(true));
     expect(INTEGRATIONS_PAGE_SIZE).toBe(5);
     expect(requests[0]?.url).toBe(`${BASE}/api/v1/integration/?skip=${skip}&limit=5`);
@@ -35,8 +34,8 @@ describe('useIntegrations', () => {
 
 describe('useIntegrationsCount', () => {
   it('asks for one item (limit=1) and reads count', async () => {
-    const { client, requests } = stubClient(200, { data: [INTEGRATION], count: 7 });
-    const { result } = renderHook(() => useIntegrationsCount(client), { wrapper: setupQueryClient().wrapper });
+    const { requests, setup } = stubClient(200, { data: [INTEGRATION], count: 7 });
+    const { result } = renderHook(() => useIntegrationsCount(), { wrapper: setup().wrapper });
     await waitFor(() => expect(result.current.isSuccess).toBe(true));
     expect(requests[0]?.url).toBe(`${BASE}/api/v1/integration/?skip=0&limit=1`);
     expect(result.current.data).toBe(7);
@@ -45,12 +44,12 @@ describe('useIntegrationsCount', () => {
 
 describe('useDeleteIntegration', () => {
   it('sends DELETE /integration/{id} and refreshes the integrations lists, count and alerts', async () => {
-    const { client, requests } = stubClient(200, { message: 'Integration deleted successfully' });
-    const { queryClient, wrapper } = setupQueryClient();
+    const { requests, setup } = stubClient(200, { message: 'Integration deleted successfully' });
+    const { queryClient, wrapper } = setup();
     queryClient.setQueryData(integrationKeys.page(1), { data: [INTEGRATION], count: 1 });
     queryClient.setQueryData(integrationKeys.count, 1);
     queryClient.setQueryData(alertKeys.count, 3);
-    const { result } = renderHook(() => useDeleteIntegration(client), { wrapper });
+    const { result } = renderHook(() => useDeleteIntegration(), { wrapper });
     await act(() => result.current.mutateAsync(INTEGRATION.id));
     expect(requests[0]?.method).toBe('DELETE');
     expect(requests[0]?.url).toBe(`${BASE}/api/v1/integration/${INTEGRATION.id}`);
@@ -60,8 +59,8 @@ describe('useDeleteIntegration', () => {
   });
 
   it('fails with an ApiError on a 404', async () => {
-    const { client } = stubClient(404, { detail: 'Integration not found' });
-    const { result } = renderHook(() => useDeleteIntegration(client), { wrapper: setupQueryClient().wrapper });
+    const { setup } = stubClient(404, { detail: 'Integration not found' });
+    const { result } = renderHook(() => useDeleteIntegration(), { wrapper: setup().wrapper });
     await act(() => result.current.mutateAsync(INTEGRATION.id).catch(() => undefined));
     await waitFor(() => expect(result.current.isError).toBe(true));
     expect(result.current.error).toBeInstanceOf(ApiError);

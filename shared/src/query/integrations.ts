@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../api/api';
+import { api, type ClientOption, useApiClient } from '../api/api';
 import type { ApiClient } from '../api/client';
 import { unwrap } from '../api/errors';
 import { skipOf } from '../ui/usePageParam';
@@ -41,13 +41,14 @@ export function deleteIntegration(id: string, client: ApiClient = api) {
 }
 
 /** A page of integrations; the previous page stays on screen while the next one loads. */
-export const useIntegrations = (page: number, client?: ApiClient) =>
-  useQuery({ ...integrationsQuery(page, client), placeholderData: keepPreviousData });
+export const useIntegrations = (options: { page: number } & ClientOption) =>
+  useQuery({ ...integrationsQuery(options.page, useApiClient(options)), placeholderData: keepPreviousData });
 
-export const useIntegrationsCount = (client?: ApiClient) => useQuery(integrationsCountQuery(client));
+export const useIntegrationsCount = (options?: ClientOption) => useQuery(integrationsCountQuery(useApiClient(options)));
 
 /** Deletes an integration by id, then refreshes every integrations list and the count, whatever the outcome. */
-export function useDeleteIntegration(client?: ApiClient) {
+export function useDeleteIntegration(options?: ClientOption) {
+  const client = useApiClient(options);
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => deleteIntegration(id, client),

@@ -1,49 +1,38 @@
 // @vitest-environment jsdom
 import { act, renderHook, waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { setupQueryClient } from './testQueryClient';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { type FakeApi, fakeApi } from '../testing/fakeApi';
+import { settingsKeys, useAppSettings, useUpdateAppSettings } from './settings';
 
-const sent: { method: string; url: string; body: string }[] = [];
 let current = { require_signed_links: false, signed_link_ttl_hours: 72 };
-
-vi.mock('../api/api', async () => {
-  const { createApiClient } = await import('../api/client');
-  return {
-    api: createApiClient({
-      baseUrl: 'http://api.test',
-      getToken: () => 'admin-token',
-      fetch: async (request: Request) => {
-        const body = await request.text();
-        sent.push({ method: request.method, url: new URL(request.url).pathname, body });
-        if (request.method === 'PATCH') current = { ...current, ...JSON.parse(body) };
-        return new Response(JSON.stringify(current), { status: 200, headers: { 'content-type': 'application/json' } });
-      },
-    }),
-  };
-});
-
-const { settingsKeys, useAppSettings, useUpdateAppSettings } = await import('./settings');
+let api: FakeApi;
 
 beforeEach(() => {
-  sent.length = 0;
   current = { require_signed_links: false, signed_link_ttl_hours: 72 };
+  api = fakeApi(
+    (request) => {
+      if (request.method === 'PATCH') current = { ...current, ...(request.body as object) };
+      return { body: current };
+    },
+    { token: 'admin-token' },
+  );
 });
 
 describe('settings hooks', () => {
   it('read GET /settings/ only when enabled (a non-superuser never asks: a 403 would end the session)', async () => {
-    const idle = renderHook(() => useAppSettings(false), { wrapper: setupQueryClient().wrapper });
+    const idle = renderHook(() => useAppSettings({ enabled: false }), { wrapper: api.setup().wrapper });
     expect(idle.result.current.fetchStatus).toBe('idle');
-    expect(sent).toHaveLength(0);
-    const { result } = renderHook(() => useAppSettings(true), { wrapper: setupQueryClient().wrapper });
+    expect(api.sent).toHaveLength(0);
+    const { result } = renderHook(() => useAppSettings({ enabled: true }), { wrapper: api.setup().wrapper });
     await waitFor(() => expect(result.current.data).toEqual({ require_signed_links: false, signed_link_ttl_hours: 72 }));
-    expect(sent).toEqual([{ method: 'GET', url: '/api/v1/settings/', body: '' }]);
+    expect(api.sent).toEqual([{ method: 'GET', path: '/api/v1/settings/', body: undefined }]);
   });
 
   it('PATCH /settings/ and keep the answer', async () => {
-    const { queryClient, wrapper } = setupQueryClient();
+    const { queryClient, wrapper } = api.setup();
     const { result } = renderHook(() => useUpdateAppSettings(), { wrapper });
     await act(() => result.current.mutateAsync({ require_signed_links: true }));
-    expect(sent).toEqual([{ method: 'PATCH', url: '/api/v1/settings/', body: '{"require_signed_links":true}' }]);
+    expect(api.sent).toEqual([{ method: 'PATCH', path: '/api/v1/settings/', body: { require_signed_links: true } }]);
     expect(queryClient.getQueryData(settingsKeys.all)).toEqual({ require_signed_links: true, signed_link_ttl_hours: 72 });
   });
 });

@@ -1,6 +1,6 @@
 import { keepPreviousData, type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../api/api';
-import type { Schemas, UserPublic } from '../api/client';
+import { type ClientOption, useApiClient } from '../api/api';
+import type { ApiClient, Schemas, UserPublic } from '../api/client';
 import { unwrap } from '../api/errors';
 import { clearToken, setToken } from '../session/token';
 import { skipOf } from '../ui/usePageParam';
@@ -20,12 +20,13 @@ export type UserUpdateMe = Schemas['UserUpdateMe'];
 export type UpdatePassword = Schemas['UpdatePassword'];
 
 /** One page of users, oldest first (GET /users/, superuser only). */
-export function useUsers(page: number) {
+export function useUsers({ page, ...options }: { page: number } & ClientOption) {
+  const client = useApiClient(options);
   return useQuery({
     queryKey: usersKeys.page(page),
     queryFn: async ({ signal }) =>
       unwrap(
-        await api.GET('/api/v1/users/', {
+        await client.GET('/api/v1/users/', {
           params: { query: { skip: skipOf(page, USERS_PAGE_SIZE), limit: USERS_PAGE_SIZE } },
           signal,
         }),
@@ -43,10 +44,11 @@ function refreshUsers(queryClient: QueryClient) {
   ]);
 }
 
-export function useCreateUser() {
+export function useCreateUser(options?: ClientOption) {
+  const client = useApiClient(options);
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: UserCreate) => unwrap(await api.POST('/api/v1/users/', { body })),
+    mutationFn: async (body: UserCreate) => unwrap(await client.POST('/api/v1/users/', { body })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: usersKeys.all }),
   });
 }
@@ -55,22 +57,24 @@ export function useCreateUser() {
  * Admin edit of another user. An empty password is left out of the PATCH: the server then
  * keeps the current one (docs/product.md §5.5).
  */
-export function useUpdateUser() {
+export function useUpdateUser(options?: ClientOption) {
+  const client = useApiClient(options);
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, body }: { id: string; body: UserUpdate }) => {
       const { password, ...rest } = body;
       const sent: UserUpdate = password ? { ...rest, password } : rest;
-      return unwrap(await api.PATCH('/api/v1/users/{user_id}', { params: { path: { user_id: id } }, body: sent }));
+      return unwrap(await client.PATCH('/api/v1/users/{user_id}', { params: { path: { user_id: id } }, body: sent }));
     },
     onSuccess: () => refreshUsers(queryClient),
   });
 }
 
-export function useDeleteUser() {
+export function useDeleteUser(options?: ClientOption) {
+  const client = useApiClient(options);
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (id: string) => unwrap(await api.DELETE('/api/v1/users/{user_id}', { params: { path: { user_id: id } } })),
+    mutationFn: async (id: string) => unwrap(await client.DELETE('/api/v1/users/{user_id}', { params: { path: { user_id: id } } })),
     // The server deletes the user's alerts and integrations too: a superuser's lists change.
     // Refreshed on failure as well: a 404 means someone else deleted the user already.
     onSettled: () =>
@@ -83,10 +87,11 @@ export function useDeleteUser() {
 }
 
 /** PATCH /users/me with the profile form (full name, email). */
-export function useUpdateMe() {
+export function useUpdateMe(options?: ClientOption) {
+  const client = useApiClient(options);
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: UserUpdateMe) => unwrap(await api.PATCH('/api/v1/users/me', { body })),
+    mutationFn: async (body: UserUpdateMe) => unwrap(await client.PATCH('/api/v1/users/me', { body })),
     onSuccess: (user) => {
       queryClient.setQueryData<UserPublic>(CURRENT_USER_KEY, user);
       return refreshUsers(queryClient);
@@ -95,9 +100,9 @@ export function useUpdateMe() {
 }
 
 /** POST /login/access-token (form-encoded username + password) → the new token. */
-async function requestAccessToken(email: string, password: string): Promise<string> {
+async function requestAccessToken(client: ApiClient, email: string, password: string): Promise<string> {
   const token = unwrap(
-    await api.POST('/api/v1/login/access-token', {
+    await client.POST('/api/v1/login/access-token', {
       body: { username: email, password },
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
     }),
@@ -110,24 +115,26 @@ async function requestAccessToken(email: string, password: string): Promise<stri
  * end the session), so a fresh token is fetched with the new password and stored at once:
  * the user stays signed in.
  */
-export function useUpdatePassword() {
+export function useUpdatePassword(options?: ClientOption) {
+  const client = useApiClient(options);
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: UpdatePassword) => {
       // The email is needed to sign in again; read it before the old token stops working.
-      const email = queryClient.getQueryData<UserPublic>(CURRENT_USER_KEY)?.email ?? unwrap(await api.GET('/api/v1/users/me', {})).email;
-      const result = unwrap(await api.PATCH('/api/v1/users/me/password', { body }));
-      setToken(await requestAccessToken(email, body.new_password));
+      const email = queryClient.getQueryData<UserPublic>(CURRENT_USER_KEY)?.email ?? unwrap(await client.GET('/api/v1/users/me', {})).email;
+      const result = unwrap(await client.PATCH('/api/v1/users/me/password', { body }));
+      setToken(await requestAccessToken(client, email, body.new_password));
       return result;
     },
   });
 }
 
 /** DELETE /users/me. On success the session ends here: the token and every cached answer go. */
-export function useDeleteMe() {
+export function useDeleteMe(options?: ClientOption) {
+  const client = useApiClient(options);
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async () => unwrap(await api.DELETE('/api/v1/users/me', {})),
+    mutationFn: async () => unwrap(await client.DELETE('/api/v1/users/me', {})),
     onSuccess: () => {
       clearToken();
       queryClient.clear();

@@ -5,8 +5,11 @@
  * this file) decides WHEN a message shows; these functions decide WHAT it says.
  */
 
-export const PASSWORD_MIN_LENGTH = 8;
-/** Spec §9: the signup full name has a minimum length of 3. */
+import { API_LIMITS } from '../api/limits';
+
+/** The API's (UserCreate, UserRegister, UpdatePassword, NewPassword: the same minimum). */
+export const PASSWORD_MIN_LENGTH = API_LIMITS.UserCreate.password.minLength;
+/** Spec §9: the signup full name has a minimum length of 3 (the console's own rule: the API has none). */
 export const FULL_NAME_MIN_LENGTH = 3;
 /** Spec §5/§9: the profile full name has a maximum length of 30 (the server allows 255). */
 export const PROFILE_FULL_NAME_MAX_LENGTH = 30;
@@ -16,7 +19,7 @@ export const MESSAGES = {
   emailInvalid: 'Invalid email address',
   emailRequired: 'Email is required',
   usernameRequired: 'Username is required',
-  passwordTooShort: 'Password must be at least 8 characters',
+  passwordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
   passwordRequired: 'Password is required',
   passwordsDoNotMatch: 'The passwords do not match',
   confirmRequired: 'Password confirmation is required',

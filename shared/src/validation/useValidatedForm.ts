@@ -72,3 +72,6 @@ export function useValidatedForm<V extends object>(initial: V, validators: Valid
 
   return { values, errors, isValid, isDirty, submitted, setValue, touch, visibleError, field, fieldState, handleSubmit, reset };
 }
+
+/** What `useValidatedForm` returns: handed to the components that render a form's fields. */
+export type ValidatedForm<V extends object> = ReturnType<typeof useValidatedForm<V>>;

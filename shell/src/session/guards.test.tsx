@@ -5,7 +5,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 // takes the layout down and leaves the one full load of /login alone (no client-side navigation
 // beside it, whatever the order of the answers); signing out or another tab's change is followed.
 
-const API = 'http://api.test';
 interface Answer {
   status: number;
   body: unknown;
@@ -29,7 +28,8 @@ interface Fresh {
 
 /** A page of the layout with several queries of its own, as the alerts page has. */
 function Page({ name, fresh }: { name: string; fresh: Fresh }) {
-  const { api, unwrap, useCurrentUser } = fresh.shared;
+  const { unwrap, useApiClient, useCurrentUser } = fresh.shared;
+  const api = useApiClient();
   useCurrentUser();
   fresh.query.useQueries({
     queries: ['list', 'count', 'stats'].map((key) => ({
@@ -46,25 +46,10 @@ function Where({ fresh }: { fresh: Fresh }) {
 
 /**
  * A fresh page: the session module (its "ending" state lives as long as a page), React, the
- * router and the guards loaded anew, over the real API client and a fake server.
+ * router and the guards loaded anew, over the real API client and a fake server (shared/src/testing/fakeApi).
  */
 async function openPage(path: string, answer: (path: string) => Answer | Promise<Answer>) {
   vi.resetModules();
-  vi.doMock('../../../shared/src/api/api', async () => {
-    const { createApiClient, sentToken } = await import('../../../shared/src/api/client');
-    const { getToken, sessionRefused } = await import('../../../shared/src/session/token');
-    return {
-      api: createApiClient({
-        baseUrl: API,
-        getToken,
-        onUnauthorized: (_response, request) => sessionRefused(sentToken(request)),
-        fetch: async (request) => {
-          const { status, body } = await answer(new URL(request.url).pathname);
-          return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-        },
-      }),
-    };
-  });
   // One after the other: Node 20's loader can fail loading the same modules from parallel imports.
   const rtl = await import('@testing-library/react');
   const query = await import('@tanstack/react-query');
@@ -72,41 +57,42 @@ async function openPage(path: string, answer: (path: string) => Answer | Promise
   const shared = await import('@vigil/shared');
   const guards = await import('./guards');
   const { default: RequireSuperuser } = await import('./RequireSuperuser');
+  const { fakeApi } = await import('../../../shared/src/testing/fakeApi');
+  // The console's client as the app has it: the stored token, a refused one ending the session.
+  const server = fakeApi((request) => answer(request.path), { token: 'stored' });
   const fresh = { shared, query, router };
-  const { QueryClientProvider } = query;
   const { MemoryRouter, Outlet, Route, Routes } = router;
   const { PublicOnly, RequireAuth } = guards;
 
   const queryClient = shared.createQueryClient();
-  const view = rtl.render(
-    <QueryClientProvider client={queryClient}>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route element={<PublicOnly />}>
-            <Route path="/login" element={<h1>Log in</h1>} />
-          </Route>
+  const view = server.render(
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route element={<PublicOnly />}>
+          <Route path="/login" element={<h1>Log in</h1>} />
+        </Route>
+        <Route
+          element={
+            <RequireAuth>
+              <Outlet />
+            </RequireAuth>
+          }
+        >
+          <Route index element={<Page name="Dashboard" fresh={fresh} />} />
+          <Route path="alerts" element={<Page name="Alerts" fresh={fresh} />} />
           <Route
+            path="admin"
             element={
-              <RequireAuth>
-                <Outlet />
-              </RequireAuth>
+              <RequireSuperuser>
+                <Page name="Users Management" fresh={fresh} />
+              </RequireSuperuser>
             }
-          >
-            <Route index element={<Page name="Dashboard" fresh={fresh} />} />
-            <Route path="alerts" element={<Page name="Alerts" fresh={fresh} />} />
-            <Route
-              path="admin"
-              element={
-                <RequireSuperuser>
-                  <Page name="Users Management" fresh={fresh} />
-                </RequireSuperuser>
-              }
-            />
-          </Route>
-        </Routes>
-        <Where fresh={fresh} />
-      </MemoryRouter>
-    </QueryClientProvider>,
+          />
+        </Route>
+      </Routes>
+      <Where fresh={fresh} />
+    </MemoryRouter>,
+    queryClient,
   );
   const location = () => view.getByRole('status', { name: 'location' }).textContent;
   return { ...rtl, view, shared, location };

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ALERT_FORM_MESSAGES, validateDescription, validateTitle } from './alertForm';
+import { ALERT_TEXT_LIMITS, titleDescriptionMessages, titleDescriptionRules } from './titleDescription';
+
+const ALERT_FORM_MESSAGES = titleDescriptionMessages(ALERT_TEXT_LIMITS);
+const { title: validateTitle, description: validateDescription } = titleDescriptionRules(ALERT_TEXT_LIMITS);
 
 describe('alert form rules', () => {
   it('requires a title that is not only spaces', () => {

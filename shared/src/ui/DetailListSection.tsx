@@ -1,6 +1,7 @@
 import { Body1Strong, Caption1, MessageBar, MessageBarBody, makeStyles, Spinner, tokens } from '@fluentui/react-components';
-import { errorText, useListTableStyles } from '@vigil/shared';
 import type { ReactNode } from 'react';
+import { errorText } from '../api/errors';
+import { useListTableStyles } from './listTableStyles';
 
 const useStyles = makeStyles({
   heading: { display: 'block', margin: `${tokens.spacingVerticalL} 0 ${tokens.spacingVerticalS}` },
@@ -14,7 +15,7 @@ interface ListQuery<T> {
 }
 
 /**
- * A titled list of an alert's details (its history, its emails), read by its own query: a
+ * A titled list inside a detail dialog (an alert's history, its emails), read by its own query: a
  * spinner while it loads, the error, a sentence when it is empty, else the table `children`
  * renders from the rows, in a box that scrolls sideways on small screens.
  */
@@ -30,7 +31,7 @@ export function DetailListSection<T>({
   query: ListQuery<T>;
   loadingLabel: string;
   emptyText: string;
-  /** True while there is nothing to load (no alert open): no spinner then. */
+  /** True while there is nothing to load (nothing open): no spinner then. */
   idle: boolean;
   children: (rows: T[]) => ReactNode;
 }) {

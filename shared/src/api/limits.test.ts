@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import openapi from '../../openapi.json';
+import { ESCALATION_LIMITS } from '../query/escalationPolicy';
+import { MESSAGES, PASSWORD_MIN_LENGTH, validatePassword } from '../validation/rules';
+import { ALERT_TEXT_LIMITS, INTEGRATION_TEXT_LIMITS } from '../validation/titleDescription';
+
+// The console's form rules read their limits from limits.ts, which `npm run gen:api` writes from
+// the same document as shared/openapi.json (api/test/openapiTypes.test.ts fails while either is
+// stale). Read here straight from the document: a limit the API changes and the console's rules
+// do not follow fails.
+const schemas = openapi.components.schemas;
+
+describe("the console's field limits are the API's", () => {
+  it.each([
+    ['AlertCreate', ALERT_TEXT_LIMITS],
+    ['IntegrationCreate', INTEGRATION_TEXT_LIMITS],
+  ] as const)('%s: title and description', (name, limits) => {
+    expect(limits.title.maxLength).toBe(schemas[name].properties.title.maxLength);
+    expect(limits.description.maxLength).toBe(schemas[name].properties.description.anyOf[0]?.maxLength);
+  });
+
+  it('the password minimum, in every schema that sets a password', () => {
+    for (const [name, field] of [
+      ['UserCreate', 'password'],
+      ['UserUpdate', 'password'],
+      ['UserRegister', 'password'],
+      ['UpdatePassword', 'new_password'],
+      ['NewPassword', 'new_password'],
+    ] as const) {
+      const properties = schemas[name].properties as Record<string, { minLength?: number }>;
+      expect(properties[field]?.minLength, `${name}.${field}`).toBe(PASSWORD_MIN_LENGTH);
+    }
+    expect(validatePassword('x'.repeat(PASSWORD_MIN_LENGTH - 1))).toBe(MESSAGES.passwordTooShort);
+    expect(validatePassword('x'.repeat(PASSWORD_MIN_LENGTH))).toBeUndefined();
+  });
+
+  it('the escalation policy: levels, contacts per level, minutes', () => {
+    const policy = schemas.EscalationPolicy.properties;
+    expect(ESCALATION_LIMITS).toEqual({
+      levels: policy.contacts.maxItems,
+      contactsPerLevel: policy.contacts.items.maxItems,
+      minMinutes: policy.escalate_after_minutes.minimum,
+      maxMinutes: policy.escalate_after_minutes.maximum,
+    });
+  });
+});

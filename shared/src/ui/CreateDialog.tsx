@@ -1,0 +1,67 @@
+import { Button } from '@fluentui/react-components';
+import { AddRegular } from '@fluentui/react-icons';
+import type { UseMutationResult } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
+import { useValidatedForm, type ValidatedForm, type Validators } from '../validation/useValidatedForm';
+import { FormDialog } from './FormDialog';
+import { useNotify } from './notify';
+
+export interface CreateDialogProps<V extends object, Body, Created> {
+  /** The button's text and the dialog's title ("Add Alert"). */
+  label: string;
+  initial: V;
+  rules: Validators<V>;
+  /** The create mutation (useCreateAlert()…): its errors go to the error toast, the dialog stays open. */
+  mutation: UseMutationResult<Created, Error, Body>;
+  toBody: (values: V) => Body;
+  /** The success toast. */
+  createdText: string;
+  onCreated?: (created: Created) => void;
+  /** The form's fields. */
+  children: (form: ValidatedForm<V>) => ReactNode;
+}
+
+/**
+ * An "Add …" button and its dialog: Save validates (messages show then), creates, says so in a
+ * toast and closes; closing forgets what was typed.
+ */
+export function CreateDialog<V extends object, Body, Created>(props: CreateDialogProps<V, Body, Created>) {
+  const { label, initial, rules, mutation, toBody, createdText, onCreated, children } = props;
+  const notify = useNotify();
+  const [open, setOpen] = useState(false);
+  const form = useValidatedForm(initial, rules);
+
+  const close = () => {
+    setOpen(false);
+    form.reset();
+  };
+
+  const submit = form.handleSubmit((values) =>
+    mutation.mutate(toBody(values), {
+      onSuccess: (created) => {
+        notify.success(createdText);
+        close();
+        onCreated?.(created);
+      },
+      onError: (error) => notify.error(error),
+    }),
+  );
+
+  return (
+    <FormDialog
+      open={open}
+      title={label}
+      trigger={
+        <Button appearance="primary" icon={<AddRegular />}>
+          {label}
+        </Button>
+      }
+      onOpen={() => setOpen(true)}
+      saving={mutation.isPending}
+      onSubmit={submit}
+      onClose={close}
+    >
+      {children(form)}
+    </FormDialog>
+  );
+}
