@@ -8,6 +8,8 @@ const apiProject = (name: string, db: 'pglite' | 'postgres') => ({
     root: 'api',
     include: ['test/**/*.test.ts'],
     env: { VIGIL_TEST_DB: db },
+    // One migrated PGlite for every test app to copy (api-pglite; nothing on PostgreSQL).
+    globalSetup: ['test/helpers/pgliteTemplate.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
