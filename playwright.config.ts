@@ -1,5 +1,5 @@
 import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
@@ -16,7 +16,9 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: true,
-  workers: process.env.CI ? 2 : undefined,
+  // Playwright's default is half the cores: a single worker on a 2-core machine. Two at least
+  // (CI's choice too): each test waits on the server and the browser more than it computes.
+  workers: process.env.CI ? 2 : Math.max(2, Math.floor(availableParallelism() / 2)),
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {

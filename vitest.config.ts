@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // Every unit and API suite. The API suites run twice: on embedded PGlite and on a real
@@ -8,6 +9,8 @@ const apiProject = (name: string, db: 'pglite' | 'postgres') => ({
     root: 'api',
     include: ['test/**/*.test.ts'],
     env: { VIGIL_TEST_DB: db },
+    // One migrated PGlite for every test app to copy (api-pglite; nothing on PostgreSQL).
+    globalSetup: ['test/helpers/pgliteTemplate.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
@@ -20,6 +23,9 @@ const browserExecArgv = Number(process.versions.node.split('.')[0]) >= 25 ? ['--
 
 export default defineConfig({
   test: {
+    // vitest's default is one worker fewer than the cores: a single one on a 2-core machine,
+    // where the API files then wait on timers and on PostgreSQL one after another.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         test: {

@@ -1,19 +1,25 @@
 #!/usr/bin/env node
-// `npm test`: every suite. Unit and API suites (vitest; the API on PGlite, and on PostgreSQL
-// when one answers at TEST_DATABASE_URL, which VIGIL_REQUIRE_POSTGRES=1 makes a requirement),
-// then the browser end-to-end suite (Playwright in Debian's Chromium) against the freshly
-// built product. `--unit-only` stops after vitest. First of all: no import cycle (checkImportCycles.mjs).
+// The test tiers. `npm test`: every suite but the deployment checks: the unit and API suites
+// (vitest; the API on PGlite, and on PostgreSQL when one answers at TEST_DATABASE_URL, which
+// VIGIL_REQUIRE_POSTGRES=1 makes a requirement) while the product builds beside them (no vitest
+// suite reads the build), then the browser end-to-end suite (Playwright in Debian's Chromium)
+// against that build. `--unit-only` (`npm run test:unit`): the fast tiers, shared, console and
+// the API on PGlite. `--deploy-only` (`npm run test:deploy`): the deployment checks (nginx,
+// docker-compose, release.sh, image builds), slow, run by CI beside `npm test`. First of all:
+// no import cycle (checkImportCycles.mjs). Each ends with a table of its stages' times.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { Stages } from './testStages.mjs';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const databaseUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const args = process.argv.slice(2);
 const unitOnly = args.includes('--unit-only');
+const deployOnly = args.includes('--deploy-only');
 // CI sets it: there a missing PostgreSQL is a broken machine, not a developer's laptop.
 const requirePostgres = process.env.VIGIL_REQUIRE_POSTGRES === '1';
 
@@ -75,22 +81,44 @@ function ensureDeployTools() {
   }
 }
 
+const stages = new Stages();
+const finish = (status) => {
+  console.log(stages.summary());
+  process.exit(status);
+};
+const vitest = (name, projects) =>
+  stages.run(name, 'npx', ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), ...vitestArgs], {
+    cwd: root,
+    env: { ...process.env, TEST_DATABASE_URL: databaseUrl },
+  });
+const vitestArgs = args.filter((a) => a !== '--unit-only' && a !== '--deploy-only');
+
 // Import cycles first: seconds, and a cycle breaks modules in ways tests see only by chance.
-if (run(process.execPath, ['scripts/checkImportCycles.mjs']) !== 0) process.exit(1);
+if ((await stages.run('import cycles', process.execPath, ['scripts/checkImportCycles.mjs'], { cwd: root })) !== 0) finish(1);
+
+if (deployOnly) {
+  ensureDeployTools();
+  finish(await vitest('deploy checks (vitest)', ['deploy']));
+}
 
 // PostgreSQL first: when it is required and missing, fail before installing anything.
-const postgres = await postgresAnswers();
-ensureDeployTools();
-const projects = ['shared', 'console', 'deploy', 'api-pglite'];
-if (postgres) projects.push('api-postgres');
+const projects = ['shared', 'console', 'api-pglite'];
+if (!unitOnly && (await postgresAnswers())) projects.push('api-postgres');
 console.log(`Running vitest projects: ${projects.join(', ')}`);
-const vitestArgs = args.filter((a) => a !== '--unit-only');
-let status = run('npx', ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), ...vitestArgs], { TEST_DATABASE_URL: databaseUrl });
-if (status !== 0 || unitOnly) process.exit(status);
+if (unitOnly) finish(await vitest('unit and API suites (vitest)', projects));
 
+// The build beside the vitest suites: they never read it, and it keeps the cores busy while
+// the API suites wait on timers and on PostgreSQL.
 if (!ensureChromium()) process.exit(1);
-console.log('Building the API and the console for the browser tests…');
-status = run(process.execPath, ['scripts/build.mjs']);
-if (status !== 0) process.exit(status);
-status = run('npx', ['playwright', 'test'], { CHROMIUM_PATH: chromium });
-process.exit(status);
+console.log('Building the API and the console for the browser tests, beside the vitest suites…');
+const [tested, built] = await Promise.all([
+  vitest('unit and API suites (vitest)', projects),
+  stages.run('build (API and console)', process.execPath, ['scripts/build.mjs'], { cwd: root }),
+]);
+if (tested !== 0 || built !== 0) finish(tested || built);
+finish(
+  await stages.run('browser end-to-end (Playwright)', 'npx', ['playwright', 'test'], {
+    cwd: root,
+    env: { ...process.env, CHROMIUM_PATH: chromium },
+  }),
+);

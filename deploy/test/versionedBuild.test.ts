@@ -50,5 +50,6 @@ describe('a versioned build of remote-actions', () => {
     expect(existsSync(path.join(versionDir, 'page', 'index.html.br'))).toBe(true);
     // The repository's own console folder got nothing of this build.
     expect(existsSync(path.join(ROOT, 'dist', 'remote-actions', VERSION))).toBe(false);
-  });
+    // A whole Rsbuild build of two environments: on a busy 2-core machine more than the project's minute.
+  }, 180_000);
 });

@@ -35,8 +35,12 @@ export type OpenDb = Db & DatabaseCapabilities;
 export type DatabaseOptions =
   /** A PostgreSQL server. `schema` puts every table in that schema (tests use one per file). */
   | { kind: 'postgres'; url: string; schema?: string; poolSize?: number; preparedStatements?: boolean }
-  /** Embedded PGlite: on disk under `dataDir`, or in memory when it is omitted. */
-  | { kind: 'pglite'; dataDir?: string };
+  /**
+   * Embedded PGlite: on disk under `dataDir`, or in memory when it is omitted. An in-memory one
+   * starts from `loadDataDir` when given (a PGlite dumpDataDir tarball): the tests copy one
+   * migrated database instead of creating and migrating one per test (api/test/helpers/pgliteTemplate.ts).
+   */
+  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
 
 // int8 (count, sum) as a JS number: our counts stay far below 2^53.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number.parseInt(value, 10));
@@ -81,7 +85,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<OpenDb> {
     await mkdir(dir, { recursive: true });
     client = await PGlite.create(dir, { extensions });
   } else {
-    client = await PGlite.create({ extensions });
+    client = await PGlite.create({ extensions, loadDataDir: options.loadDataDir });
   }
   const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
   // In this process: it never goes away, so its outage watch never sees an outage.

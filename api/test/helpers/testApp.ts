@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { type AppParts, composeApp, loggerOptions } from '../../src/app.js';
 import { type Config, parseConfig } from '../../src/config.js';
 import { type OpenDb, openDatabase } from '../../src/db/database.js';
@@ -57,10 +59,23 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   };
 }
 
-/** A fresh, empty database of the run's kind: an in-memory PGlite, or a new schema on PostgreSQL. */
-export async function openTestDatabase(): Promise<{ db: OpenDb; drop(): Promise<void> }> {
+/** The migrated PGlite's dump the project's global set-up made (helpers/pgliteTemplate.ts), read once per file. */
+let pgliteTemplate: Promise<Blob | undefined> | undefined;
+const readPgliteTemplate = (): Promise<Blob | undefined> => {
+  const file = inject('pgliteTemplate');
+  pgliteTemplate ??= file ? readFile(file).then((bytes) => new Blob([bytes])) : Promise.resolve(undefined);
+  return pgliteTemplate;
+};
+
+/**
+ * A fresh database of the run's kind: an in-memory PGlite, or a new schema on PostgreSQL.
+ * Empty, or with `migrated` on PGlite a copy of one migrated by the global set-up (what the
+ * app's start would make of an empty one, made once per run instead of once per test app).
+ */
+export async function openTestDatabase(options: { migrated?: boolean } = {}): Promise<{ db: OpenDb; drop(): Promise<void> }> {
   if (TEST_DB === 'pglite') {
-    const db = await openDatabase({ kind: 'pglite' });
+    const loadDataDir = options.migrated ? await readPgliteTemplate() : undefined;
+    const db = await openDatabase({ kind: 'pglite', loadDataDir });
     return { db, drop: () => db.destroy() };
   }
   const schema = `t_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
@@ -92,7 +107,7 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: Te
     smtp: { host: '127.0.0.1', port: mail.port, tls: false, ssl: false },
     ...overrides,
   });
-  const database = await openTestDatabase();
+  const database = await openTestDatabase({ migrated: true });
   const logger = options.logStream ? loggerOptions(config, options.logStream) : false;
   const { app, parts } = await composeApp({ config, db: database.db, logger, now: options.now });
 
