@@ -151,3 +151,27 @@ test('a signed-in user who opens /login is sent to /, and a deep link still open
   await page.goto('/alerts');
   await expect(page.getByRole('heading', { level: 1, name: 'Alerts' })).toBeVisible();
 });
+
+// The page names the scripts it hydrates with (shell/rsbuild.prerender.ts), so a phone fetches
+// them at once instead of in three rounds. A hint for a script the page never runs would cost a
+// phone its bytes for nothing: every hinted chunk must be one the page has run once hydrated.
+test('each page hints the scripts it hydrates with, and each hinted chunk runs', async ({ page, request }) => {
+  await markPrerenderedForm(page);
+  for (const spec of PAGES) {
+    const html = await (await request.get(spec.path)).text();
+    const hinted = [...html.matchAll(/<link rel="preload" as="script" href="[^"]*\/static\/js\/async\/([^/".]+)\.[0-9a-f]+\.js">/g)].map(
+      (match) => match[1]!,
+    );
+    expect(hinted).toContain('first-load');
+    expect(hinted.length).toBeGreaterThan(2);
+    await page.goto(spec.path);
+    await expectHydratedInPlace(page, spec);
+    const ran = await page.evaluate(() =>
+      Object.keys(self)
+        .filter((key) => /^chunk_vigil_shell$/.test(key))
+        .flatMap((key) => (self as unknown as Record<string, [unknown[]][]>)[key]!.flatMap((entry) => entry[0].map(String))),
+    );
+    // The shell's chunk-loading global (Rspack: chunk_<unique name>). A named chunk's file is named for it (`first-load`), not for its id: the others by id.
+    expect(ran).toEqual(expect.arrayContaining(hinted.filter((name) => name !== 'first-load')));
+  }
+});
