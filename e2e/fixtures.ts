@@ -96,6 +96,9 @@ export const loginHydrated = (page: Page) => expect(page.getByRole('button', { n
 
 /** Signs the page in as `user` the way the console does: the raw token in localStorage. */
 export async function signIn(page: Page, user: { token: string }, path = '/'): Promise<void> {
+  // Signed in already (a test switching users): /login, once hydrated, would send the page on to
+  // / instead of showing its form. The token goes first, so /login stays and shows the form.
+  if (page.url().startsWith('http')) await page.evaluate(() => localStorage.removeItem('access_token'));
   await page.goto('/login');
   await loginHydrated(page);
   await page.evaluate((token) => localStorage.setItem('access_token', token), user.token);
