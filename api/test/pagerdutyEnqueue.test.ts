@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import https from 'node:https';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { event } from '@pagerduty/pdjs';
@@ -12,7 +13,8 @@ import { body, createTestApp, type TestApp, type TestUser } from './helpers/test
 // so the app is served over TLS (a certificate made for this run) and only `server` changes.
 // pdjs passes unknown options on to its fetch: `agent` trusts that certificate.
 
-const PORT = 8851;
+// A free port: the file runs on both databases, side by side when two workers take it at once.
+let port: number;
 let t: TestApp;
 let owner: TestUser;
 let server: https.Server;
@@ -29,10 +31,12 @@ beforeAll(async () => {
   execFileSync('openssl', openssl, { stdio: 'ignore' });
   agent = new https.Agent({ ca: readFileSync(cert) });
   server = https.createServer({ key: readFileSync(key), cert: readFileSync(cert) }, (req, res) => t.app.routing(req, res));
-  await new Promise<void>((resolve) => server.listen(PORT, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  port = (server.address() as AddressInfo).port;
 });
 afterAll(async () => {
-  await new Promise((resolve) => server?.close(resolve));
+  // Nothing to close when the set-up failed before the server was made.
+  if (server) await new Promise((resolve) => server.close(resolve));
   agent?.destroy();
   await t?.close();
   if (certDir) rmSync(certDir, { recursive: true, force: true });
@@ -40,7 +44,7 @@ afterAll(async () => {
 
 /** pdjs's `event`, as a user calls it, with the host changed to Vigil's. */
 const pdjs = (data: Record<string, unknown>) =>
-  event({ server: `127.0.0.1:${PORT}`, data, agent } as unknown as Parameters<typeof event>[0]).then((r) => ({
+  event({ server: `127.0.0.1:${port}`, data, agent } as unknown as Parameters<typeof event>[0]).then((r) => ({
     status: r.status,
     data: r.data,
   }));

@@ -110,7 +110,17 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
     provider: { getMigrations: async () => migrations },
     migrationTableSchema: rows[0]?.schema ?? 'public',
   });
-  const { error, results } = await migrator.migrateToLatest();
-  if (error) throw error instanceof Error ? error : new Error(String(error));
-  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+  for (let attempt = 1; ; attempt++) {
+    const { error, results } = await migrator.migrateToLatest();
+    if (!error) return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+    // Kysely looks for its own table by listing every table of the database: a schema another
+    // session drops meanwhile (another test file's, on a shared server) fails that listing with
+    // invalid_schema_name. A race in the catalog, not ours: the next listing no longer sees it.
+    if ((error as { code?: string }).code === INVALID_SCHEMA_NAME && attempt < MIGRATE_ATTEMPTS) continue;
+    throw error instanceof Error ? error : new Error(String(error));
+  }
 }
+
+/** PostgreSQL's SQLSTATE for a schema that does not (or no longer) exist. */
+const INVALID_SCHEMA_NAME = '3F000';
+const MIGRATE_ATTEMPTS = 3;
