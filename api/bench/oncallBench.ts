@@ -36,7 +36,7 @@ const SIZES = {
   due: num('BENCH_DUE', 100),
   routeRounds: num('BENCH_ROUNDS', 3),
   arithmeticRounds: num('BENCH_ARITHMETIC_ROUNDS', 5),
-  idlePasses: num('BENCH_PASSES', 20),
+  idlePasses: num('BENCH_PASSES', 200),
   dueRounds: Math.min(4, num('BENCH_DUE_ROUNDS', 4)),
   loadDuration: num('BENCH_DURATION', 5),
   loadPairs: num('BENCH_PAIRS', 3),

@@ -72,12 +72,14 @@ export function benchConfig(): Config {
 /** Emails are counted, not sent: the worker's delivery is not what is measured. */
 const discardingMailer = { sent: 0, async send() {}, close() {} };
 
-export async function openBenchApp(kind: DatabaseKind, pg: { url: string; schema: string }): Promise<BenchApp> {
-  if (kind === 'postgres') await dropSchema(pg.url, pg.schema);
+/** A fresh database of `kind` (PostgreSQL: the schema `pg.schema`, dropped first), or `given` (tests pass theirs). */
+export async function openBenchApp(kind: DatabaseKind, pg: { url: string; schema: string }, given?: OpenDb): Promise<BenchApp> {
+  if (kind === 'postgres' && !given) await dropSchema(pg.url, pg.schema);
   const opened =
-    kind === 'postgres'
+    given ??
+    (kind === 'postgres'
       ? await openDatabase({ kind: 'postgres', url: pg.url, schema: pg.schema, poolSize: 10 })
-      : await openDatabase({ kind: 'pglite' });
+      : await openDatabase({ kind: 'pglite' }));
   const recorder = new StatementRecorder();
   // The same database and capabilities, every statement passing the recorder.
   const db = Object.assign(opened.withPlugin(recorder), {
@@ -125,7 +127,7 @@ export async function openBenchApp(kind: DatabaseKind, pg: { url: string; schema
     async close() {
       await app.close();
       // The PostgreSQL schema stays: the server under load reads it next (the benchmark drops it).
-      await opened.destroy();
+      if (!given) await opened.destroy();
     },
   };
 }

@@ -60,7 +60,7 @@ async function explain(b: BenchApp, statement: CompiledQuery, analyze: boolean):
 /** A read, safe to run again under EXPLAIN ANALYZE (which executes it). */
 const isPlainRead = (s: CompiledQuery) => /^\s*select\b/i.test(s.sql) && !/\bfor\s+(update|share|no key update)\b/i.test(s.sql);
 
-async function phase(b: BenchApp, open: number, passes: number, dueRounds: number): Promise<PhaseFigures> {
+async function phase(b: BenchApp, open: number, passes: number, dueRounds: number, settles: boolean): Promise<PhaseFigures> {
   await sql`ANALYZE alerts`.execute(b.db);
   // Unmeasured: the first passes at a size plan (and on PostgreSQL prepare) the statement anew.
   for (let i = 0; i < 3; i++) await b.parts.escalations.tick();
@@ -87,7 +87,7 @@ async function phase(b: BenchApp, open: number, passes: number, dueRounds: numbe
       due.push(ms);
       escalated.push(result);
     }
-    await settle(b);
+    if (settles) await settle(b);
   }
   return { open, idle: distribution(idle), due: distribution(due), escalated, statementsIdle, statementsDue };
 }
@@ -98,7 +98,13 @@ async function phase(b: BenchApp, open: number, passes: number, dueRounds: numbe
  */
 export async function measureTimer(
   b: BenchApp,
-  { dueEach, open, passes, dueRounds }: { dueEach: number; open: number; passes: number; dueRounds: number },
+  {
+    dueEach,
+    open,
+    passes,
+    dueRounds,
+    settles = true,
+  }: { dueEach: number; open: number; passes: number; dueRounds: number /** Wait for the emails between due passes. */; settles?: boolean },
 ): Promise<TimerFigures> {
   if (2 * dueRounds + 1 > MAX_LEVEL) throw new Error(`at most ${(MAX_LEVEL - 1) / 2} due rounds`);
   const started = performance.now();
@@ -106,12 +112,12 @@ export async function measureTimer(
   const quiet = await escalatingIntegration(b, 'Bench: escalates in a week', { afterMinutes: QUIET_AFTER_MINUTES, maxLevel: MAX_LEVEL });
   await ingestAlerts(b, due, dueEach, 'due');
   let seedMs = performance.now() - started;
-  const phases = [await phase(b, dueEach, passes, dueRounds)];
+  const phases = [await phase(b, dueEach, passes, dueRounds, settles)];
 
   const more = performance.now();
   await ingestAlerts(b, quiet, open - dueEach, 'quiet');
   seedMs += performance.now() - more;
-  phases.push(await phase(b, open, passes, dueRounds));
+  phases.push(await phase(b, open, passes, dueRounds, settles));
 
   const idleStatements = (await b.statementsOf(() => b.parts.escalations.tick())).statements;
   const idlePlans = [];
@@ -121,6 +127,6 @@ export async function measureTimer(
   const dueStatements = (await b.statementsOf(() => b.parts.escalations.tick())).statements;
   const first = dueStatements[0];
   const duePlan = first ? await explain(b, first, false) : null;
-  await settle(b);
+  if (settles) await settle(b);
   return { dueEach, phases, idlePlans, duePlan, seedMs: Math.round(seedMs) };
 }

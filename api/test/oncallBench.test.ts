@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { openBenchApp, seedUsers } from '../bench/oncall/benchApp.js';
+import { checkAnswers, storeSchedules } from '../bench/oncall/onCallLookups.js';
+import { scheduleFixtures } from '../bench/oncall/scheduleFixtures.js';
+import { measureTimer } from '../bench/oncall/timerPasses.js';
+import { openTestDatabase, TEST_DB } from './helpers/testApp.js';
+
+// `npm run bench:oncall` at a tiny size, so a change to the schedules API, the ingest path or
+// the escalation timer that breaks the benchmark shows here, not on the next benchmark run.
+// Its figures are not checked (a report's business); what it measures is: the route answers
+// what the arithmetic answers, and a due pass escalates exactly the due alerts.
+describe.skipIf(TEST_DB !== 'pglite')('bench:oncall, tiny', () => {
+  it('stores schedules whose on-call answers equal the arithmetic, and ticks the timer over due and idle passes', async () => {
+    const database = await openTestDatabase({ migrated: true });
+    const b = await openBenchApp('pglite', { url: '', schema: '' }, database.db);
+    try {
+      const users = await seedUsers(b, 12);
+      expect(users).toHaveLength(12);
+      const fixtures = scheduleFixtures(8, users, b.clock.now().getTime());
+      const stored = await storeSchedules(b, fixtures);
+      expect(stored.ids).toHaveLength(8);
+      expect(stored.rotations).toBe(fixtures.reduce((n, f) => n + f.rotations.length, 0));
+      expect(await checkAnswers(b, fixtures, stored.ids, b.clock.now().toISOString())).toEqual([]);
+
+      const timer = await measureTimer(b, { dueEach: 5, open: 30, passes: 2, dueRounds: 2, settles: false });
+      expect(timer.phases.map((p) => [p.open, p.escalated])).toEqual([
+        [5, [5, 5]],
+        [30, [5, 5]],
+      ]);
+      expect(timer.idlePlans.length).toBeGreaterThan(0);
+      expect(timer.duePlan?.plan.join('\n')).toMatch(/alerts/);
+    } finally {
+      await b.close();
+      await database.drop();
+    }
+  }, 180_000);
+});
