@@ -1,7 +1,7 @@
 import { compileSchedule, onCallNowAndNext } from '../../src/oncall/schedule.js';
 import type { BenchApp } from './benchApp.js';
 import { type ScheduleFixture, toScheduleDef } from './scheduleFixtures.js';
-import { type Distribution, distribution, timed } from './stats.js';
+import { cpuMs, type Distribution, distribution, timed } from './stats.js';
 
 /**
  * "Who is on call" for many schedules: through the route (GET /schedules/{id}/on-call, in
@@ -59,6 +59,8 @@ export interface RouteLookups {
   latency: Distribution;
   /** One round: every schedule asked once, one after another (median of the rounds). */
   roundMs: number;
+  /** CPU time of this process per request (ms; with PGlite, the database's too), median of the rounds. */
+  cpuPerRequestMs: number;
 }
 
 /**
@@ -75,8 +77,10 @@ export async function routeLookups(
   const requests = many.length;
   const samples = { many: [] as number[], few: [] as number[] };
   const roundTimes = { many: [] as number[], few: [] as number[] };
+  const roundCpu = { many: [] as number[], few: [] as number[] };
   const round = async (which: 'many' | 'few') => {
     const ids = which === 'many' ? many : few;
+    const cpu = cpuMs();
     const started = performance.now();
     for (let i = 0; i < requests; i++) {
       const at = performance.now();
@@ -85,10 +89,12 @@ export async function routeLookups(
     }
     // The time to ask each of the set once.
     roundTimes[which].push(((performance.now() - started) * ids.length) / requests);
+    roundCpu[which].push((cpuMs() - cpu) / requests);
   };
   await round('few'); // warm-up: JIT, pools, statement caches
   samples.few.length = 0;
   roundTimes.few.length = 0;
+  roundCpu.few.length = 0;
   for (let r = 0; r < rounds; r++) {
     const order: ('many' | 'few')[] = r % 2 === 0 ? ['many', 'few'] : ['few', 'many'];
     for (const which of order) await round(which);
@@ -97,6 +103,7 @@ export async function routeLookups(
     schedules: which === 'many' ? many.length : few.length,
     latency: distribution(samples[which]),
     roundMs: distribution(roundTimes[which]).median,
+    cpuPerRequestMs: distribution(roundCpu[which]).median,
   });
   return { many: summary('many'), few: summary('few') };
 }

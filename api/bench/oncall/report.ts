@@ -75,6 +75,13 @@ function onCallTable(r: OnCallReport): string {
       `${fmt(b.roundMs, 1)} ms`,
       ratio(a.roundMs, b.roundMs),
     ]);
+    rows.push([
+      'route in process, CPU per request (this process)',
+      d.kind,
+      `${fmt(a.cpuPerRequestMs, 2)} ms`,
+      `${fmt(b.cpuPerRequestMs, 2)} ms`,
+      ratio(a.cpuPerRequestMs, b.cpuPerRequestMs),
+    ]);
   }
   if (r.load) {
     const sorted = [...r.load.pairs].sort((x, y) => x.ratio - y.ratio);
@@ -88,6 +95,9 @@ function onCallTable(r: OnCallReport): string {
         `${fmt(median.few.requestsPerSec)} (p50 ${median.few.p50Ms} ms, p99 ${median.few.p99Ms} ms)`,
         `${fmt(median.ratio, 2)}× (pairs ${r.load.pairs.map((p) => fmt(p.ratio, 2)).join(' · ')})`,
       ]);
+      const cpuPerRequest = (run: typeof median.many) =>
+        run.serverCores === undefined ? '-' : `${fmt((1000 * run.serverCores) / Math.max(1, run.requestsPerSec), 2)} ms`;
+      rows.push(['route under load: server CPU per request', 'postgres', cpuPerRequest(median.many), cpuPerRequest(median.few), '-']);
       rows.push([
         'route under load: cores used, server / PostgreSQL',
         'postgres',
@@ -108,8 +118,8 @@ function timerTable(r: OnCallReport): string {
       rows.push([
         d.kind,
         fmt(p.open),
-        `${fmt(p.idle.median, 2)} ms (p90 ${fmt(p.idle.p90, 2)})`,
-        `${fmt(p.due.median, 1)} ms (${p.escalated.join(', ')} escalated)`,
+        `${fmt(p.idle.median, 2)} ms (p90 ${fmt(p.idle.p90, 2)}; CPU ${fmt(p.idleCpu.median, 2)})`,
+        `${fmt(p.due.median, 0)} ms (CPU ${fmt(p.dueCpu.median, 0)}; ${p.escalated.join(', ')} escalated)`,
         `${fmt(p.due.median / Math.max(1, d.timer.dueEach), 2)} ms`,
         `${p.statementsIdle} / ${p.statementsDue}`,
         `${fmt((100 * p.due.median) / r.passIntervalMs, 2)} %`,

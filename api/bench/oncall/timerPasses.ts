@@ -23,6 +23,9 @@ export interface PhaseFigures {
   idle: Distribution;
   /** A pass with `due` alerts due; what each escalated. */
   due: Distribution;
+  /** The same passes' CPU time in this process (ms; with PGlite, the database's too). */
+  idleCpu: Distribution;
+  dueCpu: Distribution;
   escalated: number[];
   statementsIdle: number;
   statementsDue: number;
@@ -65,13 +68,16 @@ async function phase(b: BenchApp, open: number, passes: number, dueRounds: numbe
   // Unmeasured: the first passes at a size plan (and on PostgreSQL prepare) the statement anew.
   for (let i = 0; i < 3; i++) await b.parts.escalations.tick();
   const idle: number[] = [];
+  const idleCpu: number[] = [];
   for (let i = 0; i < passes; i++) {
-    const { ms, result } = await timedAsync(() => b.parts.escalations.tick());
+    const { ms, cpuMs, result } = await timedAsync(() => b.parts.escalations.tick());
     if (result !== 0) throw new Error(`an idle pass escalated ${result} alerts`);
     idle.push(ms);
+    idleCpu.push(cpuMs);
   }
   const statementsIdle = (await b.statementsOf(() => b.parts.escalations.tick())).statements.length;
   const due: number[] = [];
+  const dueCpu: number[] = [];
   const escalated: number[] = [];
   let statementsDue = 0;
   for (let r = 0; r < dueRounds; r++) {
@@ -81,15 +87,26 @@ async function phase(b: BenchApp, open: number, passes: number, dueRounds: numbe
       const { result, statements } = await b.statementsOf(() => timedAsync(() => b.parts.escalations.tick()));
       statementsDue = statements.length;
       due.push(result.ms);
+      dueCpu.push(result.cpuMs);
       escalated.push(result.result);
     } else {
-      const { ms, result } = await timedAsync(() => b.parts.escalations.tick());
+      const { ms, cpuMs, result } = await timedAsync(() => b.parts.escalations.tick());
       due.push(ms);
+      dueCpu.push(cpuMs);
       escalated.push(result);
     }
     if (settles) await settle(b);
   }
-  return { open, idle: distribution(idle), due: distribution(due), escalated, statementsIdle, statementsDue };
+  return {
+    open,
+    idle: distribution(idle),
+    due: distribution(due),
+    idleCpu: distribution(idleCpu),
+    dueCpu: distribution(dueCpu),
+    escalated,
+    statementsIdle,
+    statementsDue,
+  };
 }
 
 /**
