@@ -14,7 +14,7 @@ export interface AlertContent {
   type: 'alert';
   kind: 'new_alert' | 'escalation';
   level: number;
-  alert: { id: string; title: string; description: string | null; severity: AlertSeverity; status: string };
+  alert: { id: string; title: string; description: string | null; severity: AlertSeverity; state: string };
   integrationTitle: string | null;
   /** The signed link to act on the alert (docs/api.md, "Signed links"). */
   link: string;

@@ -78,7 +78,7 @@ export async function renderNotifications(db: Db, config: Config, ids: string[],
         type: 'alert' as const,
         kind: row.kind === 'new_alert' ? ('new_alert' as const) : ('escalation' as const),
         level: row.level,
-        alert: { id: row.alert_id, title: row.title, description: row.description, severity: row.severity, status: row.alert_state },
+        alert: { id: row.alert_id, title: row.title, description: row.description, severity: row.severity, state: row.alert_state },
         integrationTitle: row.integration_title,
         link,
       };

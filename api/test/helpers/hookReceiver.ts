@@ -27,6 +27,21 @@ export class HookReceiver {
   port = 0;
 
   async start(): Promise<this> {
+    await this.listen(0);
+    return this;
+  }
+
+  /** Stops listening: senders meet a refused connection until `up()`. */
+  async down(): Promise<void> {
+    await this.stop();
+  }
+
+  /** Listens again on the same port. */
+  async up(): Promise<void> {
+    await this.listen(this.port);
+  }
+
+  private async listen(port: number): Promise<void> {
     this.server = http.createServer((req, res) => {
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
@@ -43,9 +58,8 @@ export class HookReceiver {
         res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
       });
     });
-    await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
+    await new Promise<void>((resolve) => this.server?.listen(port, '127.0.0.1', resolve));
     this.port = (this.server.address() as AddressInfo).port;
-    return this;
   }
 
   url(path = '/hook'): string {
