@@ -42,6 +42,8 @@ start('api', 'npx', ['tsx', 'watch', 'src/server.ts'], path.join(root, 'api'), {
   CONSOLE_DIR: 'none',
   FRONTEND_HOST: `http://localhost:${shellPort}`,
   DATA_DIR: process.env.DATA_DIR || path.join(root, '.data'),
+  // A webhook receiver on this machine (localhost) is what development tries contact methods with.
+  CONTACT_METHODS_ALLOW_PRIVATE_NETWORKS: process.env.CONTACT_METHODS_ALLOW_PRIVATE_NETWORKS || 'true',
 });
 for (const app of apps) start(app, 'npx', ['rsbuild', 'dev'], path.join(root, app));
 console.log(`Vigil dev: open http://localhost:${shellPort} (API on :${apiPort})`);

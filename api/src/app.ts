@@ -13,6 +13,7 @@ import { createUserReads } from './auth/userReads.js';
 import { registerCompression } from './common/compression.js';
 import type { Config } from './config.js';
 import { consolePlugin, publishedPublicPagesPlugin } from './console/plugin.js';
+import { contactMethodRoutes } from './contactMethods/routes.js';
 import { contactConfirmationRoutes, integrationContactRoutes } from './contacts/routes.js';
 import { migrateToLatest, type OpenDb, openDatabase } from './db/database.js';
 import { createMailer, type Mailer } from './email/mailer.js';
@@ -206,6 +207,7 @@ export async function composeApp(options: BuildAppOptions): Promise<{ app: Fasti
       await api.register(heartbeatPingRoutes, { prefix: '/ingest', db, config, now, alertChanges });
       await api.register(scheduleRoutes, { prefix: '/schedules', db, now });
       await api.register(userShiftRoutes, { prefix: '/users', db });
+      await api.register(contactMethodRoutes, { prefix: '/users/me', ...contacts });
       await api.register(utilsRoutes, { prefix: '/utils', db, config, lifecycle: app.lifecycle });
       await api.register(settingsRoutes, { prefix: '/settings', settings, config });
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());

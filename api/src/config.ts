@@ -96,6 +96,17 @@ export interface Config {
   notifications: NotificationConfig;
   changeStreams: ChangeStreamConfig;
   contacts: ContactConfig;
+  contactMethods: ContactMethodConfig;
+}
+
+/** Users' contact methods (docs/oncall.md, "Contact methods and notification rules"). */
+export interface ContactMethodConfig {
+  /**
+   * Webhook, Slack-compatible and ntfy URLs may reach private, loopback and link-local
+   * addresses (CONTACT_METHODS_ALLOW_PRIVATE_NETWORKS). Off by default: a user's URL must not
+   * make the API call into its own network (SSRF). Development and tests turn it on.
+   */
+  allowPrivateNetworks: boolean;
 }
 
 /** remote-actions' published files and the remotes map that says which of its versions is live. */
@@ -333,6 +344,9 @@ export function parseConfig(env: Env = process.env): Omit<Config, 'secretKey'> &
       confirmationTtlHours: int(env, 'CONTACT_CONFIRMATION_TTL_HOURS', 72, 1, 24 * 30),
       resendMinutes: int(env, 'CONTACT_CONFIRMATION_RESEND_MINUTES', 60, 1, 7 * 24 * 60),
       confirmationsPerDay: int(env, 'CONTACT_CONFIRMATIONS_PER_DAY', 100, 1, 100_000),
+    },
+    contactMethods: {
+      allowPrivateNetworks: bool(env, 'CONTACT_METHODS_ALLOW_PRIVATE_NETWORKS', false),
     },
   };
 }

@@ -90,13 +90,17 @@ export interface AppSettingsTable {
 
 /** The emails an alert causes; `contact_confirmation` asks an escalation contact to confirm their address (no alert). */
 export const ALERT_NOTIFICATION_KINDS = ['new_alert', 'escalation'] as const;
-export const NOTIFICATION_KINDS = [...ALERT_NOTIFICATION_KINDS, 'contact_confirmation'] as const;
+export const NOTIFICATION_KINDS = [...ALERT_NOTIFICATION_KINDS, 'contact_confirmation', 'contact_verification'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 /** pending: on its way (queued, or retrying after a failure); sent; failed: retries exhausted; skipped: never sent (see skipped_reason). */
 export const NOTIFICATION_STATUSES = ['pending', 'sent', 'failed', 'skipped'] as const;
 export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number];
-/** Why an escalation email was not sent: its contact has not confirmed their address, or declined. */
-export const SKIPPED_REASONS = ['unconfirmed', 'declined'] as const;
+/**
+ * Why a notification was not sent: its escalation contact has not confirmed their address, or
+ * declined; its contact method is not verified; a delayed one's alert was acknowledged or
+ * closed before it was due; its contact method was deleted before it left.
+ */
+export const SKIPPED_REASONS = ['unconfirmed', 'declined', 'unverified', 'acknowledged', 'closed', 'method_deleted'] as const;
 export type SkippedReason = (typeof SKIPPED_REASONS)[number];
 
 /** One email to one recipient about one alert, or a contact's confirmation email (migrations 0009, 0013). */
@@ -110,16 +114,60 @@ export interface NotificationsTable {
   /** A contact confirmation: the owner whose contact `recipient` is. */
   contact_owner_id: ColumnType<string | null, string | null | undefined, never>;
   status: ColumnType<NotificationStatus, NotificationStatus | undefined, NotificationStatus>;
-  skipped_reason: ColumnType<SkippedReason | null, SkippedReason | null | undefined, never>;
+  skipped_reason: ColumnType<SkippedReason | null, SkippedReason | null | undefined, SkippedReason | null>;
   attempts: ColumnType<number, never, number>;
   last_error: ColumnType<string | null, never, string | null>;
   created_at: CreatedAt;
   sent_at: ColumnType<Date | null, never, Date | null>;
+  /** How it leaves (migration 0018): email for everything but a user's other contact methods. */
+  channel: ColumnType<NotificationChannel, NotificationChannel | undefined, never>;
+  /** The user's contact method it goes through (null: an account or policy address, or the method was deleted). */
+  contact_method_id: ColumnType<string | null, string | null | undefined, never>;
+  /** That method's label when it was written, kept after the method is gone. */
+  method_label: ColumnType<string | null, string | null | undefined, never>;
+  /** A notification rule's delay: not queued before this time. */
+  send_after: ColumnType<Date | null, Date | null | undefined, never>;
 }
 
 /** Ids of notifications not yet handed to the job queue (a trigger fills it; the relay empties it). */
 export interface NotificationOutboxTable {
   notification_id: string;
+  /** The relay leaves the row until then (a rule's delay). */
+  send_after: ColumnType<Date | null, Date | null | undefined, never>;
+}
+
+export const CONTACT_METHOD_KINDS = ['email', 'webhook', 'slack', 'ntfy'] as const;
+export type ContactMethodKind = (typeof CONTACT_METHOD_KINDS)[number];
+export type NotificationChannel = ContactMethodKind;
+
+/** How one user is reached (migration 0018). */
+export interface ContactMethodsTable {
+  id: Generated<string>;
+  user_id: string;
+  kind: ContactMethodKind;
+  label: string;
+  /** The email address, the webhook or Slack-compatible URL, or the ntfy server URL. */
+  target: string;
+  /** ntfy only. */
+  topic: string | null;
+  /** A webhook's signing secret or an ntfy access token; never answered after creation. */
+  secret: string | null;
+  verified_at: Date | null;
+  /** SHA-256 of the outstanding verification code (bound to the method). */
+  code_hash: string | null;
+  code_expires_at: Date | null;
+  code_attempts: ColumnType<number, number | undefined, number>;
+  code_requested_at: Date | null;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+/** One step of a user's notification rules: a method and its delay, in `position` order. */
+export interface NotificationRulesTable {
+  user_id: string;
+  position: number;
+  contact_method_id: string;
+  delay_minutes: number;
 }
 
 export interface PasswordResetTokensTable {
@@ -251,6 +299,8 @@ export interface Database {
   schedule_rotations: ScheduleRotationsTable;
   schedule_rotation_members: ScheduleRotationMembersTable;
   schedule_overrides: ScheduleOverridesTable;
+  contact_methods: ContactMethodsTable;
+  notification_rules: NotificationRulesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -264,3 +314,4 @@ export type HeartbeatMonitorRow = Selectable<HeartbeatMonitorsTable>;
 export type ScheduleRow = Selectable<SchedulesTable>;
 export type ScheduleRotationRow = Selectable<ScheduleRotationsTable>;
 export type ScheduleOverrideRow = Selectable<ScheduleOverridesTable>;
+export type ContactMethodRow = Selectable<ContactMethodsTable>;

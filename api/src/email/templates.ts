@@ -156,3 +156,17 @@ export function contactConfirmationEmail(opts: { to: string; requestedBy: string
     footer: "If you don't know why you got this, ignore it or decline: no alert is emailed to an address that has not confirmed.",
   });
 }
+
+/** The code that verifies an email contact method (docs/oncall.md, "Contact methods and notification rules"). */
+export function contactMethodCodeEmail(opts: { to: string; code: string; label: string; validMinutes: number }): EmailMessage {
+  return render({
+    to: opts.to,
+    subject: `Vigil - Your verification code is ${opts.code}`,
+    heading: 'Verify your contact method',
+    paragraphs: [
+      `Enter ${opts.code} in Vigil to verify the contact method "${opts.label}". Alerts reach this address once it is verified.`,
+      `The code is valid for ${opts.validMinutes} minutes.`,
+    ],
+    footer: "If you didn't add this address to Vigil, ignore this email: nothing is sent to it unless the code is entered.",
+  });
+}

@@ -1,11 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import type { Config } from '../config.js';
+import { type OutboundRequest, postOutbound } from '../contactMethods/httpSender.js';
 import { retryWhileUnreachable } from '../db/connectionErrors.js';
 import type { Db } from '../db/database.js';
+import type { SkippedReason } from '../db/schema.js';
 import type { Mailer } from '../email/mailer.js';
 import { type EmailJobs, JOB_EXPIRE_SECONDS, type JobQueue } from './jobQueue.js';
-import { renderNotifications } from './render.js';
+import { type RenderedNotification, renderNotifications } from './render.js';
 
 /** Steps of a job stop waiting for the database this long before the job would expire. */
 const EXPIRY_MARGIN_SECONDS = 30;
@@ -20,12 +22,15 @@ export interface DeliveryDeps {
   queue: JobQueue;
   log: FastifyBaseLogger;
   now: () => Date;
+  /** Sends a webhook, Slack-compatible or ntfy request (tests may replace it). */
+  post?: (request: OutboundRequest) => Promise<void>;
 }
 
 type EmailJob = EmailJobs[number];
 
 /**
  * The queue's worker. A job carries a chunk of notifications: they are read in one query, sent
+ * (an email through the mailer, another channel as an HTTP request: the same retries either way)
  * together, and each records its own outcome, the sent ones in one update. When any failed,
  * the job fails and pg-boss retries it after the backoff; the retry sends only what is not sent
  * yet (a notification already sent, or gone with its alert, is never sent again). After the
@@ -47,17 +52,37 @@ async function deliverJob(deps: DeliveryDeps, job: EmailJob): Promise<void> {
   const step = <T>(work: () => Promise<T>) => retryWhileUnreachable(work, deadline);
   const rendered = await step(() => renderNotifications(db, deps.config, job.data.notificationIds, deps.now()));
   const sent: string[] = [];
+  const skipped = new Map<SkippedReason, string[]>();
   const failed: { id: string; alertId: string | null; error: Error }[] = [];
+  const post =
+    deps.post ??
+    ((request: OutboundRequest) => postOutbound(request, { allowPrivateNetworks: deps.config.contactMethods.allowPrivateNetworks }));
+  const send = (item: RenderedNotification) =>
+    item.request ? post(item.request) : item.message ? deps.mailer.send(item.message) : undefined;
   await Promise.all(
-    [...rendered].map(async ([id, email]) => {
+    [...rendered].map(async ([id, item]) => {
+      if (item.skipped) {
+        skipped.set(item.skipped, [...(skipped.get(item.skipped) ?? []), id]);
+        return;
+      }
       try {
-        await deps.mailer.send(email.message);
+        await send(item);
         sent.push(id);
       } catch (error) {
-        failed.push({ id, alertId: email.alertId, error: error instanceof Error ? error : new Error(String(error)) });
+        failed.push({ id, alertId: item.alertId, error: error instanceof Error ? error : new Error(String(error)) });
       }
     }),
   );
+  for (const [reason, ids] of skipped) {
+    await step(() =>
+      db
+        .updateTable('notifications')
+        .set({ status: 'skipped', skipped_reason: reason })
+        .where('id', 'in', ids)
+        .where('status', '=', 'pending')
+        .execute(),
+    );
+  }
   if (sent.length > 0) {
     await step(() =>
       db
@@ -87,7 +112,7 @@ async function deliverJob(deps: DeliveryDeps, job: EmailJob): Promise<void> {
     );
     log[final ? 'error' : 'warn'](
       { err: error, notificationId: id, alertId, attempt: job.retryCount + 1, final },
-      final ? 'notification email failed for good' : 'notification email failed; it will be retried',
+      final ? 'notification failed for good' : 'notification failed; it will be retried',
     );
   }
   await step(() => deps.queue.fail(job.id, first.error));

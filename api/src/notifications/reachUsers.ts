@@ -1,4 +1,7 @@
+import type { Insertable } from 'kysely';
+import { publicTarget } from '../contactMethods/targets.js';
 import type { Db } from '../db/database.js';
+import type { NotificationsTable } from '../db/schema.js';
 
 /** What an escalation (or a new alert) asks of the notification side for a set of users. */
 export interface ReachUsers {
@@ -11,25 +14,63 @@ export interface ReachUsers {
   now: Date;
 }
 
+type NewNotification = Insertable<NotificationsTable>;
+
 /**
  * Queues, in the caller's transaction, the notifications that reach `userIds` about an alert,
- * and answers how many it queued. The seam between escalation (who) and contact methods (how):
- * escalation resolves users, this decides channels. Until per-user contact methods and
- * notification rules exist, a user is reached at their account's email address, at once.
+ * and answers how many it queued (skipped ones not counted). The seam between escalation (who)
+ * and contact methods (how): escalation resolves users, this decides channels, by each user's
+ * notification rules (docs/oncall.md, "Contact methods and notification rules"):
+ *
+ * - no rules: an email to the account's address, at once (what Vigil always did);
+ * - each rule: a notification through its method, due after the rule's delay (the relay
+ *   queues it then, and it is skipped if the alert was acknowledged or closed meanwhile);
+ *   an unverified method's is recorded as skipped (`unverified`), never sent;
+ * - rules that name no verified method at all: the skipped ones are recorded, and the account
+ *   address is emailed at once as if there were no rules, so a half-set-up list cannot leave
+ *   someone on call unreachable.
+ *
+ * Inactive users are reached by nothing.
  */
 export async function queueUserNotifications(trx: Db, args: ReachUsers): Promise<number> {
   if (args.userIds.length === 0) return 0;
   const users = await trx
     .selectFrom('users')
-    .select('email')
+    .select(['id', 'email'])
     .where('id', 'in', args.userIds)
     .where('is_active', '=', true)
     .orderBy('email')
     .execute();
   if (users.length === 0) return 0;
-  await trx
-    .insertInto('notifications')
-    .values(users.map((u) => ({ alert_id: args.alertId, kind: args.kind, level: args.level, recipient: u.email })))
+  const rules = await trx
+    .selectFrom('notification_rules as r')
+    .innerJoin('contact_methods as m', 'm.id', 'r.contact_method_id')
+    .select(['r.user_id', 'r.delay_minutes', 'm.id', 'm.kind', 'm.label', 'm.target', 'm.verified_at'])
+    .where(
+      'r.user_id',
+      'in',
+      users.map((u) => u.id),
+    )
+    .orderBy('r.user_id')
+    .orderBy('r.position')
     .execute();
-  return users.length;
+  const base = { alert_id: args.alertId, kind: args.kind, level: args.level };
+  const rows: NewNotification[] = [];
+  for (const user of users) {
+    const own = rules.filter((rule) => rule.user_id === user.id);
+    for (const rule of own) {
+      const row = {
+        ...base,
+        recipient: publicTarget(rule.kind, rule.target),
+        channel: rule.kind,
+        contact_method_id: rule.id,
+        method_label: rule.label,
+      };
+      if (rule.verified_at === null) rows.push({ ...row, status: 'skipped', skipped_reason: 'unverified' });
+      else rows.push({ ...row, send_after: rule.delay_minutes > 0 ? new Date(args.now.getTime() + rule.delay_minutes * 60_000) : null });
+    }
+    if (!own.some((rule) => rule.verified_at !== null)) rows.push({ ...base, recipient: user.email });
+  }
+  await trx.insertInto('notifications').values(rows).execute();
+  return rows.filter((row) => row.status !== 'skipped').length;
 }

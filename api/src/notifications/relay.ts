@@ -24,6 +24,9 @@ export const RELAY_SWEEP_MS = 5_000;
  * SKIP LOCKED so replicas never move one twice.
  *
  * `kick()` after a commit moves the rows at once; the sweep catches what a crashed process left.
+ * A row with `send_after` (a notification rule's delay) stays until it is due, and the sweep
+ * moves it then: a delayed notification leaves within RELAY_SWEEP_MS of its time, survives a
+ * restart (it is a row), and is moved once whichever replica sees it first.
  */
 export class NotificationRelay {
   private running?: Promise<void>;
@@ -36,6 +39,8 @@ export class NotificationRelay {
     private readonly db: Db,
     private readonly queue: JobQueue,
     private readonly log: FastifyBaseLogger,
+    /** The app's clock: a notification rule's delay is due by it (tests move it). */
+    private readonly now: () => Date = () => new Date(),
   ) {}
 
   /** Moves pending rows soon; kicks while a move waits share it, kicks while one runs share one more. */
@@ -95,7 +100,10 @@ export class NotificationRelay {
     return this.db.transaction().execute(async (trx) => {
       const { rows } = await sql<{ notification_id: string }>`
         DELETE FROM notification_outbox
-        WHERE notification_id IN (SELECT notification_id FROM notification_outbox LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)
+        WHERE notification_id IN (
+          SELECT notification_id FROM notification_outbox
+          WHERE send_after IS NULL OR send_after <= ${this.now()}
+          LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)
         RETURNING notification_id`.execute(trx);
       await this.queue.addEmails(
         trx,

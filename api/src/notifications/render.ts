@@ -1,15 +1,53 @@
 import type { Config } from '../config.js';
+import type { OutboundRequest } from '../contactMethods/httpSender.js';
+import { outboundRequest } from '../contactMethods/outboundMessages.js';
+import { renderVerifications } from '../contactMethods/verificationRender.js';
 import { renderContactConfirmations } from '../contacts/confirmation.js';
 import type { Db } from '../db/database.js';
+import type { SkippedReason } from '../db/schema.js';
 import { actionLink } from '../email/actionLinks.js';
 import type { EmailMessage } from '../email/mailer.js';
 import { type EscalationNext, escalationEmail, newAlertEmail } from '../email/templates.js';
 import { type EscalationPolicy, joinedPolicyOf, recipientsOfLevel } from '../escalation/policy.js';
 
+/** What one notification sends: an email, an HTTP request (webhook, Slack-compatible, ntfy), or nothing (skipped, with why). */
 export interface RenderedNotification {
-  message: EmailMessage;
-  /** Null for a contact's confirmation email. */
+  message?: EmailMessage;
+  request?: OutboundRequest;
+  skipped?: SkippedReason;
+  /** Null for a contact's confirmation email or a method's verification code. */
   alertId: string | null;
+}
+
+type AlertRow = Awaited<ReturnType<typeof selectAlertRows>>[number];
+
+function selectAlertRows(db: Db, ids: string[]) {
+  return db
+    .selectFrom('notifications as n')
+    .innerJoin('alerts as a', 'a.id', 'n.alert_id')
+    .leftJoin('integrations as i', 'i.id', 'a.integration_id')
+    .leftJoin('contact_methods as m', 'm.id', 'n.contact_method_id')
+    .leftJoin('users as u', 'u.id', 'm.user_id')
+    .select(['n.id', 'n.kind', 'n.level', 'n.recipient', 'a.id as alert_id', 'a.owner_id', 'a.title', 'a.description', 'a.severity'])
+    .select(['n.channel', 'n.method_label', 'n.send_after', 'a.state as alert_state'])
+    .select(['m.id as method_id', 'm.kind as method_kind', 'm.target', 'm.topic', 'm.secret', 'm.verified_at', 'u.email as user_email'])
+    .select(['i.title as integration_title', 'i.escalation_contacts', 'i.escalate_after_minutes', 'i.escalation_max_level'])
+    .where('n.id', 'in', ids)
+    .where('n.status', '=', 'pending')
+    .execute();
+}
+
+/**
+ * Why a notification through a contact method is not sent after all: its method was deleted,
+ * or is no longer verified (its target changed); a delayed one's alert was acknowledged or
+ * closed before it was due (a rule's "after 5 minutes" means "if still unhandled by then").
+ */
+function skippedReasonOf(row: AlertRow): SkippedReason | undefined {
+  if (row.method_label !== null && row.method_id === null) return 'method_deleted';
+  if (row.method_id !== null && row.verified_at === null) return 'unverified';
+  if (row.send_after !== null && row.alert_state === 'acknowledged') return 'acknowledged';
+  if (row.send_after !== null && row.alert_state === 'closed') return 'closed';
+  return undefined;
 }
 
 /**
@@ -20,20 +58,34 @@ export interface RenderedNotification {
  * it was already sent or given up.
  */
 export async function renderNotifications(db: Db, config: Config, ids: string[], now: Date): Promise<Map<string, RenderedNotification>> {
-  const rows = await db
-    .selectFrom('notifications as n')
-    .innerJoin('alerts as a', 'a.id', 'n.alert_id')
-    .leftJoin('integrations as i', 'i.id', 'a.integration_id')
-    .select(['n.id', 'n.kind', 'n.level', 'n.recipient', 'a.id as alert_id', 'a.owner_id', 'a.title', 'a.description', 'a.severity'])
-    .select(['i.title as integration_title', 'i.escalation_contacts', 'i.escalate_after_minutes', 'i.escalation_max_level'])
-    .where('n.id', 'in', ids)
-    .where('n.status', '=', 'pending')
-    .execute();
-  // The rest are contacts' confirmation emails, or already sent: read only when there are any.
+  const rows = await selectAlertRows(db, ids);
+  // The rest are contacts' confirmation emails, methods' codes, or already sent: read only when there are any.
   const found = new Set(rows.map((row) => row.id));
   const others = ids.filter((id) => !found.has(id));
   const rendered = others.length > 0 ? await renderContactConfirmations(db, config, others, now) : new Map<string, RenderedNotification>();
+  const codes = others.filter((id) => !rendered.has(id));
+  if (codes.length > 0) for (const [id, code] of await renderVerifications(db, codes, now)) rendered.set(id, code);
   for (const row of rows) {
+    const skipped = skippedReasonOf(row);
+    if (skipped) {
+      rendered.set(row.id, { skipped, alertId: row.alert_id });
+      continue;
+    }
+    if (row.channel !== 'email' && row.method_kind !== null && row.method_kind !== 'email') {
+      // Acted on through the link as the user the method belongs to.
+      const link = actionLink(config, row.alert_id, row.user_email ?? row.recipient, now);
+      const content = {
+        type: 'alert' as const,
+        kind: row.kind === 'new_alert' ? ('new_alert' as const) : ('escalation' as const),
+        level: row.level,
+        alert: { id: row.alert_id, title: row.title, description: row.description, severity: row.severity, state: row.alert_state },
+        integrationTitle: row.integration_title,
+        link,
+      };
+      const method = { kind: row.method_kind, target: row.target ?? '', topic: row.topic, secret: row.secret };
+      rendered.set(row.id, { request: outboundRequest(method, row.id, content, now), alertId: row.alert_id });
+      continue;
+    }
     const link = actionLink(config, row.alert_id, row.recipient, now);
     if (row.kind === 'new_alert') {
       const message = newAlertEmail({

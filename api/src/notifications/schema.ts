@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { ALERT_NOTIFICATION_KINDS, NOTIFICATION_STATUSES, SKIPPED_REASONS } from '../db/schema.js';
+import { ALERT_NOTIFICATION_KINDS, CONTACT_METHOD_KINDS, NOTIFICATION_STATUSES, SKIPPED_REASONS } from '../db/schema.js';
 
 const DateTime = Type.String({ format: 'date-time' });
 
@@ -10,13 +10,22 @@ export const NotificationPublic = Type.Object(
     kind: Type.Enum([...ALERT_NOTIFICATION_KINDS], { title: 'NotificationKind' }),
     /** The escalation level it announced; 0 for a new alert. */
     level: Type.Integer(),
+    /** The address, or for another channel the target as shown (a Slack-compatible URL only as its host and last characters). */
     recipient: Type.String(),
+    /** How it leaves: email, or a user's webhook, Slack-compatible or ntfy contact method. */
+    channel: Type.Enum([...CONTACT_METHOD_KINDS], { title: 'NotificationChannel' }),
+    /** The label of the user's contact method it went through (kept after the method is deleted); null for an account or policy address. */
+    method_label: Type.Union([Type.String(), Type.Null()]),
     /**
      * pending: on its way (retrying after a failure when `last_error` is set); sent; failed:
      * retries exhausted; skipped: never sent, see `skipped_reason`.
      */
     status: Type.Enum([...NOTIFICATION_STATUSES], { title: 'NotificationStatus' }),
-    /** Why a skipped email was not sent: its contact has not confirmed their address (`unconfirmed`), or `declined`. */
+    /**
+     * Why it was not sent: its escalation contact has not confirmed their address (`unconfirmed`)
+     * or `declined`; its contact method is not verified (`unverified`) or was deleted
+     * (`method_deleted`); a rule's delayed notification whose alert was `acknowledged` or `closed` first.
+     */
     skipped_reason: Type.Union([Type.Enum([...SKIPPED_REASONS], { title: 'SkippedReason' }), Type.Null()]),
     attempts: Type.Integer(),
     /** The last failure's message, while it is retried or once it failed; null once sent. */

@@ -28,7 +28,7 @@ export class Notifications {
   }): Promise<Notifications> {
     const queue = await JobQueue.start(deps.db, deps.config.notifications, deps.log);
     await queue.work(notificationDelivery({ ...deps, queue }));
-    const relay = new NotificationRelay(deps.db, queue, deps.log);
+    const relay = new NotificationRelay(deps.db, queue, deps.log, deps.now);
     relay.start();
     return new Notifications(queue, relay);
   }
@@ -49,9 +49,9 @@ export class Notifications {
   }
 }
 
-/** An alert's notifications never include a contact confirmation, which has no alert. */
-function alertKindOf(kind: NotificationKind): Exclude<NotificationKind, 'contact_confirmation'> {
-  if (kind === 'contact_confirmation') throw new Error('a contact confirmation is not an alert notification');
+/** An alert's notifications never include a contact confirmation or a method's code, which have no alert. */
+function alertKindOf(kind: NotificationKind): Exclude<NotificationKind, 'contact_confirmation' | 'contact_verification'> {
+  if (kind === 'contact_confirmation' || kind === 'contact_verification') throw new Error(`a ${kind} is not an alert notification`);
   return kind;
 }
 
@@ -61,6 +61,8 @@ export function toNotificationPublic(row: NotificationRow): NotificationPublic {
     kind: alertKindOf(row.kind),
     level: row.level,
     recipient: row.recipient,
+    channel: row.channel,
+    method_label: row.method_label,
     status: row.status,
     skipped_reason: row.skipped_reason,
     attempts: row.attempts,

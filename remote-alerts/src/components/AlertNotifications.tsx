@@ -13,7 +13,17 @@ const WHAT: Record<NotificationPublic['kind'], (level: number) => string> = {
   escalation: (level) => `Escalation to level ${level}`,
 };
 
-/** Where an email stands, in words: sent (when), on its way, retrying after a failure, given up, or not sent (an unconfirmed contact). */
+/** Why a notification was not sent (docs/oncall.md for a user's contact methods). */
+const SKIPPED: Record<NonNullable<NotificationPublic['skipped_reason']>, string> = {
+  unconfirmed: 'The contact has not confirmed its address',
+  declined: 'The contact declined alerts',
+  unverified: 'The contact method is not verified',
+  method_deleted: 'The contact method was deleted',
+  acknowledged: 'The alert was acknowledged before this was due',
+  closed: 'The alert was closed before this was due',
+};
+
+/** Where a notification stands, in words: sent (when), on its way, retrying after a failure, given up, or not sent (an unconfirmed contact). */
 function Status({ notification: n }: { notification: NotificationPublic }) {
   const styles = useStyles();
   if (n.status === 'sent') {
@@ -29,9 +39,7 @@ function Status({ notification: n }: { notification: NotificationPublic }) {
         <Badge appearance="tint" color="subtle">
           Not sent
         </Badge>
-        <Caption1 className={styles.error}>
-          {n.skipped_reason === 'declined' ? 'The contact declined alerts' : 'The contact has not confirmed its address'}
-        </Caption1>
+        <Caption1 className={styles.error}>{n.skipped_reason ? SKIPPED[n.skipped_reason] : ''}</Caption1>
       </>
     );
   }
@@ -72,7 +80,8 @@ export function AlertNotifications({ id }: { id: string | undefined }) {
           rowKey={(n) => n.id}
           columns={[
             { header: 'Email', cell: (n) => WHAT[n.kind](n.level) },
-            { header: 'To', cell: (n) => n.recipient },
+            // A user's contact method by its channel and label ("webhook to ops-hook"), an address as itself.
+            { header: 'To', cell: (n) => (n.method_label ? `${n.channel} to ${n.method_label}` : n.recipient) },
             { header: 'Status', cell: (n) => <Status notification={n} /> },
           ]}
         />

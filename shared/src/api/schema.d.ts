@@ -881,6 +881,130 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/users/me/contact-methods": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List your contact methods */
+        get: operations["contact_methods-read_contact_methods"];
+        put?: never;
+        /**
+         * Add a contact method (unverified until its code is entered)
+         * @description A webhook's signing secret is in this answer only (regenerate it to see a new one). 409 for a label you already use or past 20 methods.
+         */
+        post: operations["contact_methods-create_contact_method"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/me/contact-methods/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read one of your contact methods */
+        get: operations["contact_methods-read_contact_method"];
+        put?: never;
+        post?: never;
+        /** Delete a contact method and the rules that name it */
+        delete: operations["contact_methods-delete_contact_method"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a contact method
+         * @description A new target or topic makes the method unverified until a new code is entered.
+         */
+        patch: operations["contact_methods-update_contact_method"];
+        trace?: never;
+    };
+    "/api/v1/users/me/contact-methods/{id}/secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace a webhook's signing secret
+         * @description The new secret is in this answer only; the old one stops signing at once. 409 for other kinds.
+         */
+        post: operations["contact_methods-regenerate_contact_method_secret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/me/contact-methods/{id}/send-code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a 6-digit verification code through the method itself
+         * @description The code works for 15 minutes and voids the one before. One code per method every 60 seconds: 429 with Retry-After sooner. 409 once verified.
+         */
+        post: operations["contact_methods-send_contact_method_code"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/me/contact-methods/{id}/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Verify a contact method with the code it received
+         * @description 400 for a wrong, expired or used-up code; the 5th wrong code voids it (send a new one). 409 once verified.
+         */
+        post: operations["contact_methods-verify_contact_method"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/me/notification-rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your notification rules, in order */
+        get: operations["contact_methods-read_notification_rules"];
+        /**
+         * Replace your notification rules with this ordered list
+         * @description Each rule names one of your contact methods and a delay (0 = at once). 422 naming the rule for a method that is not yours. An empty list: you are emailed at your account address at once.
+         */
+        put: operations["contact_methods-replace_notification_rules"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/utils/health-check/": {
         parameters: {
             query?: never;
@@ -1137,6 +1261,66 @@ export interface components {
         ContactConfirmationToken: {
             token: string;
         };
+        /** ContactMethodCreate */
+        ContactMethodCreate: {
+            kind: components["schemas"]["ContactMethodKind"];
+            label: string;
+            target: string;
+            topic?: string;
+            access_token?: string;
+        };
+        /**
+         * ContactMethodKind
+         * @enum {unknown}
+         */
+        ContactMethodKind: "email" | "webhook" | "slack" | "ntfy";
+        /** ContactMethodPublic */
+        ContactMethodPublic: {
+            /** Format: uuid */
+            id: string;
+            kind: components["schemas"]["ContactMethodKind"];
+            label: string;
+            target: string;
+            topic: string | null;
+            secret_hint: string | null;
+            verified: boolean;
+            verified_at: string | null;
+            code_requested_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /** ContactMethodsPublic */
+        ContactMethodsPublic: {
+            data: components["schemas"]["ContactMethodPublic"][];
+            count: number;
+        };
+        /** ContactMethodUpdate */
+        ContactMethodUpdate: {
+            label?: string;
+            target?: string;
+            topic?: string;
+            access_token?: string | null;
+        };
+        /** ContactMethodWithSecret */
+        ContactMethodWithSecret: {
+            /** Format: uuid */
+            id: string;
+            kind: components["schemas"]["ContactMethodKind"];
+            label: string;
+            target: string;
+            topic: string | null;
+            secret_hint: string | null;
+            verified: boolean;
+            verified_at: string | null;
+            code_requested_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            secret: string | null;
+        };
         /**
          * ContactStatus
          * @enum {unknown}
@@ -1369,6 +1553,11 @@ export interface components {
             new_password: string;
         };
         /**
+         * NotificationChannel
+         * @enum {unknown}
+         */
+        NotificationChannel: "email" | "webhook" | "slack" | "ntfy";
+        /**
          * NotificationKind
          * @enum {unknown}
          */
@@ -1380,6 +1569,8 @@ export interface components {
             kind: components["schemas"]["NotificationKind"];
             level: number;
             recipient: string;
+            channel: components["schemas"]["NotificationChannel"];
+            method_label: string | null;
             status: components["schemas"]["NotificationStatus"];
             skipped_reason: components["schemas"]["SkippedReason"] | null;
             attempts: number;
@@ -1387,6 +1578,30 @@ export interface components {
             /** Format: date-time */
             created_at: string;
             sent_at: string | null;
+        };
+        /** NotificationRule */
+        NotificationRule: {
+            /** Format: uuid */
+            contact_method_id: string;
+            delay_minutes: number;
+        };
+        /** NotificationRulePublic */
+        NotificationRulePublic: {
+            /** Format: uuid */
+            contact_method_id: string;
+            delay_minutes: number;
+            kind: components["schemas"]["ContactMethodKind"];
+            label: string;
+            verified: boolean;
+        };
+        /** NotificationRulesPublic */
+        NotificationRulesPublic: {
+            rules: components["schemas"]["NotificationRulePublic"][];
+            count: number;
+        };
+        /** NotificationRulesUpdate */
+        NotificationRulesUpdate: {
+            rules: components["schemas"]["NotificationRule"][];
         };
         /** NotificationsPublic */
         NotificationsPublic: {
@@ -1659,7 +1874,7 @@ export interface components {
          * SkippedReason
          * @enum {unknown}
          */
-        SkippedReason: "unconfirmed" | "declined";
+        SkippedReason: "unconfirmed" | "declined" | "unverified" | "acknowledged" | "closed" | "method_deleted";
         /** TimelinePublic */
         TimelinePublic: {
             data: components["schemas"]["TimelineSegment"][];
@@ -1753,6 +1968,11 @@ export interface components {
             loc: (string | number)[];
             msg: string;
             type: string;
+        };
+        /** VerificationCode */
+        VerificationCode: {
+            /** @description The 6-digit code the method received */
+            code: string;
         };
     };
     responses: never;
@@ -5922,6 +6142,515 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UserShiftsPublic"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "contact_methods-read_contact_methods": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactMethodsPublic"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+        };
+    };
+    "contact_methods-create_contact_method": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContactMethodCreate"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactMethodWithSecret"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "contact_methods-read_contact_method": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactMethodPublic"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "contact_methods-delete_contact_method": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "contact_methods-update_contact_method": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContactMethodUpdate"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactMethodPublic"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "contact_methods-regenerate_contact_method_secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactMethodWithSecret"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "contact_methods-send_contact_method_code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests: try again after the seconds in Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+        };
+    };
+    "contact_methods-verify_contact_method": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VerificationCode"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactMethodPublic"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "contact_methods-read_notification_rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationRulesPublic"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+        };
+    };
+    "contact_methods-replace_notification_rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NotificationRulesUpdate"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationRulesPublic"];
                 };
             };
             /** @description Default Response */
