@@ -120,6 +120,15 @@ describe('escalation through a schedule on a moving clock', () => {
     expect(mail.to).toEqual([ann.email]);
     expect(mail.text).toContain(`Notified next: if nobody acknowledges it within 30 minutes, level 2: Ben Example <${ben.email}>.`);
 
+    // The public action page's read says the same (GET /alert/{id}, no login).
+    const read = body(await t.app.inject({ method: 'GET', url: `/api/v1/alert/${alertId}` }));
+    expect(read.escalation_next).toEqual({
+      kind: 'timer',
+      level: 2,
+      at: '2027-06-02T07:15:00.000Z',
+      recipients: [`Ben Example <${ben.email}>`],
+    });
+
     setClock('2027-06-02T07:15:00Z');
     expect(await tick()).toBe(1);
     expect(await reachedAt(alertId, 2)).toEqual([ben.email]);
@@ -129,6 +138,8 @@ describe('escalation through a schedule on a moving clock', () => {
     expect(await reachedAt(alertId, 3)).toEqual([ben.email]);
     // Three rounds (the level, then two repeats): the timer stops.
     expect(await levelOf(alertId)).toEqual({ escalation_level: 3, next_escalation_at: null });
+    const ended = body(await t.app.inject({ method: 'GET', url: `/api/v1/alert/${alertId}` }));
+    expect(ended.escalation_next).toEqual({ kind: 'last-level', level: null, at: null, recipients: [] });
     setClock('2027-06-02T09:00:00Z');
     expect(await tick()).toBe(0);
 

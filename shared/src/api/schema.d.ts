@@ -1051,6 +1051,29 @@ export interface components {
              */
             severity: "critical" | "high" | "warning" | "info";
         };
+        /** AlertDetail */
+        AlertDetail: {
+            /** Format: uuid */
+            id: string;
+            title: string;
+            description: string | null;
+            state: components["schemas"]["AlertState"];
+            severity: components["schemas"]["AlertSeverity"];
+            escalation_level: number;
+            integration_id: string | null;
+            /** Format: uuid */
+            owner_id: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            dedup_key: string | null;
+            occurrence_count: number;
+            /** Format: date-time */
+            last_seen_at: string;
+            next_escalation_at: string | null;
+            escalation_next: components["schemas"]["EscalationNext"] | null;
+        };
         /** AlertEventPublic */
         AlertEventPublic: {
             /** Format: uuid */
@@ -1213,6 +1236,13 @@ export interface components {
             /** @description How long this level is given before the timer escalates to the next; null: the timer stops at this level. */
             delay_minutes: number | null;
             targets: components["schemas"]["EscalationTargetsInput"];
+        };
+        /** EscalationNext */
+        EscalationNext: {
+            kind: "timer" | "by-hand" | "last-level";
+            level: number | null;
+            at: string | null;
+            recipients: string[];
         };
         /** EscalationPoliciesPublic */
         EscalationPoliciesPublic: {
@@ -3308,7 +3338,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AlertPublic"];
+                    "application/json": components["schemas"]["AlertDetail"];
                 };
             };
             /** @description Default Response */
@@ -3420,7 +3450,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AlertPublic"];
+                    "application/json": components["schemas"]["AlertDetail"];
                 };
             };
             /** @description Default Response */
@@ -3492,7 +3522,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AlertPublic"];
+                    "application/json": components["schemas"]["AlertDetail"];
                 };
             };
             /** @description Default Response */
@@ -3564,7 +3594,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AlertPublic"];
+                    "application/json": components["schemas"]["AlertDetail"];
                 };
             };
             /** @description Default Response */
