@@ -79,3 +79,13 @@ test('the alert details list the emails it caused and how each went', async ({ p
   await expect(escalation).toContainText('Sent');
   await expect(dialog.getByRole('table', { name: 'Alert history' })).toContainText('Escalated (Open → Escalated)');
 });
+
+test('the public action page says who is notified next', async ({ page, api }) => {
+  const user = await api.createUser();
+  const alert = await api.createAlert(user.token, { title: 'Disk full on db-2' });
+  await page.goto(`/actions/${alert.id}`);
+  // Added by hand, no escalation policy: only a person escalates it, to every active superuser.
+  const next = page.getByText('If someone escalates it again, level 1:', { exact: false });
+  await expect(next).toBeVisible();
+  await expect(next).toContainText(ADMIN.email);
+});

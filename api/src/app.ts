@@ -19,6 +19,7 @@ import { migrateToLatest, type OpenDb, openDatabase } from './db/database.js';
 import { createMailer, type Mailer } from './email/mailer.js';
 import { errorHandlerPlugin } from './errors.js';
 import { EscalationTimer } from './escalation/timer.js';
+import { escalationPolicyRoutes } from './escalationPolicies/routes.js';
 import { HeartbeatChecker } from './heartbeats/checker.js';
 import { heartbeatPingRoutes, heartbeatRoutes } from './heartbeats/routes.js';
 import { enqueueRoutes } from './ingest/enqueue.js';
@@ -206,6 +207,7 @@ export async function composeApp(options: BuildAppOptions): Promise<{ app: Fasti
       await api.register(heartbeatRoutes, { prefix: '/integration', db, config, now });
       await api.register(heartbeatPingRoutes, { prefix: '/ingest', db, config, now, alertChanges });
       await api.register(scheduleRoutes, { prefix: '/schedules', db, now });
+      await api.register(escalationPolicyRoutes, { prefix: '/escalation-policies', ...contacts });
       await api.register(userShiftRoutes, { prefix: '/users', db });
       await api.register(contactMethodRoutes, { prefix: '/users/me', ...contacts });
       await api.register(utilsRoutes, { prefix: '/utils', db, config, lifecycle: app.lifecycle });

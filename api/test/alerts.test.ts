@@ -140,6 +140,7 @@ describe('alerts API', () => {
         'dedup_key',
         'description',
         'escalation_level',
+        'escalation_next',
         'id',
         'integration_id',
         'last_seen_at',
@@ -151,6 +152,8 @@ describe('alerts API', () => {
         'title',
         'updated_at',
       ]);
+      // Added by hand, no policy: escalated only by a person, to every active superuser.
+      expect(body(res).escalation_next).toMatchObject({ kind: 'by-hand', level: 1, at: null });
     });
 
     it('another user does not list, see the history of, or delete it', async () => {

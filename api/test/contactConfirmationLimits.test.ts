@@ -163,7 +163,7 @@ describe('contacts stored before confirmation existed (migration 0013)', () => {
       const levels = [['ops@example.com', 'lead@example.com'], ['ops@example.com']];
       await db
         .insertInto('integrations')
-        .values({ title: 'Old', owner_id: owner.id, escalation_contacts: JSON.stringify(levels) })
+        .values({ title: 'Old', owner_id: owner.id, escalation_contacts: JSON.stringify(levels) } as never)
         .execute();
       expect((await migrator.migrateToLatest()).error).toBeUndefined();
 
@@ -184,11 +184,13 @@ describe('contacts stored before confirmation existed (migration 0013)', () => {
     const contact = uniqueAddress();
     const integration = await createIntegration(t, owner);
     // As the migration leaves it: stored, never asked.
-    await t.db
-      .updateTable('integrations')
-      .set({ escalation_contacts: JSON.stringify([[contact]]) })
-      .where('id', '=', integration.id)
-      .execute();
+    const levels = [{ delay_minutes: null, targets: { user_ids: [], schedule_ids: [], emails: [contact] } }];
+    const policy = await t.db
+      .insertInto('escalation_policies')
+      .values({ owner_id: owner.id, name: 'Moved', repeat: 0, max_level: 3, levels: JSON.stringify(levels) })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.db.updateTable('integrations').set({ escalation_policy_id: policy.id }).where('id', '=', integration.id).execute();
     await t.db.insertInto('escalation_contacts').values({ owner_id: owner.id, email: contact }).execute();
     expect((await contactsOf(t, owner, integration.id))[0]).toMatchObject({ status: 'unconfirmed', confirmation_requested_at: null });
     expect((await setPolicy(t, owner, integration.id, [[contact]])).statusCode).toBe(200);

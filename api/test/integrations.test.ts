@@ -43,6 +43,7 @@ describe('create', () => {
       'created_at',
       'description',
       'escalation_policy',
+      'escalation_policy_id',
       'has_ingest_key',
       'id',
       'ingest_key',

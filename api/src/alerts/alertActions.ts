@@ -3,8 +3,10 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import type { AlertAction, AlertEventVia, AlertRow } from '../db/schema.js';
 import { HttpError, notFound } from '../errors.js';
-import { joinedPolicyOf, nextEscalationAt, recipientsOfLevel } from '../escalation/policy.js';
+import { joinedPolicyOf, nextEscalationAt } from '../escalation/policy.js';
+import { reachOfLevel } from '../escalation/targets.js';
 import { LINK_ALERT_CLOSED } from '../links/linkAccess.js';
+import { queueUserNotifications } from '../notifications/reachUsers.js';
 import type { Notifications } from '../notifications/service.js';
 import { retryAfterSeconds } from '../operations/keyedRateLimit.js';
 import type { AlertChangeFeed } from './alertChanges.js';
@@ -44,20 +46,21 @@ export async function actOnAlert(
   id: string,
   action: AlertAction,
   source: ActionSource,
-): Promise<{ alert: AlertRow; changed: boolean }> {
+): Promise<{ alert: AlertRow; changed: boolean; fallback?: boolean }> {
   const now = deps.now();
-  const { alert, changed, notified } = await deps.db.transaction().execute(async (trx) => {
+  const { alert, changed, notified, fallback } = await deps.db.transaction().execute(async (trx) => {
     const row = await trx
       .selectFrom('alerts as a')
       .leftJoin('integrations as i', 'i.id', 'a.integration_id')
+      .leftJoin('escalation_policies as p', 'p.id', 'i.escalation_policy_id')
       .selectAll('a')
-      .select(['i.escalation_contacts', 'i.escalate_after_minutes', 'i.escalation_max_level'])
+      .select(['p.levels', 'p.repeat', 'p.max_level'])
       .where('a.id', '=', id)
       .forUpdate('a')
       .executeTakeFirst();
     if (!row) throw notFound('Alert');
-    const { escalation_contacts, escalate_after_minutes, escalation_max_level, ...current } = row;
-    const unchanged = { alert: current as AlertRow, changed: false, notified: 0 };
+    const { levels, repeat, max_level, ...current } = row;
+    const unchanged = { alert: current as AlertRow, changed: false, notified: 0, fallback: false };
     // A signed link stops acting when its alert closes (checked under the lock: no race with a close).
     if (source.recipient && current.state === 'closed') throw new HttpError(403, LINK_ALERT_CLOSED);
     // The timer acts only on an alert still due: another replica, or a person, may have been first.
@@ -81,7 +84,7 @@ export async function actOnAlert(
     }
     if (!transition.changed) return unchanged;
 
-    const policy = joinedPolicyOf({ escalation_contacts, escalate_after_minutes, escalation_max_level });
+    const policy = joinedPolicyOf({ levels, repeat, max_level });
     const level = current.escalation_level + (transition.escalate ? 1 : 0);
     // clock_timestamp(), not now(): now() is when the transaction began, which may be before
     // a competing transaction that got the lock first, and would misorder the history.
@@ -115,12 +118,15 @@ export async function actOnAlert(
         created_at: sql<Date>`clock_timestamp()`,
       })
       .execute();
-    if (!transition.escalate) return { alert: updated, changed: true, notified: 0 };
-    // Contacts that have not confirmed their address are recorded as skipped, never emailed.
-    const { recipients, skipped } = await recipientsOfLevel(trx, policy, level, current.owner_id);
+    if (!transition.escalate) return { alert: updated, changed: true, notified: 0, fallback: false };
+    // Users (named, or on call now in a named schedule) are reached the way each chose
+    // (notifications/reachUsers.ts); external addresses by email, once confirmed: the others
+    // are recorded as skipped, never emailed.
+    const reach = await reachOfLevel(trx, policy, level, current.owner_id, now);
+    const reached = await queueUserNotifications(trx, { alertId: id, kind: 'escalation', level, userIds: reach.userIds, now });
     const rows = [
-      ...recipients.map((recipient) => ({ alert_id: id, kind: 'escalation' as const, level, recipient })),
-      ...skipped.map(({ email, reason }) => ({
+      ...reach.emails.map((recipient) => ({ alert_id: id, kind: 'escalation' as const, level, recipient })),
+      ...reach.skipped.map(({ email, reason }) => ({
         alert_id: id,
         kind: 'escalation' as const,
         level,
@@ -130,11 +136,11 @@ export async function actOnAlert(
       })),
     ];
     if (rows.length > 0) await trx.insertInto('notifications').values(rows).execute();
-    return { alert: updated, changed: true, notified: recipients.length };
+    return { alert: updated, changed: true, notified: reached + reach.emails.length, fallback: reach.fallback };
   });
   if (notified > 0) deps.notifications.kick();
   if (changed) deps.alertChanges.announce([alert.owner_id]);
-  return { alert, changed };
+  return { alert, changed, fallback };
 }
 
 /**

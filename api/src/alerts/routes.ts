@@ -5,6 +5,7 @@ import { optionalUser } from '../auth/optionalUser.js';
 import { errorResponses, IdParams, Message, PageQuery, pageOf, TooManyRequests } from '../common/schema.js';
 import { sendSharedAnswer } from '../common/sharedAnswer.js';
 import type { AlertAction } from '../db/schema.js';
+import { alertDetail } from '../escalation/nextReach.js';
 import { checkLinkAccess, type LinkAccessDeps, LinkTokenHeaders } from '../links/linkAccess.js';
 import { NotificationsPublic } from '../notifications/schema.js';
 import { listAlertNotifications } from '../notifications/service.js';
@@ -12,7 +13,7 @@ import { applyAlertAction } from './alertActions.js';
 import type { AlertReads } from './alertReads.js';
 import { hasFilters } from './filters.js';
 import { perAlertLimit } from './perAlertLimit.js';
-import { AlertCreate, AlertEventsPublic, AlertListQuery, AlertPublic, AlertsPublic } from './schema.js';
+import { AlertCreate, AlertDetail, AlertEventsPublic, AlertListQuery, AlertPublic, AlertsPublic } from './schema.js';
 import { createAlert, deleteAlert, getAlert, getOwnedAlert, listAlertEvents, toAlertPublic } from './service.js';
 import { type TriageRouteDeps, triageRoutes } from './triageRoutes.js';
 
@@ -104,12 +105,12 @@ export async function alertRoutes(app: FastifyInstance, deps: AlertRouteDeps): P
         description: 'Needs no login. A signed link token (header) must be valid when given; see docs/api.md, "Signed links".',
         params: IdParams,
         headers: LinkTokenHeaders,
-        response: { 200: AlertPublic, 403: e403, 404: e404, 422: e422, 429: e429 },
+        response: { 200: AlertDetail, 403: e403, 404: e404, 422: e422, 429: e429 },
       },
     },
     async (request, reply) => {
       await checkLinkAccess(deps, request, reply, request.params.id);
-      return toAlertPublic(await getAlert(deps.db, request.params.id));
+      return alertDetail(deps, await getAlert(deps.db, request.params.id));
     },
   );
 
@@ -155,7 +156,7 @@ export async function alertRoutes(app: FastifyInstance, deps: AlertRouteDeps): P
             'and past ESCALATION_MAX_ROUNDS_PER_HOUR escalations of the alert in an hour it is a 429 with Retry-After.',
           params: IdParams,
           headers: LinkTokenHeaders,
-          response: { 200: AlertPublic, 403: e403, 404: e404, 409: e409, 422: e422, 429: e429 },
+          response: { 200: AlertDetail, 403: e403, 404: e404, 409: e409, 422: e422, 429: e429 },
         },
       },
       async (request, reply) => {
@@ -167,7 +168,7 @@ export async function alertRoutes(app: FastifyInstance, deps: AlertRouteDeps): P
           clientIp: request.ip,
           recipient: link?.recipient ?? null,
         });
-        return toAlertPublic(alert);
+        return alertDetail(deps, alert);
       },
     );
   }

@@ -38,6 +38,26 @@ export const AlertPublic = Type.Object(
 );
 export type AlertPublic = Static<typeof AlertPublic>;
 
+/** Who the alert's next escalation reaches (docs/oncall.md, "Escalation policies"). */
+export const EscalationNext = Type.Object(
+  {
+    /** timer: unless someone acknowledges by `at`; by-hand: only if someone escalates; last-level: the policy's end. */
+    kind: Type.Union([Type.Literal('timer'), Type.Literal('by-hand'), Type.Literal('last-level')]),
+    level: Type.Union([Type.Integer(), Type.Null()]),
+    at: Type.Union([DateTime, Type.Null()]),
+    /** Users as "Name <address>" (or the address), then confirmed addresses; resolved through schedules at `at`. */
+    recipients: Type.Array(Type.String()),
+  },
+  { title: 'EscalationNext' },
+);
+
+/** One alert as the public action page reads it: with who its next escalation reaches (null once closed). */
+export const AlertDetail = Type.Object(
+  { ...AlertPublic.properties, escalation_next: Type.Union([EscalationNext, Type.Null()]) },
+  { title: 'AlertDetail' },
+);
+export type AlertDetail = Static<typeof AlertDetail>;
+
 export const AlertsPublic = Type.Object({ data: Type.Array(AlertPublic), count: Type.Integer() }, { title: 'AlertsPublic' });
 
 export const AlertCreate = Type.Object(

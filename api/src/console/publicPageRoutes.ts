@@ -4,13 +4,14 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { Type } from 'typebox';
 import { type AlertActionDeps, applyAlertAction } from '../alerts/alertActions.js';
 import { perAlertLimit } from '../alerts/perAlertLimit.js';
-import { getAlert, toAlertPublic } from '../alerts/service.js';
+import { getAlert } from '../alerts/service.js';
 import { optionalUser } from '../auth/optionalUser.js';
 import { registerCompression } from '../common/compression.js';
 import { IdParams } from '../common/schema.js';
 import { isConnectionError, RETRY_AFTER_SECONDS } from '../db/connectionErrors.js';
 import type { AlertAction } from '../db/schema.js';
 import { DATABASE_UNAVAILABLE, HttpError } from '../errors.js';
+import { alertDetail } from '../escalation/nextReach.js';
 import { checkLinkAccess, type LinkAccessDeps } from '../links/linkAccess.js';
 import { type PublicPageData, renderPublicPageHtml } from './publicPageRender.js';
 
@@ -136,7 +137,7 @@ export async function publicPageRoutes(app: FastifyInstance, opts: PublicPageDep
       async (request, reply) => {
         const { id } = request.params;
         await checkLinkAccess(deps, request, reply, id, tokenOf(request));
-        const alert = toAlertPublic(await getAlert(deps.db, id));
+        const alert = await alertDetail(deps, await getAlert(deps.db, id));
         return sendPage(request, reply, alertPage(id), { alertId: id, alert });
       },
     );

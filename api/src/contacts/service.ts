@@ -3,6 +3,7 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import type { ContactStatus, EscalationContactRow, IntegrationRow, UserRow } from '../db/schema.js';
 import { HttpError } from '../errors.js';
+import { policyEmails } from '../escalation/policy.js';
 import type { Notifications } from '../notifications/service.js';
 import type { EscalationContactPublic } from './schema.js';
 
@@ -21,8 +22,16 @@ export const DAILY_LIMIT = 'Too many confirmation emails today; try again later'
 
 const DAY_MS = 24 * 3_600_000;
 
-/** Every address of a policy's levels, in level order, once. */
-export const policyAddresses = (levels: string[][]): string[] => [...new Set(levels.flat())];
+/** Every external address of the integration's escalation policy, in level order, once. */
+export async function integrationAddresses(db: Db, integration: IntegrationRow): Promise<string[]> {
+  if (!integration.escalation_policy_id) return [];
+  const policy = await db
+    .selectFrom('escalation_policies')
+    .select('levels')
+    .where('id', '=', integration.escalation_policy_id)
+    .executeTakeFirst();
+  return policyEmails(policy ?? null);
+}
 
 /** Each of `emails`' stored status for `ownerId`; an address never stored is unconfirmed. */
 export async function contactStatuses(db: Db, ownerId: string, emails: string[]): Promise<Map<string, ContactStatus>> {
@@ -105,7 +114,7 @@ export async function requestConfirmations(trx: Db, deps: Pick<ContactDeps, 'con
 /** The integration's contact `email` (locked), or 404 when its policy does not name it. */
 async function policyContact(trx: Db, integration: IntegrationRow, email: string): Promise<EscalationContactRow> {
   const address = email.trim().toLowerCase();
-  if (!policyAddresses(integration.escalation_contacts).includes(address)) throw new HttpError(404, CONTACT_NOT_FOUND);
+  if (!(await integrationAddresses(trx, integration)).includes(address)) throw new HttpError(404, CONTACT_NOT_FOUND);
   await trx
     .insertInto('escalation_contacts')
     .values({ owner_id: integration.owner_id, email: address })
@@ -140,7 +149,7 @@ export function toContactPublic(deps: Pick<ContactDeps, 'config'>, contact: Esca
 
 /** The contacts of the integration's policy, in level order, each with its confirmation state. */
 export async function listPolicyContacts(deps: ContactDeps, integration: IntegrationRow): Promise<EscalationContactPublic[]> {
-  const emails = policyAddresses(integration.escalation_contacts);
+  const emails = await integrationAddresses(deps.db, integration);
   if (emails.length === 0) return [];
   const rows = await deps.db
     .selectFrom('escalation_contacts')

@@ -34,12 +34,38 @@ export interface IntegrationsTable {
   created_at: CreatedAt;
   /** SHA-256 (hex) of the ingest key; null until one is issued (integrations older than 0003). */
   ingest_key_hash: ColumnType<string | null, string | null | undefined, string | null>;
-  /** Escalation contacts by level (level 1 first); empty: every active superuser. */
-  escalation_contacts: ColumnType<string[][], string | undefined, string>;
-  /** Escalate an alert left unacknowledged this many minutes; null: only by hand. */
-  escalate_after_minutes: ColumnType<number | null, number | null | undefined, number | null>;
-  /** The highest level the timer escalates to. */
-  escalation_max_level: ColumnType<number, number | undefined, number>;
+  /** The escalation policy its alerts follow (migration 0017); null: every active superuser, by hand. */
+  escalation_policy_id: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** Whom one level of an escalation policy reaches. */
+export interface EscalationTargets {
+  user_ids: string[];
+  /** Reaches whoever is on call in the schedule when the level is reached. */
+  schedule_ids: string[];
+  /** External addresses: reached only once confirmed (contacts/). */
+  emails: string[];
+}
+
+export interface EscalationLevel {
+  /** How long this level is given before the timer escalates to the next; null: the timer stops here. */
+  delay_minutes: number | null;
+  targets: EscalationTargets;
+}
+
+/** An escalation policy (migration 0017; docs/oncall.md, "Escalation policies"). */
+export interface EscalationPoliciesTable {
+  id: Generated<string>;
+  owner_id: string;
+  name: string;
+  description: string | null;
+  repeat: number;
+  /** The highest level (counted through repeats) the timer escalates to; null: the end of the last repeat. */
+  max_level: number | null;
+  /** Written as JSON text. */
+  levels: ColumnType<EscalationLevel[], string, string>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
 }
 
 export interface AlertsTable {
@@ -296,6 +322,7 @@ export interface Database {
   contact_confirmation_tokens: ContactConfirmationTokensTable;
   heartbeat_monitors: HeartbeatMonitorsTable;
   schedules: SchedulesTable;
+  escalation_policies: EscalationPoliciesTable;
   schedule_rotations: ScheduleRotationsTable;
   schedule_rotation_members: ScheduleRotationMembersTable;
   schedule_overrides: ScheduleOverridesTable;
@@ -312,6 +339,7 @@ export type NotificationRow = Selectable<NotificationsTable>;
 export type EscalationContactRow = Selectable<EscalationContactsTable>;
 export type HeartbeatMonitorRow = Selectable<HeartbeatMonitorsTable>;
 export type ScheduleRow = Selectable<SchedulesTable>;
+export type EscalationPolicyRow = Selectable<EscalationPoliciesTable>;
 export type ScheduleRotationRow = Selectable<ScheduleRotationsTable>;
 export type ScheduleOverrideRow = Selectable<ScheduleOverridesTable>;
 export type ContactMethodRow = Selectable<ContactMethodsTable>;

@@ -1,82 +1,62 @@
-import { contactStatuses } from '../contacts/service.js';
-import type { Db } from '../db/database.js';
-import type { IntegrationRow, SkippedReason } from '../db/schema.js';
-
-/** An integration's escalation policy (migration 0009; docs/api.md, "Notifications and escalation"). */
-export interface EscalationPolicy {
-  /** Addresses by level, level 1 first; empty: every active superuser, at every level. Only confirmed ones are emailed. */
-  contacts: string[][];
-  /** Escalate an alert left unacknowledged this long; null: only by hand. */
-  escalateAfterMinutes: number | null;
-  /** The highest level the timer escalates to (a person may escalate further). */
-  maxLevel: number;
-}
-
-export type PolicyColumns = Pick<IntegrationRow, 'escalation_contacts' | 'escalate_after_minutes' | 'escalation_max_level'>;
-
-export const policyOf = (row: PolicyColumns): EscalationPolicy => ({
-  contacts: row.escalation_contacts,
-  escalateAfterMinutes: row.escalate_after_minutes,
-  maxLevel: row.escalation_max_level,
-});
-
-/** The policy of an alert's integration read through a left join: null for an alert without one (added by hand). */
-export function joinedPolicyOf(row: { [K in keyof PolicyColumns]: PolicyColumns[K] | null }): EscalationPolicy | null {
-  if (row.escalation_max_level === null) return null;
-  return policyOf({
-    escalation_contacts: row.escalation_contacts ?? [],
-    escalate_after_minutes: row.escalate_after_minutes,
-    escalation_max_level: row.escalation_max_level,
-  });
-}
+import type { EscalationLevel, EscalationPolicyRow } from '../db/schema.js';
 
 /**
- * When the timer escalates an alert that is at `level` as of `now`, or null when it will not:
- * no policy (an alert made by hand), no automatic escalation, or the top level reached.
+ * The arithmetic of an escalation policy (docs/oncall.md, "Escalation policies"), no database.
+ *
+ * An alert's `escalation_level` counts escalations: 0 when created (its owner was emailed),
+ * then 1, 2, … With n levels and `repeat` r, alert level L ≤ n·(r+1) is the policy's level
+ * ((L−1) mod n) + 1: after the last level the policy starts again at level 1, r times. Past
+ * that (a person escalating further), the last level again.
+ *
+ * The timer escalates an alert at level L after the delay of the level it is at (level 0, the
+ * owner's, is given level 1's delay), until the policy ends: at `max_level` when set, else
+ * after the last repeat's last level; a level whose delay is null stops it there.
  */
+export type EscalationPolicy = Pick<EscalationPolicyRow, 'levels' | 'repeat' | 'max_level'>;
+
+/** The level the timer stops at: `max_level`, else the end of the last repeat. */
+export const lastTimedLevel = (policy: EscalationPolicy): number => policy.max_level ?? policy.levels.length * (policy.repeat + 1);
+
+/** The policy's level (0-based index into `levels`) that alert level `level` (≥ 1) reaches. */
+export function levelIndex(policy: EscalationPolicy, level: number): number {
+  const n = policy.levels.length;
+  if (level > n * (policy.repeat + 1)) return n - 1;
+  return (Math.max(level, 1) - 1) % n;
+}
+
+/** The policy's level that alert level `level` (≥ 1) reaches. */
+export const levelOf = (policy: EscalationPolicy, level: number): EscalationLevel | undefined => policy.levels[levelIndex(policy, level)];
+
+/**
+ * Minutes the timer waits at alert level `level` before the next, or null when it will not
+ * escalate from there: no policy (an alert made by hand, an integration without one), the end
+ * of the policy reached, or a level without a delay.
+ */
+export function delayAt(policy: EscalationPolicy | null, level: number): number | null {
+  if (!policy || level >= lastTimedLevel(policy)) return null;
+  return levelOf(policy, level)?.delay_minutes ?? null;
+}
+
+/** When the timer escalates an alert that is at `level` as of `now`, or null when it will not. */
 export function nextEscalationAt(policy: EscalationPolicy | null, level: number, now: Date): Date | null {
-  if (!policy || policy.escalateAfterMinutes === null || level >= policy.maxLevel) return null;
-  return new Date(now.getTime() + policy.escalateAfterMinutes * 60_000);
+  const delay = delayAt(policy, level);
+  return delay === null ? null : new Date(now.getTime() + delay * 60_000);
 }
 
-/** The contacts of `level` (1-based): past the last level, the last level's again. */
-export function contactsOfLevel(policy: EscalationPolicy | null, level: number): string[] | null {
-  const levels = policy?.contacts ?? [];
-  if (levels.length === 0) return null;
-  return levels[Math.min(Math.max(level, 1), levels.length) - 1] ?? null;
-}
+/** Addresses trimmed, lower-cased, once each. */
+export const normalizeEmails = (emails: string[]): string[] => [...new Set(emails.map((a) => a.trim().toLowerCase()))];
 
-/** Whom an escalation to a level emails, and the contacts of that level it does not. */
-export interface LevelRecipients {
-  recipients: string[];
-  /** Contacts that have not confirmed their address, or declined: never emailed an alert. */
-  skipped: { email: string; reason: SkippedReason }[];
-}
+/** Every external address a policy names, in level order, once. */
+export const policyEmails = (policy: Pick<EscalationPolicy, 'levels'> | null): string[] => [
+  ...new Set((policy?.levels ?? []).flatMap((level) => level.targets.emails)),
+];
 
-/**
- * Who is notified when an alert of `ownerId` reaches `level`: that level's contacts who
- * confirmed their address (contacts/service.ts); when none did, or the level has none, every
- * active superuser, so an escalation always reaches someone.
- */
-export async function recipientsOfLevel(db: Db, policy: EscalationPolicy | null, level: number, ownerId: string): Promise<LevelRecipients> {
-  const contacts = contactsOfLevel(policy, level) ?? [];
-  const statuses = await contactStatuses(db, ownerId, contacts);
-  const recipients = contacts.filter((email) => statuses.get(email) === 'confirmed');
-  const skipped = contacts
-    .filter((email) => statuses.get(email) !== 'confirmed')
-    .map((email) => ({ email, reason: statuses.get(email) === 'declined' ? ('declined' as const) : ('unconfirmed' as const) }));
-  if (recipients.length > 0) return { recipients, skipped };
-  const superusers = await db
-    .selectFrom('users')
-    .select('email')
-    .where('is_superuser', '=', true)
-    .where('is_active', '=', true)
-    .orderBy('email')
-    .execute();
-  return { recipients: superusers.map((u) => u.email), skipped };
-}
-
-/** Addresses trimmed, lower-cased and without repeats within a level; empty levels dropped. */
-export function normalizeContacts(levels: string[][]): string[][] {
-  return levels.map((level) => [...new Set(level.map((a) => a.trim().toLowerCase()))]).filter((level) => level.length > 0);
+/** The policy of an alert's integration read through left joins: null without one. */
+export function joinedPolicyOf(row: {
+  levels: EscalationLevel[] | null;
+  repeat: number | null;
+  max_level: number | null;
+}): EscalationPolicy | null {
+  if (row.levels === null || row.repeat === null) return null;
+  return { levels: row.levels, repeat: row.repeat, max_level: row.max_level };
 }

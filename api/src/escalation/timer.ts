@@ -37,8 +37,10 @@ export class EscalationTimer {
     let escalated = 0;
     for (const { id } of due) {
       try {
-        const { changed } = await actOnAlert(this.deps, id, 'escalate', { actorId: null, via: 'policy', clientIp: null });
+        const { changed, fallback } = await actOnAlert(this.deps, id, 'escalate', { actorId: null, via: 'policy', clientIp: null });
         if (changed) escalated += 1;
+        // The record of it is the escalation's notifications, addressed to the superusers.
+        if (fallback) this.log.info({ alertId: id }, 'escalation level reached nobody: every active superuser instead');
       } catch (err) {
         // Deleted meanwhile (404), or a database error: the next pass tries what is still due.
         // A lost database is logged once, as an outage (db/outage.ts), and ends this pass.

@@ -8,14 +8,22 @@ import type { ContactDeps } from '../contacts/service.js';
 import { ingestUrl } from '../ingest/keys.js';
 import { IngestKey } from '../ingest/schema.js';
 import type { IntegrationReads } from './integrationReads.js';
-import { EscalationPolicyPublic, IntegrationCreate, IntegrationCreated, IntegrationPublic, IntegrationsPublic } from './schema.js';
+import { setLegacyEscalationPolicy } from './legacyPolicy.js';
+import {
+  EscalationPolicyPublic,
+  IntegrationCreate,
+  IntegrationCreated,
+  IntegrationPublic,
+  IntegrationsPublic,
+  IntegrationUpdate,
+} from './schema.js';
 import {
   createIntegration,
   deleteIntegration,
   getOwnedIntegration,
+  integrationPublic,
   rotateIngestKey,
-  setEscalationPolicy,
-  toIntegrationPublic,
+  updateIntegration,
 } from './service.js';
 
 const tags = ['integrations'];
@@ -75,9 +83,8 @@ export async function integrationRoutes(app: FastifyInstance, deps: IntegrationR
       },
     },
     async (request) => {
-      const { title, description } = request.body;
-      const { integration, ingestKey } = await createIntegration(deps.db, userOf(request), { title, description });
-      return { ...toIntegrationPublic(integration), ingest_key: ingestKey, ingest_url: ingestUrl(deps.config, ingestKey) };
+      const { integration, ingestKey } = await createIntegration(deps, userOf(request), request.body);
+      return { ...(await integrationPublic(deps.db, integration)), ingest_key: ingestKey, ingest_url: ingestUrl(deps.config, ingestKey) };
     },
   );
 
@@ -114,7 +121,27 @@ export async function integrationRoutes(app: FastifyInstance, deps: IntegrationR
         response: { 200: IntegrationPublic, 401: e401, 404: e404, 422: e422 },
       },
     },
-    async (request) => toIntegrationPublic(await getOwnedIntegration(deps.db, userOf(request), request.params.id)),
+    async (request) => integrationPublic(deps.db, await getOwnedIntegration(deps.db, userOf(request), request.params.id)),
+  );
+
+  api.patch(
+    '/:id',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags,
+        operationId: 'integrations-update_integration',
+        summary: 'Change an integration (owner or superuser): its title, description or escalation policy',
+        description:
+          'escalation_policy_id names any escalation policy (GET /escalation-policies); null detaches it (every active superuser, by hand). ' +
+          "An unknown id is a 422. The policy's addresses not yet asked are sent the confirmation email on the owner's behalf.",
+        security,
+        params: IdParams,
+        body: IntegrationUpdate,
+        response: { 200: IntegrationPublic, 401: e401, 404: e404, 422: e422 },
+      },
+    },
+    async (request) => integrationPublic(deps.db, await updateIntegration(deps, userOf(request), request.params.id, request.body)),
   );
 
   api.put(
@@ -124,8 +151,10 @@ export async function integrationRoutes(app: FastifyInstance, deps: IntegrationR
       schema: {
         tags,
         operationId: 'integrations-set_escalation_policy',
-        summary: "Replace the integration's escalation policy (owner or superuser)",
+        summary: "Replace the integration's escalation policy by email levels (owner or superuser)",
         description:
+          'The shape before escalation policies were objects (see /escalation-policies and PATCH /integration/{id}): ' +
+          'writes the policy only this integration uses, or gives it a new one, "<title> escalation" (a shared policy is never changed here). ' +
           'Who is emailed at each escalation level, and whether alerts left unacknowledged escalate by themselves. ' +
           'Addresses are kept lower-cased, without repeats within a level. An address that has not confirmed it wants ' +
           "the owner's alerts is sent a confirmation email (once: saving again does not send another) and receives " +
@@ -139,7 +168,7 @@ export async function integrationRoutes(app: FastifyInstance, deps: IntegrationR
     async (request) => {
       const { contacts, escalate_after_minutes, max_level } = request.body;
       const policy = { contacts, escalate_after_minutes, max_level };
-      return toIntegrationPublic(await setEscalationPolicy(deps, userOf(request), request.params.id, policy));
+      return integrationPublic(deps.db, await setLegacyEscalationPolicy(deps, userOf(request), request.params.id, policy));
     },
   );
 

@@ -1,14 +1,28 @@
 import type { AlertChangeFeed } from '../alerts/alertChanges.js';
 import { readCheckedPage } from '../common/checkedPage.js';
-import { type ContactDeps, policyAddresses, requestConfirmations } from '../contacts/service.js';
+import { type ContactDeps, requestConfirmations } from '../contacts/service.js';
 import type { Db } from '../db/database.js';
 import type { IntegrationRow, UserRow } from '../db/schema.js';
-import { notFound } from '../errors.js';
-import { normalizeContacts } from '../escalation/policy.js';
+import { invalidField, notFound } from '../errors.js';
+import { legacyViewOf } from '../escalation/legacyView.js';
+import { type EscalationPolicy, policyEmails } from '../escalation/policy.js';
 import { newIngestKey } from '../ingest/keys.js';
-import type { EscalationPolicyPublic, IntegrationCreate, IntegrationPublic } from './schema.js';
+import type { IntegrationCreate, IntegrationPublic, IntegrationUpdate } from './schema.js';
 
-export function toIntegrationPublic(integration: IntegrationRow): IntegrationPublic {
+/** The policies of some integrations, by id, in one query. */
+export async function policiesOf(db: Db, integrations: IntegrationRow[]): Promise<Map<string, EscalationPolicy>> {
+  const ids = [...new Set(integrations.flatMap((i) => (i.escalation_policy_id ? [i.escalation_policy_id] : [])))];
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom('escalation_policies').select(['id', 'levels', 'repeat', 'max_level']).where('id', 'in', ids).execute();
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+/** The integration as answered, with its policy (read here) as the old-shape view. */
+export async function integrationPublic(db: Db, integration: IntegrationRow): Promise<IntegrationPublic> {
+  return toIntegrationPublic(integration, (await policiesOf(db, [integration])).get(integration.escalation_policy_id ?? '') ?? null);
+}
+
+export function toIntegrationPublic(integration: IntegrationRow, policy: EscalationPolicy | null): IntegrationPublic {
   return {
     id: integration.id,
     title: integration.title,
@@ -16,11 +30,8 @@ export function toIntegrationPublic(integration: IntegrationRow): IntegrationPub
     owner_id: integration.owner_id,
     created_at: integration.created_at.toISOString(),
     has_ingest_key: integration.ingest_key_hash !== null,
-    escalation_policy: {
-      contacts: integration.escalation_contacts,
-      escalate_after_minutes: integration.escalate_after_minutes,
-      max_level: integration.escalation_max_level,
-    },
+    escalation_policy_id: integration.escalation_policy_id,
+    escalation_policy: legacyViewOf(policy),
   };
 }
 
@@ -31,7 +42,12 @@ export function toIntegrationPublic(integration: IntegrationRow): IntegrationPub
  */
 export async function listIntegrations(db: Db, user: UserRow, offset: number, limit: number) {
   const page = await readCheckedPage<IntegrationRow>(db, 'integrations', user, offset, limit);
-  return page && { data: page.rows.map(toIntegrationPublic), count: page.count };
+  if (!page) return page;
+  const policies = await policiesOf(db, page.rows);
+  return {
+    data: page.rows.map((row) => toIntegrationPublic(row, policies.get(row.escalation_policy_id ?? '') ?? null)),
+    count: page.count,
+  };
 }
 
 /** The integration if `user` owns it or is a superuser; a stranger's is "not found", like an unknown id. */
@@ -43,19 +59,70 @@ export async function getOwnedIntegration(db: Db, user: UserRow, id: string): Pr
   return integration;
 }
 
-/** A new integration with a fresh ingest key: the key is returned for this one answer, only its hash is kept. */
+/**
+ * The policy `policyId` names, share-locked for the caller's transaction (so it is not deleted
+ * before the integration taking it commits), or a 422 at `escalation_policy_id`.
+ */
+async function usablePolicy(trx: Db, policyId: string) {
+  const policy = await trx
+    .selectFrom('escalation_policies')
+    .select(['id', 'levels'])
+    .where('id', '=', policyId)
+    .forKeyShare()
+    .executeTakeFirst();
+  if (!policy) throw invalidField(['body', 'escalation_policy_id'], 'no escalation policy with this id');
+  return policy;
+}
+
+/**
+ * A new integration with a fresh ingest key: the key is returned for this one answer, only its
+ * hash is kept. With a policy, the addresses it names are asked to confirm for the owner.
+ */
 export async function createIntegration(
-  db: Db,
+  deps: ContactDeps,
   owner: UserRow,
   input: IntegrationCreate,
 ): Promise<{ integration: IntegrationRow; ingestKey: string }> {
   const { key, hash } = newIngestKey();
-  const integration = await db
-    .insertInto('integrations')
-    .values({ title: input.title, description: input.description ?? null, owner_id: owner.id, ingest_key_hash: hash })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const policyId = input.escalation_policy_id ?? null;
+  const { integration, asked } = await deps.db.transaction().execute(async (trx) => {
+    const policy = policyId ? await usablePolicy(trx, policyId) : null;
+    const integration = await trx
+      .insertInto('integrations')
+      .values({
+        title: input.title,
+        description: input.description ?? null,
+        owner_id: owner.id,
+        ingest_key_hash: hash,
+        escalation_policy_id: policyId,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return { integration, asked: policy ? await requestConfirmations(trx, deps, owner.id, policyEmails(policy)) : 0 };
+  });
+  if (asked > 0) deps.notifications.kick();
   return { integration, ingestKey: key };
+}
+
+/** Changes what `patch` gives (owner or superuser, else 404); a new policy's addresses are asked to confirm. */
+export async function updateIntegration(deps: ContactDeps, user: UserRow, id: string, patch: IntegrationUpdate): Promise<IntegrationRow> {
+  const { integration, asked } = await deps.db.transaction().execute(async (trx) => {
+    const policy = patch.escalation_policy_id ? await usablePolicy(trx, patch.escalation_policy_id) : null;
+    let query = trx
+      .updateTable('integrations')
+      .set({
+        ...(patch.title !== undefined && { title: patch.title }),
+        ...(patch.description !== undefined && { description: patch.description }),
+        ...(patch.escalation_policy_id !== undefined && { escalation_policy_id: patch.escalation_policy_id }),
+      })
+      .where('id', '=', id);
+    if (!user.is_superuser) query = query.where('owner_id', '=', user.id);
+    const integration = await query.returningAll().executeTakeFirst();
+    if (!integration) throw notFound('Integration');
+    return { integration, asked: policy ? await requestConfirmations(trx, deps, integration.owner_id, policyEmails(policy)) : 0 };
+  });
+  if (asked > 0) deps.notifications.kick();
+  return integration;
 }
 
 /**
@@ -69,37 +136,6 @@ export async function rotateIngestKey(db: Db, user: UserRow, id: string): Promis
   const result = await query.executeTakeFirst();
   if (result.numUpdatedRows === 0n) throw notFound('Integration');
   return key;
-}
-
-/**
- * Replaces the escalation policy (owner or superuser, else 404). Alerts already waiting for the
- * timer keep their time; the new delay applies from their next escalation (and to new alerts).
- * In the same transaction, contacts never asked to confirm their address are sent the
- * confirmation email (contacts/service.ts): new addresses, not ones asked before.
- */
-export async function setEscalationPolicy(
-  deps: ContactDeps,
-  user: UserRow,
-  id: string,
-  policy: EscalationPolicyPublic,
-): Promise<IntegrationRow> {
-  const contacts = normalizeContacts(policy.contacts);
-  const { integration, asked } = await deps.db.transaction().execute(async (trx) => {
-    let query = trx
-      .updateTable('integrations')
-      .set({
-        escalation_contacts: JSON.stringify(contacts),
-        escalate_after_minutes: policy.escalate_after_minutes,
-        escalation_max_level: policy.max_level,
-      })
-      .where('id', '=', id);
-    if (!user.is_superuser) query = query.where('owner_id', '=', user.id);
-    const integration = await query.returningAll().executeTakeFirst();
-    if (!integration) throw notFound('Integration');
-    return { integration, asked: await requestConfirmations(trx, deps, integration.owner_id, policyAddresses(contacts)) };
-  });
-  if (asked > 0) deps.notifications.kick();
-  return integration;
 }
 
 /** Its alerts stay, detached (alerts.integration_id is ON DELETE SET NULL): their owner's consoles hear of it. */

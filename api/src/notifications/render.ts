@@ -8,7 +8,8 @@ import type { SkippedReason } from '../db/schema.js';
 import { actionLink } from '../email/actionLinks.js';
 import type { EmailMessage } from '../email/mailer.js';
 import { type EscalationNext, escalationEmail, newAlertEmail } from '../email/templates.js';
-import { type EscalationPolicy, joinedPolicyOf, recipientsOfLevel } from '../escalation/policy.js';
+import { delayAt, type EscalationPolicy, joinedPolicyOf, lastTimedLevel, levelOf } from '../escalation/policy.js';
+import { namesOfReach, reachOfLevel } from '../escalation/targets.js';
 
 /** What one notification sends: an email, an HTTP request (webhook, Slack-compatible, ntfy), or nothing (skipped, with why). */
 export interface RenderedNotification {
@@ -26,12 +27,14 @@ function selectAlertRows(db: Db, ids: string[]) {
     .selectFrom('notifications as n')
     .innerJoin('alerts as a', 'a.id', 'n.alert_id')
     .leftJoin('integrations as i', 'i.id', 'a.integration_id')
+    .leftJoin('escalation_policies as p', 'p.id', 'i.escalation_policy_id')
     .leftJoin('contact_methods as m', 'm.id', 'n.contact_method_id')
     .leftJoin('users as u', 'u.id', 'm.user_id')
     .select(['n.id', 'n.kind', 'n.level', 'n.recipient', 'a.id as alert_id', 'a.owner_id', 'a.title', 'a.description', 'a.severity'])
     .select(['n.channel', 'n.method_label', 'n.send_after', 'a.state as alert_state'])
     .select(['m.id as method_id', 'm.kind as method_kind', 'm.target', 'm.topic', 'm.secret', 'm.verified_at', 'u.email as user_email'])
-    .select(['i.title as integration_title', 'i.escalation_contacts', 'i.escalate_after_minutes', 'i.escalation_max_level'])
+    .select(['a.escalation_level', 'a.escalated_at', 'a.next_escalation_at'])
+    .select(['i.title as integration_title', 'p.levels', 'p.repeat', 'p.max_level'])
     .where('n.id', 'in', ids)
     .where('n.status', '=', 'pending')
     .execute();
@@ -106,7 +109,7 @@ export async function renderNotifications(db: Db, config: Config, ids: string[],
       level: row.level,
       integrationTitle: row.integration_title,
       actionLink: link,
-      next: await whoIsNext(db, policy, row.level, row.owner_id),
+      next: await whoIsNext(db, policy, row.level, row.owner_id, whenLevelEnds(policy, row, now)),
     });
     rendered.set(row.id, { message, alertId: row.alert_id });
   }
@@ -114,14 +117,36 @@ export async function renderNotifications(db: Db, config: Config, ids: string[],
 }
 
 /**
- * Who the next level reaches, and how: by the timer, only by hand, or nobody (top level
- * reached). Only the recipients it would email: contacts that have not confirmed are not named.
+ * When the timer will leave the level a notification announces: the alert's own
+ * `next_escalation_at` while it is still at that level, else that level's start plus its delay.
  */
-export async function whoIsNext(db: Db, policy: EscalationPolicy | null, level: number, ownerId: string): Promise<EscalationNext> {
-  const auto = policy?.escalateAfterMinutes ?? null;
-  if (policy && auto !== null && level >= policy.maxLevel) return { kind: 'last-level' };
-  const { recipients } = await recipientsOfLevel(db, policy, level + 1, ownerId);
-  return auto !== null
-    ? { kind: 'timer', level: level + 1, afterMinutes: auto, recipients }
+function whenLevelEnds(
+  policy: EscalationPolicy | null,
+  row: { level: number; escalation_level: number; escalated_at: Date | null; next_escalation_at: Date | null },
+  now: Date,
+): Date {
+  if (row.escalation_level === row.level && row.next_escalation_at) return row.next_escalation_at;
+  const delay = delayAt(policy, row.level);
+  return delay === null ? now : new Date((row.escalated_at ?? now).getTime() + delay * 60_000);
+}
+
+/**
+ * Who the next level reaches, and how: by the timer (resolved through its schedules at `at`,
+ * when it will escalate), only by hand (resolved now, `at` then being now), or nobody (the
+ * policy's end reached). Only whom it would reach: addresses that have not confirmed are not named.
+ */
+export async function whoIsNext(
+  db: Db,
+  policy: EscalationPolicy | null,
+  level: number,
+  ownerId: string,
+  at: Date,
+): Promise<EscalationNext> {
+  const delay = delayAt(policy, level);
+  // The timer ran to the end of the policy (not a level that stops it early: by hand, then).
+  if (policy && level >= lastTimedLevel(policy) && levelOf(policy, level)?.delay_minutes != null) return { kind: 'last-level' };
+  const recipients = await namesOfReach(db, await reachOfLevel(db, policy, level + 1, ownerId, at));
+  return delay !== null
+    ? { kind: 'timer', level: level + 1, afterMinutes: delay, recipients }
     : { kind: 'by-hand', level: level + 1, recipients };
 }

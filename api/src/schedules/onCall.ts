@@ -1,6 +1,6 @@
 import type { Db } from '../db/database.js';
 import type { ScheduleRow } from '../db/schema.js';
-import { NEXT_CHANGE_HORIZON_DAYS, onCallNowAndNext, type ScheduleDef, timeline, userShifts } from '../oncall/schedule.js';
+import { NEXT_CHANGE_HORIZON_DAYS, onCallAt, onCallNowAndNext, type ScheduleDef, timeline, userShifts } from '../oncall/schedule.js';
 import { DAY } from '../oncall/zoneTime.js';
 import { overridesMeeting, toOverrideDef } from './overrides.js';
 import { rotationsOf, toRotationDef } from './rotations.js';
@@ -30,6 +30,22 @@ export async function onCallOf(db: Db, schedule: ScheduleRow, at: number) {
     user_ids: answer.userIds,
     next: answer.next && { at: answer.next.at, user_ids: answer.next.userIds },
   };
+}
+
+/**
+ * Who is on call at `at` in each of `scheduleIds` (an unknown or deleted schedule: nobody), for
+ * an escalation reaching its schedules (escalation/targets.ts). Two queries for any number.
+ */
+export async function onCallAtInSchedules(db: Db, scheduleIds: readonly string[], at: number): Promise<Map<string, string[]>> {
+  const onCall = new Map<string, string[]>();
+  if (scheduleIds.length === 0) return onCall;
+  const schedules = await db
+    .selectFrom('schedules')
+    .selectAll()
+    .where('id', 'in', [...scheduleIds])
+    .execute();
+  for (const def of await definitions(db, schedules, at, at + 1)) onCall.set(def.id, onCallAt(def, new Date(at)));
+  return onCall;
 }
 
 /** The schedule over [from, to) as segments tiling it. */

@@ -6,6 +6,7 @@ import { useLocation, useParams } from 'wouter';
 import { ActionButton } from '../components/ActionButton';
 import { ACTION_TEXT, LOAD_FAILED, SEVERITY_COLOR, STATE_COLOR, severityLabel, stateLabel } from '../components/alertLabels';
 import { CardSurface } from '../components/CardSurface';
+import { type EscalationNext, escalationNextText } from '../components/escalationNext';
 import { LazySpinner } from '../components/LazySpinner';
 import { publicApi, useLinkToken, withLinkToken } from '../components/linkCalls';
 import { PublicFrame } from '../components/PublicFrame';
@@ -120,6 +121,8 @@ function AlertCard({ alert, linkToken }: { alert: AlertPublic; linkToken: string
   const [, navigate] = useLocation();
   const ensureToaster = useEnsureToaster();
   const action = usePublicAlertAction(publicApi);
+  // Answered by GET /alert/{id} (and the server's render), not by the list shapes: null once closed.
+  const next = (alert as AlertPublic & { escalation_next?: EscalationNext | null }).escalation_next;
 
   // Only a press acts, never the page load (mail scanners open links); a failure (409 'Alert is
   // closed', 403 of a link that no longer acts) stays here with its toast (the toaster is
@@ -175,6 +178,20 @@ function AlertCard({ alert, linkToken }: { alert: AlertPublic; linkToken: string
         <dd className={styles.detail}>
           <RaisedAt iso={alert.created_at} />
         </dd>
+        {next && (
+          <>
+            <dt className={styles.term}>Notified next</dt>
+            <dd className={styles.detail}>
+              {escalationNextText(next)}
+              {next.kind === 'timer' && next.at && (
+                <>
+                  {' '}
+                  <RaisedAt iso={next.at} />.
+                </>
+              )}
+            </dd>
+          </>
+        )}
       </dl>
       {/* Without JavaScript (a locked-down phone) each button posts this form to its own action. */}
       <form method="post" action={formAction(alert.id, 'acknowledge', linkToken)} className={styles.actions}>

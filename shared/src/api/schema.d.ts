@@ -401,7 +401,11 @@ export interface paths {
         delete: operations["integrations-delete_integration"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Change an integration (owner or superuser): its title, description or escalation policy
+         * @description escalation_policy_id names any escalation policy (GET /escalation-policies); null detaches it (every active superuser, by hand). An unknown id is a 422. The policy's addresses not yet asked are sent the confirmation email on the owner's behalf.
+         */
+        patch: operations["integrations-update_integration"];
         trace?: never;
     };
     "/api/v1/integration/{id}/escalation-policy": {
@@ -413,8 +417,8 @@ export interface paths {
         };
         get?: never;
         /**
-         * Replace the integration's escalation policy (owner or superuser)
-         * @description Who is emailed at each escalation level, and whether alerts left unacknowledged escalate by themselves. Addresses are kept lower-cased, without repeats within a level. An address that has not confirmed it wants the owner's alerts is sent a confirmation email (once: saving again does not send another) and receives no alert until it confirms; see GET /integration/{id}/contacts.
+         * Replace the integration's escalation policy by email levels (owner or superuser)
+         * @description The shape before escalation policies were objects (see /escalation-policies and PATCH /integration/{id}): writes the policy only this integration uses, or gives it a new one, "<title> escalation" (a shared policy is never changed here). Who is emailed at each escalation level, and whether alerts left unacknowledged escalate by themselves. Addresses are kept lower-cased, without repeats within a level. An address that has not confirmed it wants the owner's alerts is sent a confirmation email (once: saving again does not send another) and receives no alert until it confirms; see GET /integration/{id}/contacts.
          */
         put: operations["integrations-set_escalation_policy"];
         post?: never;
@@ -864,6 +868,49 @@ export interface paths {
         patch: operations["schedules-update_override"];
         trace?: never;
     };
+    "/api/v1/escalation-policies/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List every escalation policy, by name */
+        get: operations["escalation_policies-read_escalation_policies"];
+        put?: never;
+        /**
+         * Create an escalation policy owned by the caller
+         * @description Each level reaches its users, whoever is on call in its schedules when the level is reached, and its addresses once they confirm. Unknown user or schedule ids are a 422 at their place.
+         */
+        post: operations["escalation_policies-create_escalation_policy"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/escalation-policies/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read an escalation policy */
+        get: operations["escalation_policies-read_escalation_policy"];
+        put?: never;
+        post?: never;
+        /** Delete an escalation policy (owner or superuser); 409 while an integration uses it */
+        delete: operations["escalation_policies-delete_escalation_policy"];
+        options?: never;
+        head?: never;
+        /**
+         * Change an escalation policy (owner or superuser); `levels`, when given, replaces them all
+         * @description New addresses are asked to confirm on behalf of the owners of the integrations using it. Alerts waiting for the timer keep their time.
+         */
+        patch: operations["escalation_policies-update_escalation_policy"];
+        trace?: never;
+    };
     "/api/v1/users/me/shifts": {
         parameters: {
             query?: never;
@@ -1128,6 +1175,29 @@ export interface components {
              */
             severity: "critical" | "high" | "warning" | "info";
         };
+        /** AlertDetail */
+        AlertDetail: {
+            /** Format: uuid */
+            id: string;
+            title: string;
+            description: string | null;
+            state: components["schemas"]["AlertState"];
+            severity: components["schemas"]["AlertSeverity"];
+            escalation_level: number;
+            integration_id: string | null;
+            /** Format: uuid */
+            owner_id: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            dedup_key: string | null;
+            occurrence_count: number;
+            /** Format: date-time */
+            last_seen_at: string;
+            next_escalation_at: string | null;
+            escalation_next: components["schemas"]["EscalationNext"] | null;
+        };
         /** AlertEventPublic */
         AlertEventPublic: {
             /** Format: uuid */
@@ -1340,11 +1410,83 @@ export interface components {
             data: components["schemas"]["EscalationContactPublic"][];
             count: number;
         };
+        /** EscalationLevel */
+        EscalationLevel: {
+            delay_minutes: number | null;
+            targets: components["schemas"]["EscalationTargets"];
+        };
+        /** EscalationLevelInput */
+        EscalationLevelInput: {
+            /** @description How long this level is given before the timer escalates to the next; null: the timer stops at this level. */
+            delay_minutes: number | null;
+            targets: components["schemas"]["EscalationTargetsInput"];
+        };
+        /** EscalationNext */
+        EscalationNext: {
+            kind: "timer" | "by-hand" | "last-level";
+            level: number | null;
+            at: string | null;
+            recipients: string[];
+        };
+        /** EscalationPoliciesPublic */
+        EscalationPoliciesPublic: {
+            data: components["schemas"]["EscalationPolicyPublic"][];
+            count: number;
+        };
         /** EscalationPolicy */
         EscalationPolicy: {
             contacts: string[][];
             escalate_after_minutes: number | null;
             max_level: number;
+        };
+        /** EscalationPolicyCreate */
+        EscalationPolicyCreate: {
+            name: string;
+            description?: string | null;
+            /** @description How many times the whole policy runs again, from level 1, after its last level. */
+            repeat?: number;
+            /** @description The highest level (counted through repeats) the timer escalates to; null: the end of the last repeat. A person may escalate further by hand. */
+            max_level?: number | null;
+            levels: components["schemas"]["EscalationLevelInput"][];
+        };
+        /** EscalationPolicyPublic */
+        EscalationPolicyPublic: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            owner_id: string;
+            name: string;
+            description: string | null;
+            repeat: number;
+            max_level: number | null;
+            levels: components["schemas"]["EscalationLevel"][];
+            integration_count: number;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /** EscalationPolicyUpdate */
+        EscalationPolicyUpdate: {
+            name?: string;
+            description?: string | null;
+            /** @description How many times the whole policy runs again, from level 1, after its last level. */
+            repeat?: number;
+            /** @description The highest level (counted through repeats) the timer escalates to; null: the end of the last repeat. A person may escalate further by hand. */
+            max_level?: number | null;
+            levels?: components["schemas"]["EscalationLevelInput"][];
+        };
+        /** EscalationTargets */
+        EscalationTargets: {
+            user_ids: string[];
+            schedule_ids: string[];
+            emails: string[];
+        };
+        /** EscalationTargetsInput */
+        EscalationTargetsInput: {
+            user_ids?: string[];
+            schedule_ids?: string[];
+            emails?: string[];
         };
         /** GenericEvent */
         GenericEvent: {
@@ -1509,6 +1651,8 @@ export interface components {
         IntegrationCreate: {
             title: string;
             description?: string | null;
+            /** Format: uuid */
+            escalation_policy_id?: string | null;
         };
         /** IntegrationCreated */
         IntegrationCreated: {
@@ -1521,6 +1665,7 @@ export interface components {
             /** Format: date-time */
             created_at: string;
             has_ingest_key: boolean;
+            escalation_policy_id: string | null;
             escalation_policy: components["schemas"]["EscalationPolicy"];
             ingest_key: string;
             ingest_url: string;
@@ -1536,12 +1681,20 @@ export interface components {
             /** Format: date-time */
             created_at: string;
             has_ingest_key: boolean;
+            escalation_policy_id: string | null;
             escalation_policy: components["schemas"]["EscalationPolicy"];
         };
         /** IntegrationsPublic */
         IntegrationsPublic: {
             data: components["schemas"]["IntegrationPublic"][];
             count: number;
+        };
+        /** IntegrationUpdate */
+        IntegrationUpdate: {
+            title?: string;
+            description?: string | null;
+            /** Format: uuid */
+            escalation_policy_id?: string | null;
         };
         /** Message */
         Message: {
@@ -3405,7 +3558,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AlertPublic"];
+                    "application/json": components["schemas"]["AlertDetail"];
                 };
             };
             /** @description Default Response */
@@ -3517,7 +3670,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AlertPublic"];
+                    "application/json": components["schemas"]["AlertDetail"];
                 };
             };
             /** @description Default Response */
@@ -3589,7 +3742,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AlertPublic"];
+                    "application/json": components["schemas"]["AlertDetail"];
                 };
             };
             /** @description Default Response */
@@ -3661,7 +3814,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AlertPublic"];
+                    "application/json": components["schemas"]["AlertDetail"];
                 };
             };
             /** @description Default Response */
@@ -4013,6 +4166,59 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "integrations-update_integration": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IntegrationUpdate"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntegrationPublic"];
                 };
             };
             /** @description Default Response */
@@ -6083,6 +6289,267 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["OverridePublic"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "escalation_policies-read_escalation_policies": {
+        parameters: {
+            query?: {
+                skip?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EscalationPoliciesPublic"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "escalation_policies-create_escalation_policy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EscalationPolicyCreate"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EscalationPolicyPublic"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "escalation_policies-read_escalation_policy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EscalationPolicyPublic"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "escalation_policies-delete_escalation_policy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "escalation_policies-update_escalation_policy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EscalationPolicyUpdate"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EscalationPolicyPublic"];
                 };
             };
             /** @description Default Response */

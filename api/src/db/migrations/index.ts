@@ -13,6 +13,7 @@ import * as escalationRounds from './0013_escalation_rounds.js';
 import * as contactConfirmation from './0014_contact_confirmation.js';
 import * as heartbeatMonitors from './0015_heartbeat_monitors.js';
 import * as oncallSchedules from './0016_oncall_schedules.js';
+import * as escalationPolicies from './0017_escalation_policies.js';
 import * as contactMethods from './0018_contact_methods.js';
 
 /**
@@ -36,5 +37,6 @@ export const migrations: Record<string, Migration> = {
   '0014_contact_confirmation': contactConfirmation,
   '0015_heartbeat_monitors': heartbeatMonitors,
   '0016_oncall_schedules': oncallSchedules,
+  '0017_escalation_policies': escalationPolicies,
   '0018_contact_methods': contactMethods,
 };

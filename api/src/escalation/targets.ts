@@ -1,0 +1,63 @@
+import { contactStatuses } from '../contacts/service.js';
+import type { Db } from '../db/database.js';
+import type { SkippedReason } from '../db/schema.js';
+import { onCallAtInSchedules } from '../schedules/onCall.js';
+import { type EscalationPolicy, levelOf } from './policy.js';
+
+/** Whom an alert reaching a level reaches, resolved at one instant. */
+export interface LevelReach {
+  /** Active users: named by the level, or on call then in a schedule it names; sorted, once each. */
+  userIds: string[];
+  /** The level's external addresses that confirmed they take the owner's alerts. */
+  emails: string[];
+  /** The level's addresses that have not confirmed, or declined: never sent an alert. */
+  skipped: { email: string; reason: SkippedReason }[];
+  /** Nobody above was reachable: `userIds` are every active superuser instead. */
+  fallback: boolean;
+}
+
+/**
+ * Who an alert of `ownerId` reaching alert level `level` at `at` reaches (docs/oncall.md,
+ * "Escalation policies"): the level's users, whoever is on call at `at` in its schedules, and
+ * its confirmed addresses (confirmed for the alert's owner: contacts/). When that is nobody (no
+ * policy, a level without targets, nobody on call, no address confirmed), every active
+ * superuser, so an escalation always reaches someone.
+ */
+export async function reachOfLevel(db: Db, policy: EscalationPolicy | null, level: number, ownerId: string, at: Date): Promise<LevelReach> {
+  const targets = policy ? levelOf(policy, level)?.targets : undefined;
+  const named = new Set(targets?.user_ids ?? []);
+  const onCall = await onCallAtInSchedules(db, targets?.schedule_ids ?? [], at.getTime());
+  for (const ids of onCall.values()) for (const id of ids) named.add(id);
+  const userIds = await activeUsers(db, [...named]);
+
+  const addresses = targets?.emails ?? [];
+  const statuses = await contactStatuses(db, ownerId, addresses);
+  const emails = addresses.filter((email) => statuses.get(email) === 'confirmed');
+  const skipped = addresses
+    .filter((email) => statuses.get(email) !== 'confirmed')
+    .map((email) => ({ email, reason: statuses.get(email) === 'declined' ? ('declined' as const) : ('unconfirmed' as const) }));
+  if (userIds.length > 0 || emails.length > 0) return { userIds, emails, skipped, fallback: false };
+
+  const superusers = await db.selectFrom('users').select('id').where('is_superuser', '=', true).where('is_active', '=', true).execute();
+  return { userIds: superusers.map((u) => u.id).sort(), emails: [], skipped, fallback: true };
+}
+
+async function activeUsers(db: Db, ids: string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.selectFrom('users').select('id').where('id', 'in', ids).where('is_active', '=', true).execute();
+  return rows.map((r) => r.id).sort();
+}
+
+/**
+ * How "who is reached next" names a reach: a user by name and address ("Ann Lee
+ * <ann@example.com>", or the address alone without a name), then the confirmed addresses.
+ * Superusers reached as the fallback are named by address, as before policies.
+ */
+export async function namesOfReach(db: Db, reach: LevelReach): Promise<string[]> {
+  const users =
+    reach.userIds.length === 0
+      ? []
+      : await db.selectFrom('users').select(['email', 'full_name']).where('id', 'in', reach.userIds).orderBy('email').execute();
+  const named = users.map((u) => (u.full_name && !reach.fallback ? `${u.full_name} <${u.email}>` : u.email));
+  return [...named, ...reach.emails.filter((email) => !users.some((u) => u.email === email))];
+}

@@ -1,0 +1,104 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { requireUser, userOf } from '../auth/currentUser.js';
+import { errorResponses, IdParams, Message, PageQuery, pageOf } from '../common/schema.js';
+import type { ContactDeps } from '../contacts/service.js';
+import { EscalationPoliciesPublic, EscalationPolicyCreate, EscalationPolicyPublic, EscalationPolicyUpdate } from './schema.js';
+import { createPolicy, deletePolicy, getPolicy, listPolicies, updatePolicy } from './service.js';
+
+const { 401: e401, 403: e403, 404: e404, 409: e409, 422: e422 } = errorResponses;
+const readErrors = { 401: e401, 404: e404, 422: e422 };
+const changeErrors = { ...readErrors, 403: e403 };
+
+const doc = (operationId: string, summary: string) => ({
+  tags: ['escalation-policies'],
+  security: [{ OAuth2PasswordBearer: [] }],
+  operationId: `escalation_policies-${operationId}`,
+  summary,
+});
+
+/**
+ * /api/v1/escalation-policies (docs/oncall.md, "Escalation policies"): every call needs a
+ * login; every signed-in user reads, the owner or a superuser changes (service.ts).
+ */
+export async function escalationPolicyRoutes(app: FastifyInstance, deps: ContactDeps): Promise<void> {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  const { db } = deps;
+
+  api.get(
+    '/',
+    {
+      onRequest: requireUser,
+      schema: {
+        ...doc('read_escalation_policies', 'List every escalation policy, by name'),
+        querystring: PageQuery,
+        response: { 200: EscalationPoliciesPublic, 401: e401, 422: e422 },
+      },
+    },
+    async (request) => {
+      const { offset, limit } = pageOf(request.query);
+      return listPolicies(db, offset, limit);
+    },
+  );
+
+  api.post(
+    '/',
+    {
+      onRequest: requireUser,
+      schema: {
+        ...doc('create_escalation_policy', 'Create an escalation policy owned by the caller'),
+        description:
+          'Each level reaches its users, whoever is on call in its schedules when the level is reached, and its addresses once they confirm. ' +
+          'Unknown user or schedule ids are a 422 at their place.',
+        body: EscalationPolicyCreate,
+        response: { 200: EscalationPolicyPublic, 401: e401, 422: e422 },
+      },
+    },
+    async (request) => createPolicy(db, userOf(request), request.body),
+  );
+
+  api.get(
+    '/:id',
+    {
+      onRequest: requireUser,
+      schema: {
+        ...doc('read_escalation_policy', 'Read an escalation policy'),
+        params: IdParams,
+        response: { 200: EscalationPolicyPublic, ...readErrors },
+      },
+    },
+    async (request) => getPolicy(db, request.params.id),
+  );
+
+  api.patch(
+    '/:id',
+    {
+      onRequest: requireUser,
+      schema: {
+        ...doc('update_escalation_policy', 'Change an escalation policy (owner or superuser); `levels`, when given, replaces them all'),
+        description:
+          'New addresses are asked to confirm on behalf of the owners of the integrations using it. Alerts waiting for the timer keep their time.',
+        params: IdParams,
+        body: EscalationPolicyUpdate,
+        response: { 200: EscalationPolicyPublic, ...changeErrors },
+      },
+    },
+    async (request) => updatePolicy(deps, userOf(request), request.params.id, request.body),
+  );
+
+  api.delete(
+    '/:id',
+    {
+      onRequest: requireUser,
+      schema: {
+        ...doc('delete_escalation_policy', 'Delete an escalation policy (owner or superuser); 409 while an integration uses it'),
+        params: IdParams,
+        response: { 200: Message, ...changeErrors, 409: e409 },
+      },
+    },
+    async (request) => {
+      await deletePolicy(db, userOf(request), request.params.id);
+      return { message: 'Escalation policy deleted successfully' };
+    },
+  );
+}
