@@ -25,4 +25,9 @@ const subscribe = (listener: () => void) => {
 };
 
 /** The declared routes; re-renders when the map is read. */
-export const useDeclaredRoutes = (): readonly DeclaredRoute[] => useSyncExternalStore(subscribe, () => routes);
+export const useDeclaredRoutes = (): readonly DeclaredRoute[] =>
+  useSyncExternalStore(
+    subscribe,
+    () => routes,
+    () => routes,
+  );
