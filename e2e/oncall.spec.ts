@@ -92,7 +92,7 @@ test('On call: a schedule is added with a rotation and an override, shows who is
   await signIn(page, ben, `/oncall`);
   await expect(main.getByRole('row', { name: new RegExp(name) })).toBeVisible();
   await expect(main.getByRole('button', { name: `Actions for schedule ${name}` })).toHaveCount(0);
-  await main.getByRole('button', { name }).click();
+  await main.getByRole('button', { name, exact: true }).click();
   await expect(main.getByRole('heading', { level: 2, name })).toBeVisible();
   await expect(main.getByRole('button', { name: 'Add Rotation' })).toHaveCount(0);
   await expect(main.getByRole('button', { name: 'Edit' })).toHaveCount(0);
