@@ -25,7 +25,6 @@ test('On call screenshots, desktop and phone', async ({ page, api, request }) =>
   const ben = await api.createUser({ full_name: 'Ben Ode' });
   const cai = await api.createUser({ full_name: 'Cai Ruiz' });
   const dee = await api.createUser({ full_name: 'Dee Park' });
-  const monday = new Date(Date.now() - 10 * DAY).toISOString();
   const primary = await post(request, ann.token, '/api/v1/schedules/', {
     name: 'Database primary',
     time_zone: 'Europe/Berlin',
@@ -37,16 +36,17 @@ test('On call screenshots, desktop and phone', async ({ page, api, request }) =>
     shift_unit: 'weeks',
     shift_count: 1,
     handoff_time: '09:00',
-    starts_at: monday,
+    starts_at: '2025-01-06T09:00:00+01:00',
     active_hours: [],
   });
-  const start = Date.now() + 3 * DAY;
+  // The day after tomorrow, 13:00 to 18:00 in Berlin (12:00Z in winter).
+  const start = Math.floor(Date.now() / DAY) * DAY + 2 * DAY + 12 * 3_600_000;
   await post(request, ann.token, `/api/v1/schedules/${primary.id}/overrides`, {
     kind: 'replace',
     user_id: dee.id,
     replaces_user_id: ben.id,
     starts_at: new Date(start).toISOString(),
-    ends_at: new Date(start + 1.5 * DAY).toISOString(),
+    ends_at: new Date(start + 5 * 3_600_000).toISOString(),
   });
   const support = await post(request, cai.token, '/api/v1/schedules/', { name: 'Support desk', time_zone: 'America/New_York' });
   await post(request, cai.token, `/api/v1/schedules/${support.id}/rotations`, {
@@ -55,7 +55,7 @@ test('On call screenshots, desktop and phone', async ({ page, api, request }) =>
     shift_unit: 'days',
     shift_count: 1,
     handoff_time: '08:00',
-    starts_at: monday,
+    starts_at: '2025-01-06T08:00:00-05:00',
     active_hours: [{ days: [1, 2, 3, 4, 5], start: '08:00', end: '18:00' }],
   });
 
