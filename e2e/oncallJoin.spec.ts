@@ -27,7 +27,7 @@ const freePort = () =>
   });
 
 async function waitForHealth(url: string, server: ChildProcess) {
-  for (let i = 0; i < 240; i++) {
+  for (let i = 0; i < 480; i++) {
     if (server.exitCode !== null) throw new Error(`the join test server exited (${server.exitCode})`);
     const ok = await fetch(`${url}/api/v1/utils/health-check/`).then(
       (r) => r.ok,
@@ -36,7 +36,7 @@ async function waitForHealth(url: string, server: ChildProcess) {
     if (ok) return;
     await new Promise((r) => setTimeout(r, 250));
   }
-  throw new Error('the join test server did not start within 60 s');
+  throw new Error('the join test server did not start within 120 s');
 }
 
 /** Path → sha256 of every file of the shell (index.html, its prerendered pages, its JS and CSS). */
@@ -95,7 +95,7 @@ const test = base.extend<object, { joinConsole: JoinConsole }>({
         rmSync(dataDir, { recursive: true, force: true });
       }
     },
-    { scope: 'worker', timeout: 120_000 },
+    { scope: 'worker', timeout: 180_000 },
   ],
   baseURL: async ({ joinConsole }, use) => use(joinConsole.url),
 });
