@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { copyFileSync, existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
@@ -30,16 +30,44 @@ export const DEV_PORTS = {
   'remote-admin': DEV_PORT + 3,
   'remote-settings': DEV_PORT + 4,
   'remote-actions': DEV_PORT + 5,
+  'remote-oncall': DEV_PORT + 6,
 } as const;
 export const DEV_API_URL = `http://127.0.0.1:${portFromEnv('VIGIL_DEV_API_PORT', 8000)}`;
 
-/** In dev the shell's /remotes.json points at the remotes' dev servers. */
+/**
+ * A remote's place in the console, when it declares one: `<remote>/vigil-route.json`
+ * (`{"path", "module", "label", "icon", "superuserOnly"}`). Its build copies it beside the
+ * manifest, and the remotes map serves it as the entry's `route` (docs/console.md): the shell
+ * shows the page and its menu entry with no rebuild of its own.
+ */
+export const ROUTE_FILE = 'vigil-route.json';
+const routeOf = (dir: string): unknown => {
+  const file = path.join(ROOT, dir, ROUTE_FILE);
+  return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined;
+};
+
+/** In dev the shell's /remotes.json points at the remotes' dev servers, with the routes they declare. */
 const devRemotesMap = () =>
   Object.fromEntries(
     Object.entries(DEV_PORTS)
       .filter(([dir]) => dir !== 'shell')
-      .map(([dir, port]) => [dir.replaceAll('-', '_'), `http://localhost:${port}/mf-manifest.json`]),
+      .map(([dir, port]) => {
+        const entry = `http://localhost:${port}/mf-manifest.json`;
+        const route = routeOf(dir);
+        return [dir.replaceAll('-', '_'), route === undefined ? entry : { entry, route }];
+      }),
   );
+
+/** Copies the remote's route declaration beside its manifest once it is built. */
+const pluginRouteDeclaration = (appDir: string, distPath: string) => ({
+  name: 'vigil:route-declaration',
+  setup(api: { onAfterBuild: (fn: () => void) => void }) {
+    api.onAfterBuild(() => {
+      const file = path.join(appDir, ROUTE_FILE);
+      if (existsSync(file)) copyFileSync(file, path.join(distPath, ROUTE_FILE));
+    });
+  },
+});
 
 /**
  * Dev only: a DevTools-style hook that remembers React renderers, so each remote's React
@@ -92,6 +120,7 @@ export function createAppConfig(options: AppOptions): RsbuildConfig {
       pluginReact(),
       // Brotli and gzip copies beside every text asset: servers send them as they are (docs/deploy.md).
       pluginPrecompress(),
+      ...(isHost ? [] : [pluginRouteDeclaration(appDir, distPath)]),
       pluginModuleFederation({
         name: options.federationName,
         exposes: options.exposes,

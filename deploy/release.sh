@@ -67,6 +67,15 @@ pin_versions() {
   mv -f "$tmp" .env
 }
 
+# entry_line <remote> <version>: the remote's line of the default map at that version. A line
+# is either `"remote_x": "<manifest URL>"` or `"remote_x": {"entry": "<manifest URL>", "route":
+# {…}}`, the route a remote declares for its menu entry (docs/console.md): it is kept as it is.
+# One line per remote in default.json, so a line holds the whole entry.
+entry_line() {
+  grep "^ *\"$(echo "$1" | tr - _)\":" "$DEFAULT_MAP" \
+    | sed -e 's/,[[:space:]]*$//' -e "s|/remotes/$1/[^/\"]*/mf-manifest.json|/remotes/$1/$2/mf-manifest.json|"
+}
+
 # The new map, in the shape the shell reads, replaced in one rename.
 write_map() {
   tmp=$MAP_DIR/.live.json.$$
@@ -76,7 +85,7 @@ write_map() {
     for r in $REMOTES; do
       comma=,
       [ "$r" = "$last" ] && comma=
-      printf '  "%s": "/remotes/%s/%s/mf-manifest.json"%s\n' "$(echo "$r" | tr - _)" "$r" "$(new_version "$r")" "$comma"
+      printf '%s%s\n' "$(entry_line "$r" "$(new_version "$r")")" "$comma"
     done
     echo '}'
   } >"$tmp"

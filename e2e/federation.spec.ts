@@ -94,9 +94,11 @@ const loadedModuleIds = (page: Page, chunkGlobal: string) =>
 
 /** Each remote's own copies of the shared libraries, from its entry script (named by its manifest). */
 async function remotesSharedCopies(request: APIRequestContext): Promise<Map<string, SharedCopies>> {
-  const remotes = (await (await request.get('/remotes.json')).json()) as Record<string, string>;
+  // An entry is the manifest URL, or {entry, route} for a remote that declares its route (docs/console.md).
+  const remotes = (await (await request.get('/remotes.json')).json()) as Record<string, string | { entry: string }>;
   const copies = new Map<string, SharedCopies>();
-  for (const [name, manifestUrl] of Object.entries(remotes)) {
+  for (const [name, value] of Object.entries(remotes)) {
+    const manifestUrl = typeof value === 'string' ? value : value.entry;
     const manifest = (await (await request.get(manifestUrl)).json()) as Manifest & {
       metaData: { remoteEntry: { name: string; path: string } };
     };

@@ -7,7 +7,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
-export const CONSOLE_APPS = ['shell', 'remote-alerts', 'remote-integrations', 'remote-admin', 'remote-settings', 'remote-actions'];
+export const CONSOLE_APPS = [
+  'shell',
+  'remote-alerts',
+  'remote-integrations',
+  'remote-admin',
+  'remote-settings',
+  'remote-actions',
+  'remote-oncall',
+];
 const wanted = process.argv.slice(2);
 const targets = wanted.length ? wanted : ['api', ...CONSOLE_APPS];
 

@@ -8,7 +8,17 @@ import { fileURLToPath } from 'node:url';
 import madge from 'madge';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
-const APPS = ['api', 'shared', 'shell', 'remote-actions', 'remote-admin', 'remote-alerts', 'remote-integrations', 'remote-settings'];
+const APPS = [
+  'api',
+  'shared',
+  'shell',
+  'remote-actions',
+  'remote-admin',
+  'remote-alerts',
+  'remote-integrations',
+  'remote-oncall',
+  'remote-settings',
+];
 const typeImportsSkipped = { skipTypeImports: true };
 
 let cycles = 0;

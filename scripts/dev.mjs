@@ -12,7 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
-const APPS = ['remote-alerts', 'remote-integrations', 'remote-admin', 'remote-settings', 'remote-actions', 'shell'];
+const APPS = ['remote-alerts', 'remote-integrations', 'remote-admin', 'remote-settings', 'remote-actions', 'remote-oncall', 'shell'];
 const wanted = process.argv.slice(2);
 const unknown = wanted.filter((app) => !APPS.includes(app));
 if (unknown.length) {

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
-const APPS = ['shell', 'remote-alerts', 'remote-integrations', 'remote-admin', 'remote-settings', 'remote-actions'];
+const APPS = ['shell', 'remote-alerts', 'remote-integrations', 'remote-admin', 'remote-settings', 'remote-actions', 'remote-oncall'];
 
 const built = (app) => {
   if (app === 'api') return existsSync(path.join(root, 'api/dist/server.js'));

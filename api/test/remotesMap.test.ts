@@ -2,7 +2,16 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { LEGACY_PINS_FILE, PINS_FILE, ReleaseError, readRemotesMap, releaseRemote, remotesStatus } from '../src/console/remotesMap.js';
+import {
+  entryUrl,
+  LEGACY_PINS_FILE,
+  PINS_FILE,
+  ReleaseError,
+  ROUTE_FILE,
+  readRemotesMap,
+  releaseRemote,
+  remotesStatus,
+} from '../src/console/remotesMap.js';
 import { createTestApp } from './helpers/testApp.js';
 
 let consoleDir: string;
@@ -105,6 +114,37 @@ describe('releasing a remote', () => {
     await writeFile(pinsFile(), 'not json');
     await expect(release('alerts', '1.4.0')).rejects.toThrow('is not valid JSON');
     expect(await readFile(pinsFile(), 'utf8')).toBe('not json');
+  });
+});
+
+describe('a remote that declares its route', () => {
+  const route = { path: 'oncall', module: 'OnCallPage', label: 'On call', icon: 'calendar', superuserOnly: false };
+
+  it('is served as {entry, route}, the route of the live version; the others keep the plain form', async () => {
+    await build('remote-oncall', '1.0.0');
+    await writeFile(path.join(consoleDir, 'remote-oncall', '1.0.0', ROUTE_FILE), JSON.stringify(route));
+    await build('remote-oncall', '1.1.0');
+    await writeFile(path.join(consoleDir, 'remote-oncall', '1.1.0', ROUTE_FILE), JSON.stringify({ ...route, label: 'On-call' }));
+    const map = await readRemotesMap(consoleDir);
+    expect(map.remote_oncall).toEqual({ entry: '/remotes/remote-oncall/1.1.0/mf-manifest.json', route: { ...route, label: 'On-call' } });
+    expect(map.remote_alerts).toBe('/remotes/remote-alerts/1.10.0/mf-manifest.json');
+
+    await release('oncall', '1.0.0');
+    expect((await readRemotesMap(consoleDir)).remote_oncall).toEqual({ entry: '/remotes/remote-oncall/1.0.0/mf-manifest.json', route });
+  });
+
+  it('a damaged route file leaves the plain entry (the remote still loads; it has no menu entry)', async () => {
+    await build('remote-oncall', '1.0.0');
+    for (const text of ['not json', '[]', '"oncall"']) {
+      await writeFile(path.join(consoleDir, 'remote-oncall', '1.0.0', ROUTE_FILE), text);
+      expect((await readRemotesMap(consoleDir)).remote_oncall).toBe('/remotes/remote-oncall/1.0.0/mf-manifest.json');
+    }
+  });
+
+  it('entryUrl reads either form', () => {
+    expect(entryUrl('/remotes/a/1.0.0/mf-manifest.json')).toBe('/remotes/a/1.0.0/mf-manifest.json');
+    expect(entryUrl({ entry: '/remotes/a/1.0.0/mf-manifest.json', route })).toBe('/remotes/a/1.0.0/mf-manifest.json');
+    for (const bad of [undefined, null, 3, [], {}, { entry: 3 }]) expect(entryUrl(bad)).toBeUndefined();
   });
 });
 

@@ -196,9 +196,7 @@ describe.skipIf(!NGINX)('gateway: one origin for the API, the shell and each rem
     expect(res.headers.get('cache-control')).toBe('no-cache');
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
     // The shape the single-process server gives (api/src/console/remotesMap.ts).
-    expect(await res.json()).toEqual(
-      Object.fromEntries(REMOTES.map((r) => [federationName(r), `/remotes/${r}/${versionOf(r)}/mf-manifest.json`])),
-    );
+    expect(await res.json()).toEqual(remotesMap(Object.fromEntries(REMOTES.map((r) => [r, versionOf(r)]))));
   });
 
   it('switches /remotes.json on deploy/release.sh, rolled out and back, with no nginx restart; both versions stay served', async () => {

@@ -72,7 +72,7 @@ describe('deploy/release.sh <remote> <version>', () => {
   it.each([
     [
       ['nope', '1.0.0'],
-      'no remote named "nope"; the remotes are: remote-actions remote-admin remote-alerts remote-integrations remote-settings',
+      'no remote named "nope"; the remotes are: remote-actions remote-admin remote-alerts remote-integrations remote-oncall remote-settings',
     ],
     [['alerts', 'latest'], '"latest" is not a version (e.g. 1.4.0)'],
     [['alerts', '1.0.0/../../x'], 'is not a version'],

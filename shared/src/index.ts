@@ -14,6 +14,7 @@ export * from './query/escalationPolicy';
 export * from './query/integrationIngest';
 export * from './query/integrations';
 export * from './query/queryClient';
+export * from './query/schedules';
 export * from './query/settings';
 export * from './query/users';
 export * from './session/token';

@@ -1,6 +1,7 @@
 import { type ComponentType, lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { PageSpinner } from './layout/PageSpinner';
+import { useDeclaredRoutes } from './remotes/declaredRoutes';
 import { PublicOnly, RequireAuth } from './session/guards';
 
 // Everything behind a route is loaded on demand: someone signing in downloads the login form,
@@ -50,7 +51,7 @@ const { Page: SignupPage } = PUBLIC_PAGES['/signup'];
 const { Page: RecoverPasswordPage } = PUBLIC_PAGES['/recover-password'];
 const { Page: ResetPasswordPage } = PUBLIC_PAGES['/reset-password'];
 
-/** The remotes shown inside the authenticated layout. */
+/** The remotes shown inside the authenticated layout, built in; others declare theirs in the remotes map. */
 const remoteRoutes = [
   { path: 'integrations', remote: 'remote_integrations', module: 'IntegrationsPage', label: 'Integrations' },
   { path: 'alerts', remote: 'remote_alerts', module: 'AlertsPage', label: 'Alerts' },
@@ -58,6 +59,7 @@ const remoteRoutes = [
 ] as const;
 
 export function AppRoutes() {
+  const declared = useDeclaredRoutes();
   return (
     <Suspense fallback={<PageSpinner />}>
       <Routes>
@@ -79,6 +81,11 @@ export function AppRoutes() {
           {remoteRoutes.map(({ path, remote, module, label }) => (
             <Route key={path} path={path} element={<RemotePage remote={remote} module={module} label={label} />} />
           ))}
+          {/* Declared by the remotes map at run time (remotesMapEntries.ts): `/<path>` and below it, the remote routing within. */}
+          {declared.map(({ path, remote, module, label, superuserOnly }) => {
+            const page = <RemotePage remote={remote} module={module} label={label} />;
+            return <Route key={path} path={`${path}/*`} element={superuserOnly ? <RequireSuperuser>{page}</RequireSuperuser> : page} />;
+          })}
           <Route
             path="admin"
             element={

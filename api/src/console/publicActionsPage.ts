@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { PublicPagesConfig } from '../config.js';
-import { federationName, readRemotesMap } from './remotesMap.js';
+import { entryUrl, federationName, readRemotesMap } from './remotesMap.js';
 
 const ACTIONS_REMOTE = 'remote-actions';
 /** Where remote-actions builds its standalone page, inside each of its version folders. */
@@ -20,7 +20,7 @@ function pageDirOf(versionDir: string): string | undefined {
  */
 export async function publicActionsPageDir(consoleDir: string): Promise<string | undefined> {
   // With an empty prefix the map names `/remote-actions/<version>/mf-manifest.json`, relative to consoleDir.
-  const manifest = (await readRemotesMap(consoleDir, ''))[federationName(ACTIONS_REMOTE)];
+  const manifest = entryUrl((await readRemotesMap(consoleDir, ''))[federationName(ACTIONS_REMOTE)]);
   if (!manifest) return undefined;
   return pageDirOf(path.join(consoleDir, path.dirname(manifest)));
 }
@@ -52,7 +52,8 @@ async function readGatewayMap(remotesMapDir: string): Promise<unknown> {
  */
 export async function publishedActionsPageDir({ remoteActionsDir, remotesMapDir }: PublicPagesConfig): Promise<string | undefined> {
   const map = await readGatewayMap(remotesMapDir);
-  const manifest = (map as Record<string, unknown> | undefined)?.[federationName(ACTIONS_REMOTE)];
-  const version = typeof manifest === 'string' ? LIVE_MANIFEST.exec(manifest)?.[1] : undefined;
+  // Either form of entry: the manifest URL, or {entry, route} (docs/console.md).
+  const manifest = entryUrl((map as Record<string, unknown> | undefined)?.[federationName(ACTIONS_REMOTE)]);
+  const version = manifest ? LIVE_MANIFEST.exec(manifest)?.[1] : undefined;
   return version ? pageDirOf(path.join(remoteActionsDir, version)) : undefined;
 }

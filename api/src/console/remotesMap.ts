@@ -2,8 +2,37 @@ import { existsSync } from 'node:fs';
 import { readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
-/** Container name → manifest URL, as the shell reads it from /remotes.json. */
-export type RemotesMap = Record<string, string>;
+/**
+ * Container name → manifest URL, as the shell reads it from /remotes.json; or, for a remote that
+ * declares its place in the console (ROUTE_FILE), `{entry, route}` (docs/console.md).
+ */
+export type RemotesMap = Record<string, RemotesMapEntry>;
+export type RemotesMapEntry = string | { entry: string; route: unknown };
+
+/** The manifest URL of a map entry in either form; undefined for anything else. */
+export const entryUrl = (value: unknown): string | undefined => {
+  const entry = value && typeof value === 'object' && !Array.isArray(value) ? (value as { entry?: unknown }).entry : value;
+  return typeof entry === 'string' ? entry : undefined;
+};
+
+/**
+ * Beside a version's mf-manifest.json: the route and menu entry the remote declares
+ * (`{"path": "oncall", "module": "OnCallPage", "label": "On call", …}`), written by its build
+ * (rsbuild.base.ts, `route`). Served in the map as the remote's `route`; the shell checks it.
+ */
+export const ROUTE_FILE = 'vigil-route.json';
+
+/** The route a version declares, or undefined (none, or a file that is not a JSON object: logged by the caller's map reader). */
+async function declaredRoute(versionDir: string): Promise<unknown> {
+  const text = await readFile(path.join(versionDir, ROUTE_FILE), 'utf8').catch(() => null);
+  if (text === null) return undefined;
+  try {
+    const route: unknown = JSON.parse(text);
+    return route && typeof route === 'object' && !Array.isArray(route) ? route : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /** `dist/remote-version-pins.json`, written by `npm run release`: remote folder → the version that is live. */
 export type Pins = Record<string, string>;
@@ -104,7 +133,10 @@ export async function remotesStatus(consoleDir: string): Promise<RemoteStatus[]>
 export async function readRemotesMap(consoleDir: string, urlPrefix = '/remotes'): Promise<RemotesMap> {
   const map: RemotesMap = {};
   for (const { dir, live } of await remotesStatus(consoleDir)) {
-    if (live) map[federationName(dir)] = `${urlPrefix}/${dir}/${live}/mf-manifest.json`;
+    if (!live) continue;
+    const entry = `${urlPrefix}/${dir}/${live}/mf-manifest.json`;
+    const route = await declaredRoute(path.join(consoleDir, dir, live));
+    map[federationName(dir)] = route === undefined ? entry : { entry, route };
   }
   return map;
 }

@@ -10,8 +10,18 @@ import type { Db } from '../db/database.js';
 import type { Mailer } from '../email/mailer.js';
 import { newAccountEmail } from '../email/templates.js';
 import { HttpError } from '../errors.js';
-import { UpdatePassword, UserCreate, UserIdParams, UserPublic, UserRegister, UsersPublic, UserUpdate, UserUpdateMe } from './schema.js';
-import { createUser, deleteUser, getUserOr404, listUsers, toUserPublic, updateUser } from './service.js';
+import {
+  UpdatePassword,
+  UserCreate,
+  UserDirectory,
+  UserIdParams,
+  UserPublic,
+  UserRegister,
+  UsersPublic,
+  UserUpdate,
+  UserUpdateMe,
+} from './schema.js';
+import { createUser, deleteUser, getUserOr404, listDirectory, listUsers, toUserPublic, updateUser } from './service.js';
 
 const secured = { security: [{ OAuth2PasswordBearer: [] }], tags: ['users'] };
 const SELF_DELETE = 'Super users are not allowed to delete themselves';
@@ -41,6 +51,17 @@ export async function userRoutes(root: FastifyInstance, deps: UserRouteDeps): Pr
       const { offset, limit } = pageOf(request.query);
       return listUsers(db, offset, limit);
     },
+  );
+
+  // On call is a team's shared knowledge: whoever reads a schedule needs its people's names, and
+  // a schedule's owner (any user) picks them for rotations. Only what names a person is answered.
+  app.get(
+    '/directory',
+    {
+      onRequest: requireUser,
+      schema: { ...secured, operationId: 'users-read_directory', response: { 200: UserDirectory, ...errorResponses } },
+    },
+    async () => listDirectory(db),
   );
 
   app.post(

@@ -31,6 +31,13 @@ export const UserPublic = Type.Object(
 
 export const UsersPublic = Type.Object({ data: Type.Array(UserPublic), count: Type.Integer() }, { title: 'UsersPublic' });
 
+/** A user as every signed-in user may see them: who is on call, whom a rotation can name (docs/oncall.md, "Console"). */
+export const UserDirectoryEntry = Type.Object(
+  { id: Type.String({ format: 'uuid' }), email: Type.String(), full_name: FullName, is_active: Type.Boolean() },
+  { title: 'UserDirectoryEntry' },
+);
+export const UserDirectory = Type.Object({ data: Type.Array(UserDirectoryEntry), count: Type.Integer() }, { title: 'UserDirectory' });
+
 export const UserCreate = Type.Object(
   {
     email: Email,

@@ -114,3 +114,14 @@ export async function deleteUser(deps: { db: Db; alertChanges: AlertChangeFeed; 
   }
   deps.alertChanges.announce([id]);
 }
+
+/** Every user's id, email, name and whether they are active, by name then email: the console's people picker (GET /users/directory). */
+export async function listDirectory(db: Db) {
+  const data = await db
+    .selectFrom('users')
+    .select(['id', 'email', 'full_name', 'is_active'])
+    .orderBy(sql`coalesce(nullif(full_name, ''), email)`)
+    .orderBy('email')
+    .execute();
+  return { data, count: data.length };
+}

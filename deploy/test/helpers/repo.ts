@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
@@ -21,10 +21,21 @@ export const upstreamVariable = (app: string) => `VIGIL_${app.replaceAll('-', '_
 
 export const readText = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
 
-/** The remotes map the shell reads (/remotes.json), for the given version of each remote. */
-export const remotesMap = (versions: Record<string, string>): Record<string, string> =>
+/** The route a remote declares for the console's menu (`<remote>/vigil-route.json`), if any. */
+export const routeOf = (remote: string): unknown =>
+  existsSync(path.join(ROOT, remote, 'vigil-route.json')) ? readJson(`${remote}/vigil-route.json`) : undefined;
+
+/**
+ * The remotes map the shell reads (/remotes.json), for the given version of each remote: the
+ * manifest URL, or `{entry, route}` for a remote that declares its route (docs/console.md).
+ */
+export const remotesMap = (versions: Record<string, string>): Record<string, unknown> =>
   Object.fromEntries(
-    Object.entries(versions).map(([remote, version]) => [remote.replaceAll('-', '_'), `/remotes/${remote}/${version}/mf-manifest.json`]),
+    Object.entries(versions).map(([remote, version]) => {
+      const entry = `/remotes/${remote}/${version}/mf-manifest.json`;
+      const route = routeOf(remote);
+      return [remote.replaceAll('-', '_'), route === undefined ? entry : { entry, route }];
+    }),
   );
 
 /** docker-compose.yml as data, anchors resolved. */

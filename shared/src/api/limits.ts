@@ -34,6 +34,7 @@ export const API_LIMITS = {
   "ScheduleUpdate": {"name":{"minLength":1,"maxLength":255},"description":{"maxLength":4096},"time_zone":{"minLength":1,"maxLength":64}},
   "UpdatePassword": {"current_password":{"minLength":1,"maxLength":128},"new_password":{"minLength":8,"maxLength":128}},
   "UserCreate": {"email":{"maxLength":255},"password":{"minLength":8,"maxLength":128},"full_name":{"maxLength":255}},
+  "UserDirectoryEntry": {"full_name":{"maxLength":255}},
   "UserPublic": {"full_name":{"maxLength":255}},
   "UserRegister": {"email":{"maxLength":255},"password":{"minLength":8,"maxLength":128},"full_name":{"maxLength":255}},
   "UserUpdate": {"email":{"maxLength":255},"password":{"minLength":8,"maxLength":128},"full_name":{"maxLength":255}},

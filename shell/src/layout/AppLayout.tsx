@@ -3,6 +3,7 @@ import { DismissRegular } from '@fluentui/react-icons';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
+import { ensureRemotesMapRead } from '../remotes/remoteRegistry';
 import { consoleQueryClient } from '../session/consoleQueryClient';
 import { Logo } from './Logo';
 import { NavMenu } from './NavMenu';
@@ -56,6 +57,8 @@ function ConsoleFrame() {
   const styles = useStyles();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const { pathname } = useLocation();
+  // Signed in from a public page (which does not read the remotes map): the map's routes and menu entries.
+  useEffect(ensureRemotesMapRead, []);
 
   // The drawer closes when the page changes, and when the window grows past the drawer breakpoint.
   // biome-ignore lint/correctness/useExhaustiveDependencies: pathname is the trigger

@@ -2,9 +2,19 @@ import { Caption1, makeStyles, mergeClasses, Text, tokens } from '@fluentui/reac
 import {
   AlertFilled,
   AlertRegular,
+  AppsFilled,
+  AppsRegular,
+  BookFilled,
+  BookRegular,
   bundleIcon,
+  CalendarClockFilled,
+  CalendarClockRegular,
+  ClockFilled,
+  ClockRegular,
   HomeFilled,
   HomeRegular,
+  PeopleFilled,
+  PeopleRegular,
   PersonSettingsFilled,
   PersonSettingsRegular,
   PlugConnectedFilled,
@@ -14,6 +24,8 @@ import {
 } from '@fluentui/react-icons';
 import { useCurrentUser } from '@vigil/shared';
 import { NavLink } from 'react-router-dom';
+import { useDeclaredRoutes } from '../remotes/declaredRoutes';
+import type { RouteIcon } from '../remotes/remotesMapEntries';
 
 const Home = bundleIcon(HomeFilled, HomeRegular);
 const Integrations = bundleIcon(PlugConnectedFilled, PlugConnectedRegular);
@@ -21,14 +33,35 @@ const Alerts = bundleIcon(AlertFilled, AlertRegular);
 const Settings = bundleIcon(PersonSettingsFilled, PersonSettingsRegular);
 const Admin = bundleIcon(ShieldPersonFilled, ShieldPersonRegular);
 
+/** The icons a remote may name for its menu entry in the remotes map. */
+const ROUTE_ICON: Record<RouteIcon, typeof Home> = {
+  apps: bundleIcon(AppsFilled, AppsRegular),
+  calendar: bundleIcon(CalendarClockFilled, CalendarClockRegular),
+  people: bundleIcon(PeopleFilled, PeopleRegular),
+  clock: bundleIcon(ClockFilled, ClockRegular),
+  alert: Alerts,
+  plug: Integrations,
+  settings: Settings,
+  shield: Admin,
+  book: bundleIcon(BookFilled, BookRegular),
+};
+
+interface Entry {
+  to: string;
+  label: string;
+  Icon: typeof Home;
+  end?: boolean;
+  superuserOnly?: boolean;
+}
+
 /** Spec §2: the side menu's entries; Admin only for superusers. */
-const ENTRIES = [
+const ENTRIES: Entry[] = [
   { to: '/', label: 'Dashboard', Icon: Home, end: true },
   { to: '/integrations', label: 'Integrations', Icon: Integrations },
   { to: '/alerts', label: 'Alerts', Icon: Alerts },
   { to: '/settings', label: 'User Settings', Icon: Settings },
   { to: '/admin', label: 'Admin', Icon: Admin, superuserOnly: true },
-] as const;
+];
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 },
@@ -83,16 +116,23 @@ const useStyles = makeStyles({
 export function NavMenu({ onNavigate }: { onNavigate?: () => void }) {
   const styles = useStyles();
   const { data: user } = useCurrentUser();
-  const entries = ENTRIES.filter((entry) => !('superuserOnly' in entry) || user?.is_superuser);
+  const declared = useDeclaredRoutes();
+  // The remotes map's routes go after the built-in pages, before Admin (spec §2 keeps it last).
+  const all: Entry[] = [
+    ...ENTRIES.slice(0, -1),
+    ...declared.map(({ path, label, icon, superuserOnly }) => ({ to: `/${path}`, label, Icon: ROUTE_ICON[icon], superuserOnly })),
+    ...ENTRIES.slice(-1),
+  ];
+  const entries = all.filter((entry) => !entry.superuserOnly || user?.is_superuser);
   return (
     <div className={styles.root}>
       <nav aria-label="Main">
         <ul className={styles.list}>
-          {entries.map(({ to, label, Icon, ...rest }) => (
+          {entries.map(({ to, label, Icon, end }) => (
             <li key={to}>
               <NavLink
                 to={to}
-                end={'end' in rest}
+                end={end}
                 onClick={onNavigate}
                 className={({ isActive }) => mergeClasses(styles.link, isActive && styles.active)}
               >

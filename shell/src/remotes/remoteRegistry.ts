@@ -1,7 +1,9 @@
 import { getInstance, loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import { FEDERATION_RUNTIME, findMismatches, incompatibilityMessage, type ProvidedShared } from './compatibility';
+import { declaredRoutesRead, setDeclaredRoutes } from './declaredRoutes';
 import { isLoaded, recordLoadedRemote } from './loadedRemotes';
 import { fetchRemoteManifest, manifestHandoff } from './remoteManifest';
+import { parseRemotesMap } from './remotesMapEntries';
 
 /** Container name → manifest URL, as /remotes.json (served no-cache) says at the moment. */
 export type RemotesMap = Record<string, string>;
@@ -21,7 +23,11 @@ let startupMap: RemotesMap | null = null;
 async function readMap(url = MAP_URL): Promise<RemotesMap> {
   const response = await fetch(url, { cache: 'no-store' });
   if (!response.ok) throw new Error(`${url} answered ${response.status}`);
-  return (await response.json()) as RemotesMap;
+  // Each entry is checked: a bad one is left out, with its reason in the console, never a crash.
+  const { entries, routes, problems } = parseRemotesMap(await response.json());
+  for (const problem of problems) console.error(`Remotes map: ${problem}; entry ignored`);
+  setDeclaredRoutes(routes);
+  return entries;
 }
 
 /** Tells the runtime about each remote, replacing the entry of one not loaded yet whose version changed. */
@@ -46,7 +52,14 @@ export async function registerRemotesFromMap(url = MAP_URL): Promise<RemotesMap>
     // The shell still renders (login, layout); each remote area then shows its own error.
     console.error('Could not read the remotes map', error);
   }
+  if (!declaredRoutesRead()) setDeclaredRoutes([]);
   return { ...registered };
+}
+
+/** The signed-in area on a console opened on a public page: the map was not read yet. */
+let reading: Promise<unknown> | null = null;
+export function ensureRemotesMapRead(): void {
+  if (!declaredRoutesRead() && !reading) reading = registerRemotesFromMap();
 }
 
 export class RemoteLoadError extends Error {}

@@ -1,0 +1,118 @@
+import type { Page } from '@playwright/test';
+import { expect, signIn, test } from './fixtures';
+
+// The On call remote (remote-oncall) on the real server: its page and menu entry come from the
+// remotes map (the route it declares), schedules are made, read and deleted through its screens,
+// and a schedule's timeline is drawn as a picture. Nothing mocked.
+
+const menu = (page: Page) => page.getByRole('complementary', { name: 'Side menu' });
+
+test('On call: a schedule is added with a rotation and an override, shows who is on call and its timeline, and is deleted', async ({
+  page,
+  api,
+}) => {
+  const owner = await api.createUser({ full_name: 'Olga Owner' });
+  const ben = await api.createUser({ full_name: 'Ben Second' });
+  const cai = await api.createUser({ full_name: 'Cai Standin' });
+  const name = `Night watch ${Date.now()}`;
+  const main = page.getByRole('main');
+
+  await signIn(page, owner, '/');
+  await menu(page).getByRole('link', { name: 'On call' }).click();
+  await expect(page).toHaveURL(/\/oncall$/);
+  await expect(main.getByRole('heading', { level: 1, name: 'On call' })).toBeVisible();
+  await expect(main.getByRole('tab', { name: 'Schedules' })).toHaveAttribute('aria-selected', 'true');
+
+  // Add Schedule: name and zone; the new schedule's page opens.
+  await main.getByRole('button', { name: 'Add Schedule' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Add Schedule' });
+  await dialog.getByLabel('Name').fill(name);
+  const zone = dialog.getByRole('combobox', { name: 'Time zone' });
+  await zone.fill('');
+  await zone.pressSequentially('Europe/Berl');
+  await page.getByRole('option', { name: 'Europe/Berlin' }).click();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('The schedule was created successfully', { exact: true })).toBeVisible();
+  await expect(main.getByRole('heading', { level: 2, name })).toBeVisible();
+  await expect(main.getByText('Europe/Berlin')).toBeVisible();
+  await expect(main.getByTestId('on-call-now')).toHaveText('No one');
+
+  // Add Rotation: Olga then Ben, a week each, from long ago (someone is on call now).
+  await main.getByRole('button', { name: 'Add Rotation' }).click();
+  const rotation = page.getByRole('dialog', { name: 'Add Rotation' });
+  await rotation.getByLabel('Name').fill('Weekly');
+  for (const person of ['Olga Owner', 'Ben Second']) {
+    await rotation.getByRole('combobox', { name: 'Add a person' }).click();
+    await page.getByRole('option', { name: new RegExp(`^${person}`) }).click();
+  }
+  await expect(rotation.getByRole('list', { name: 'People in turn' }).getByRole('listitem')).toHaveText(['1. Olga Owner', '2. Ben Second']);
+  await rotation.getByLabel('Starts').fill('2025-01-06T09:00');
+  await rotation.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('The rotation was created successfully', { exact: true })).toBeVisible();
+  await expect(main.getByRole('list', { name: 'Rotations' })).toContainText('Olga Owner and Ben Second');
+  await expect(main.getByRole('list', { name: 'Rotations' })).toContainText('Every week, hand-off at 09:00; always active');
+  await expect(main.getByTestId('on-call-now')).toHaveText(/^(Olga Owner|Ben Second)$/);
+  await expect(main.getByTestId('on-call-next')).toHaveText(/^(Olga Owner|Ben Second) from \w{3} \d{1,2} \w{3}, 09:00$/);
+
+  // The timeline is a picture: a lane per person, bars naming who and when, a now-marker.
+  const timeline = main.getByRole('figure', { name: `Timeline of ${name}` });
+  await expect(timeline.getByRole('listitem', { name: 'Olga Owner' })).toBeVisible();
+  await expect(timeline.getByRole('listitem', { name: 'Ben Second' })).toBeVisible();
+  await expect(timeline.getByTestId('timeline-bar').first()).toBeVisible();
+  await expect(
+    timeline
+      .getByRole('button', { name: /^(Olga Owner|Ben Second) on call \w{3} \d{1,2} \w{3}, 09:00 – \w{3} \d{1,2} \w{3}, 09:00$/ })
+      .first(),
+  ).toBeAttached();
+  await expect(timeline.getByText('Now')).toBeVisible();
+  // Four weeks: more bars than two.
+  const twoWeeks = await timeline.getByTestId('timeline-bar').count();
+  await main.getByRole('button', { name: '4 weeks' }).click();
+  await expect.poll(() => timeline.getByTestId('timeline-bar').count()).toBeGreaterThan(twoWeeks);
+
+  // An override adds Cai for the next hours: in the list and on the picture.
+  await main.getByRole('button', { name: 'Add Override' }).click();
+  const override = page.getByRole('dialog', { name: 'Add Override' });
+  await override.getByRole('radio', { name: 'Add someone' }).check();
+  await override.getByRole('combobox', { name: 'Person' }).click();
+  await page.getByRole('option', { name: 'Cai Standin' }).click();
+  await override.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('The override was created successfully', { exact: true })).toBeVisible();
+  await expect(main.getByRole('list', { name: 'Overrides' })).toContainText('Cai Standin is added');
+  await expect(timeline.getByRole('button', { name: /^Override: Cai Standin is added, / })).toBeAttached();
+  await expect(timeline.getByRole('listitem', { name: 'Cai Standin' })).toBeVisible();
+
+  // The list: who is on call now per schedule.
+  await main.getByRole('button', { name: 'All schedules' }).click();
+  const row = main.getByRole('row', { name: new RegExp(name) });
+  await expect(row).toContainText('Europe/Berlin');
+  await expect(row.getByRole('cell').nth(2)).toHaveText(/Olga Owner|Ben Second/);
+
+  // Someone else reads it, without edit actions.
+  await signIn(page, ben, `/oncall`);
+  await expect(main.getByRole('row', { name: new RegExp(name) })).toBeVisible();
+  await expect(main.getByRole('button', { name: `Actions for schedule ${name}` })).toHaveCount(0);
+  await main.getByRole('button', { name, exact: true }).click();
+  await expect(main.getByRole('heading', { level: 2, name })).toBeVisible();
+  await expect(main.getByRole('button', { name: 'Add Rotation' })).toHaveCount(0);
+  await expect(main.getByRole('button', { name: 'Edit' })).toHaveCount(0);
+  // My shifts: Ben's turns in the next four weeks.
+  await main.getByRole('tab', { name: 'My shifts' }).click();
+  await expect(page).toHaveURL(/\/oncall\/my-shifts$/);
+  await expect(main.getByRole('table', { name: 'My shifts' })).toContainText(name);
+
+  // The owner renames, then deletes it.
+  await signIn(page, owner, '/oncall');
+  await main.getByRole('button', { name: `Actions for schedule ${name}` }).click();
+  await page.getByRole('menuitem', { name: 'Edit schedule' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Schedule' });
+  await edit.getByLabel('Name').fill(`${name} (renamed)`);
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('The schedule was updated successfully', { exact: true })).toBeVisible();
+  await main.getByRole('button', { name: `Actions for schedule ${name} (renamed)` }).click();
+  await page.getByRole('menuitem', { name: 'Delete schedule' }).click();
+  await page.getByRole('alertdialog', { name: 'Delete schedule' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('The schedule was deleted successfully', { exact: true })).toBeVisible();
+  await expect(main.getByRole('row', { name: new RegExp(name) })).toHaveCount(0);
+  void cai;
+});

@@ -1,0 +1,150 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { ADMIN, test as base, expect, signIn } from './fixtures';
+
+// A new remote joins a running system at run time, as another team would ship one
+// (docs/console.md, "Shipping a new remote"): the console runs without remote-oncall; its
+// build is published into the served console folder while the server keeps running; a reload
+// shows its menu entry and page, from the route it declares in the remotes map. The shell is
+// not rebuilt: its files are byte-identical before and after. This file runs its own server on
+// a copy of the built console, so the other files' server is not affected.
+
+const ROOT = process.cwd();
+const BUILT = process.env.CONSOLE_DIR ?? path.join(ROOT, 'dist');
+const ONCALL_VERSION = (JSON.parse(readFileSync(path.join(ROOT, 'remote-oncall/package.json'), 'utf8')) as { version: string }).version;
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+    probe.on('error', reject);
+  });
+
+async function waitForHealth(url: string, server: ChildProcess) {
+  for (let i = 0; i < 480; i++) {
+    if (server.exitCode !== null) throw new Error(`the join test server exited (${server.exitCode})`);
+    const ok = await fetch(`${url}/api/v1/utils/health-check/`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error('the join test server did not start within 120 s');
+}
+
+/** Path → sha256 of every file of the shell (index.html, its prerendered pages, its JS and CSS). */
+function shellFingerprints(consoleDir: string): Record<string, string> {
+  const result: Record<string, string> = {};
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const file = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(file);
+      else result[path.relative(consoleDir, file)] = createHash('sha256').update(readFileSync(file)).digest('hex');
+    }
+  };
+  walk(path.join(consoleDir, 'shell'));
+  return result;
+}
+
+interface JoinConsole {
+  url: string;
+  consoleDir: string;
+  server: ChildProcess;
+}
+
+const test = base.extend<object, { joinConsole: JoinConsole }>({
+  joinConsole: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixture's dependencies from this pattern.
+    async ({}, use) => {
+      expect(existsSync(path.join(BUILT, 'remote-oncall', ONCALL_VERSION, 'mf-manifest.json')), 'remote-oncall is built').toBe(true);
+      const consoleDir = mkdtempSync(path.join(tmpdir(), 'vigil-join-console-'));
+      const dataDir = mkdtempSync(path.join(tmpdir(), 'vigil-join-data-'));
+      // The system as it ran before the on-call team shipped: every app but remote-oncall.
+      cpSync(BUILT, consoleDir, { recursive: true, filter: (source) => !source.startsWith(path.join(BUILT, 'remote-oncall')) });
+      const port = await freePort();
+      const url = `http://127.0.0.1:${port}`;
+      const server = spawn(process.execPath, ['api/dist/server.js'], {
+        cwd: ROOT,
+        stdio: 'ignore',
+        env: {
+          ...process.env,
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          DATA_DIR: dataDir,
+          CONSOLE_DIR: consoleDir,
+          FIRST_SUPERUSER: ADMIN.email,
+          FIRST_SUPERUSER_PASSWORD: ADMIN.password,
+          FRONTEND_HOST: url,
+          LOG_LEVEL: 'warn',
+          RATE_LIMIT_LOGIN_PER_MINUTE: '100000',
+        },
+      });
+      try {
+        await waitForHealth(url, server);
+        await use({ url, consoleDir, server });
+      } finally {
+        server.kill('SIGTERM');
+        rmSync(consoleDir, { recursive: true, force: true });
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+    { scope: 'worker', timeout: 180_000 },
+  ],
+  baseURL: async ({ joinConsole }, use) => use(joinConsole.url),
+});
+
+test('a running system gains remote-oncall at run time: its menu entry and page appear on reload, the shell untouched', async ({
+  page,
+  api,
+  request,
+  joinConsole,
+}) => {
+  const { consoleDir, server } = joinConsole;
+  const serverPid = server.pid;
+  const user = await api.createUser({ full_name: 'Join Tester' });
+  const menu = page.getByRole('complementary', { name: 'Side menu' });
+  const main = page.getByRole('main');
+  const shellBefore = shellFingerprints(consoleDir);
+  expect(Object.keys(shellBefore)).toEqual(expect.arrayContaining([path.join('shell', 'index.html')]));
+  expect(
+    Object.keys(shellBefore).some((f) => f.endsWith('.js')),
+    'the shell has its scripts',
+  ).toBe(true);
+
+  // Before: the map has no remote_oncall, the console no "On call", /oncall is the 404 screen.
+  expect(Object.keys(await (await request.get('/remotes.json')).json())).not.toContain('remote_oncall');
+  await signIn(page, user, '/');
+  await expect(main.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'Alerts' })).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'On call' })).toHaveCount(0);
+
+  // The on-call team publishes its build into the served console folder: the server keeps running.
+  cpSync(path.join(BUILT, 'remote-oncall', ONCALL_VERSION), path.join(consoleDir, 'remote-oncall', ONCALL_VERSION), { recursive: true });
+  const entry = (await (await request.get('/remotes.json')).json()).remote_oncall;
+  expect(entry).toEqual({
+    entry: `/remotes/remote-oncall/${ONCALL_VERSION}/mf-manifest.json`,
+    route: { path: 'oncall', module: 'OnCallPage', label: 'On call', icon: 'calendar', superuserOnly: false },
+  });
+
+  // After a reload: the menu entry, and its page, from the same shell.
+  await page.reload();
+  await expect(main.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await menu.getByRole('link', { name: 'On call' }).click();
+  await expect(page).toHaveURL(/\/oncall$/);
+  await expect(main.getByRole('heading', { level: 1, name: 'On call' })).toBeVisible();
+  await expect(main.getByText("You don't have any schedules yet")).toBeVisible();
+  // A deep link to the declared route works too (the route exists on the first render).
+  await page.goto('/oncall/my-shifts');
+  await expect(main.getByRole('tab', { name: 'My shifts' })).toHaveAttribute('aria-selected', 'true');
+
+  expect(shellFingerprints(consoleDir), 'the shell was not rebuilt').toEqual(shellBefore);
+  expect(server.exitCode, 'the server ran throughout').toBeNull();
+  expect(server.pid).toBe(serverPid);
+});

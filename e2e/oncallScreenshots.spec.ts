@@ -1,0 +1,86 @@
+import path from 'node:path';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, signIn, test } from './fixtures';
+
+// The screenshots of docs/oncall.md ("Console"), taken from the real console on seeded data:
+//   VIGIL_SCREENSHOTS=1 npx playwright test e2e/oncallScreenshots.spec.ts
+// Skipped otherwise (the pictures are documentation, not a check).
+
+test.skip(!process.env.VIGIL_SCREENSHOTS, 'set VIGIL_SCREENSHOTS=1 to refresh docs/images/oncall-*.png');
+
+const IMAGES = path.join(process.cwd(), 'docs/images');
+const DAY = 86_400_000;
+
+async function post(request: APIRequestContext, token: string, url: string, data: unknown) {
+  const res = await request.post(url, { headers: { Authorization: `Bearer ${token}` }, data });
+  expect(res.status(), await res.text()).toBe(200);
+  return res.json();
+}
+
+const shot = (page: Page, name: string) => page.screenshot({ path: path.join(IMAGES, `oncall-${name}.png`), fullPage: true });
+
+test('On call screenshots, desktop and phone', async ({ page, api, request }) => {
+  test.setTimeout(120_000);
+  const ann = await api.createUser({ full_name: 'Ann Lee' });
+  const ben = await api.createUser({ full_name: 'Ben Ode' });
+  const cai = await api.createUser({ full_name: 'Cai Ruiz' });
+  const dee = await api.createUser({ full_name: 'Dee Park' });
+  const primary = await post(request, ann.token, '/api/v1/schedules/', {
+    name: 'Database primary',
+    time_zone: 'Europe/Berlin',
+    description: 'The DB team, weekly',
+  });
+  await post(request, ann.token, `/api/v1/schedules/${primary.id}/rotations`, {
+    name: 'Weekly',
+    user_ids: [ann.id, ben.id, cai.id],
+    shift_unit: 'weeks',
+    shift_count: 1,
+    handoff_time: '09:00',
+    starts_at: '2025-01-06T09:00:00+01:00',
+    active_hours: [],
+  });
+  // The day after tomorrow, 13:00 to 18:00 in Berlin (12:00Z in winter).
+  const start = Math.floor(Date.now() / DAY) * DAY + 2 * DAY + 12 * 3_600_000;
+  await post(request, ann.token, `/api/v1/schedules/${primary.id}/overrides`, {
+    kind: 'replace',
+    user_id: dee.id,
+    replaces_user_id: ben.id,
+    starts_at: new Date(start).toISOString(),
+    ends_at: new Date(start + 5 * 3_600_000).toISOString(),
+  });
+  const support = await post(request, cai.token, '/api/v1/schedules/', { name: 'Support desk', time_zone: 'America/New_York' });
+  await post(request, cai.token, `/api/v1/schedules/${support.id}/rotations`, {
+    name: 'Business hours',
+    user_ids: [cai.id, dee.id],
+    shift_unit: 'days',
+    shift_count: 1,
+    handoff_time: '08:00',
+    starts_at: '2025-01-06T08:00:00-05:00',
+    active_hours: [{ days: [1, 2, 3, 4, 5], start: '08:00', end: '18:00' }],
+  });
+
+  const main = page.getByRole('main');
+  for (const [device, viewport] of [
+    ['desktop', { width: 1280, height: 800 }],
+    ['phone', { width: 390, height: 844 }],
+  ] as const) {
+    await page.setViewportSize(viewport);
+    await signIn(page, ann, '/oncall');
+    await expect(main.getByRole('row', { name: /Support desk/ })).toContainText(/Cai Ruiz|Dee Park|No one/);
+    await expect(main.getByRole('row', { name: /Database primary/ })).toContainText(/Ann Lee|Ben Ode|Cai Ruiz/);
+    await shot(page, `schedules-${device}`);
+    await main.getByRole('button', { name: 'Database primary', exact: true }).click();
+    await expect(main.getByTestId('timeline-bar').first()).toBeVisible();
+    await expect(main.getByTestId('timeline-override')).toBeVisible();
+    await shot(page, `schedule-${device}`);
+    if (device === 'desktop') {
+      await main.getByRole('button', { name: 'Add Rotation' }).click();
+      await expect(page.getByRole('dialog', { name: 'Add Rotation' })).toBeVisible();
+      await page.screenshot({ path: path.join(IMAGES, 'oncall-rotation-dialog.png') });
+      await page.getByRole('dialog', { name: 'Add Rotation' }).getByRole('button', { name: 'Cancel' }).click();
+    }
+    await signIn(page, ben, '/oncall/my-shifts');
+    await expect(main.getByRole('table', { name: 'My shifts' })).toBeVisible();
+    await shot(page, `my-shifts-${device}`);
+  }
+});

@@ -1,0 +1,53 @@
+import { makeStyles, Tab, TabList, tokens } from '@fluentui/react-components';
+import { PageHeader } from '@vigil/shared';
+import { Route, Routes, useLocation, useNavigate } from 'react-router-dom';
+import { MyShifts } from '../components/MyShifts';
+import { ScheduleDetail } from '../components/ScheduleDetail';
+import { SchedulesList } from '../components/SchedulesList';
+
+const useStyles = makeStyles({
+  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, minWidth: 0 },
+  tabs: { marginTop: `calc(-1 * ${tokens.spacingVerticalS})`, overflowX: 'auto' },
+});
+
+/**
+ * The sections of On call, each a tab and a path under /oncall. Escalation policies and a
+ * user's contact methods join as sections of their own (their APIs are being built).
+ */
+const SECTIONS = [
+  { value: 'schedules', label: 'Schedules', path: '' },
+  { value: 'my-shifts', label: 'My shifts', path: 'my-shifts' },
+] as const;
+
+/** /oncall (schedules, who is on call), /oncall/schedules/:id (one schedule), /oncall/my-shifts. */
+export default function OnCallPage() {
+  const styles = useStyles();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  // The path below /oncall: '' for schedules and a schedule's page, 'my-shifts'.
+  const below = pathname.replace(/^\/oncall\/?/, '');
+  const selected = SECTIONS.find((s) => s.path && below.startsWith(s.path))?.value ?? 'schedules';
+  return (
+    <div className={styles.root}>
+      <PageHeader title="On call" description="Who is on call, their schedules and rotations, and your own shifts." />
+      <TabList
+        className={styles.tabs}
+        selectedValue={selected}
+        onTabSelect={(_, data) => navigate(`/oncall/${SECTIONS.find((s) => s.value === data.value)?.path ?? ''}`)}
+        aria-label="On call sections"
+      >
+        {SECTIONS.map((s) => (
+          <Tab key={s.value} value={s.value}>
+            {s.label}
+          </Tab>
+        ))}
+      </TabList>
+      <Routes>
+        <Route index element={<SchedulesList />} />
+        <Route path="schedules/:scheduleId" element={<ScheduleDetail />} />
+        <Route path="my-shifts" element={<MyShifts />} />
+        <Route path="*" element={<SchedulesList />} />
+      </Routes>
+    </div>
+  );
+}

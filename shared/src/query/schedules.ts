@@ -1,0 +1,182 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ClientOption, useApiClient } from '../api/api';
+import type { Schemas } from '../api/client';
+import { unwrap } from '../api/errors';
+
+// On call (docs/oncall.md, "Schedules API"): schedules with their rotations and overrides, who is
+// on call now and next, a timeline, a user's own shifts, and the user directory that names them.
+// Every query key starts with 'schedules' (or 'shifts'), so a change refreshes what shows it.
+
+export type SchedulePublic = Schemas['SchedulePublic'];
+export type ScheduleDetail = Schemas['ScheduleDetail'];
+export type ScheduleCreate = Schemas['ScheduleCreate'];
+export type ScheduleUpdate = Schemas['ScheduleUpdate'];
+export type RotationPublic = Schemas['RotationPublic'];
+export type RotationCreate = Schemas['RotationCreate'];
+export type RotationUpdate = Schemas['RotationUpdate'];
+export type OverridePublic = Schemas['OverridePublic'];
+export type OverrideCreate = Schemas['OverrideCreate'];
+export type OnCallPublic = Schemas['OnCallPublic'];
+export type TimelineSegment = Schemas['TimelineSegment'];
+export type UserShiftPublic = Schemas['UserShiftPublic'];
+export type UserDirectoryEntry = Schemas['UserDirectoryEntry'];
+export type ShiftUnit = RotationCreate['shift_unit'];
+export type OverrideKind = OverrideCreate['kind'];
+export type ActiveHoursRule = Schemas['ActiveHoursRule'];
+
+/** The API's page size limit: a team has far fewer schedules. */
+const ALL = 100;
+
+export const scheduleKeys = {
+  all: ['schedules'] as const,
+  list: ['schedules', 'list'] as const,
+  detail: (id: string) => ['schedules', id] as const,
+  onCall: (id: string) => ['schedules', id, 'on-call'] as const,
+  timeline: (id: string, from: string, to: string) => ['schedules', id, 'timeline', { from, to }] as const,
+  overrides: (id: string) => ['schedules', id, 'overrides'] as const,
+  shifts: (from: string, to: string) => ['shifts', { from, to }] as const,
+  directory: ['users', 'directory'] as const,
+};
+
+/** Every schedule, by name. */
+export function useSchedules(options?: ClientOption) {
+  const client = useApiClient(options);
+  return useQuery({
+    queryKey: scheduleKeys.list,
+    queryFn: async ({ signal }) => unwrap(await client.GET('/api/v1/schedules/', { params: { query: { skip: 0, limit: ALL } }, signal })),
+  });
+}
+
+/** One schedule with its rotations. */
+export function useSchedule(id: string, options?: ClientOption) {
+  const client = useApiClient(options);
+  return useQuery({
+    queryKey: scheduleKeys.detail(id),
+    queryFn: async ({ signal }) => unwrap(await client.GET('/api/v1/schedules/{id}', { params: { path: { id } }, signal })),
+  });
+}
+
+/** Who is on call now, and the next change; refreshed each minute (a hand-off happens while the page is open). */
+export function useOnCall(id: string, options?: ClientOption) {
+  const client = useApiClient(options);
+  return useQuery({
+    queryKey: scheduleKeys.onCall(id),
+    queryFn: async ({ signal }) => unwrap(await client.GET('/api/v1/schedules/{id}/on-call', { params: { path: { id } }, signal })),
+    refetchInterval: 60_000,
+  });
+}
+
+/** Who is on call over `[from, to)` (at most 90 days), as segments tiling the span. */
+export function useTimeline(id: string, from: string, to: string, options?: ClientOption) {
+  const client = useApiClient(options);
+  return useQuery({
+    queryKey: scheduleKeys.timeline(id, from, to),
+    queryFn: async ({ signal }) =>
+      unwrap(await client.GET('/api/v1/schedules/{id}/timeline', { params: { path: { id }, query: { from, to } }, signal })),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** A schedule's overrides, by start. */
+export function useOverrides(id: string, options?: ClientOption) {
+  const client = useApiClient(options);
+  return useQuery({
+    queryKey: scheduleKeys.overrides(id),
+    queryFn: async ({ signal }) =>
+      unwrap(await client.GET('/api/v1/schedules/{id}/overrides', { params: { path: { id }, query: { skip: 0, limit: ALL } }, signal })),
+  });
+}
+
+/** The caller's own time on call over `[from, to)`, across schedules. */
+export function useMyShifts(from: string, to: string, options?: ClientOption) {
+  const client = useApiClient(options);
+  return useQuery({
+    queryKey: scheduleKeys.shifts(from, to),
+    queryFn: async ({ signal }) => unwrap(await client.GET('/api/v1/users/me/shifts', { params: { query: { from, to } }, signal })),
+  });
+}
+
+/** Every user's name: who is on call, whom a rotation names. */
+export function useUserDirectory(options?: ClientOption) {
+  const client = useApiClient(options);
+  return useQuery({
+    queryKey: scheduleKeys.directory,
+    queryFn: async ({ signal }) => unwrap(await client.GET('/api/v1/users/directory', { signal })),
+    staleTime: 60_000,
+  });
+}
+
+/** A mutation whose success refreshes every schedule query and the caller's shifts. */
+function useScheduleMutation<Vars, Result>(mutationFn: (vars: Vars) => Promise<Result>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: () =>
+      Promise.all([queryClient.invalidateQueries({ queryKey: scheduleKeys.all }), queryClient.invalidateQueries({ queryKey: ['shifts'] })]),
+  });
+}
+
+export function useCreateSchedule(options?: ClientOption) {
+  const client = useApiClient(options);
+  return useScheduleMutation(async (body: ScheduleCreate) => unwrap(await client.POST('/api/v1/schedules/', { body })));
+}
+
+export function useUpdateSchedule(options?: ClientOption) {
+  const client = useApiClient(options);
+  return useScheduleMutation(async ({ id, body }: { id: string; body: ScheduleUpdate }) =>
+    unwrap(await client.PATCH('/api/v1/schedules/{id}', { params: { path: { id } }, body })),
+  );
+}
+
+export function useDeleteSchedule(options?: ClientOption) {
+  const client = useApiClient(options);
+  return useScheduleMutation(async (id: string) => unwrap(await client.DELETE('/api/v1/schedules/{id}', { params: { path: { id } } })));
+}
+
+export function useCreateRotation(options?: ClientOption) {
+  const client = useApiClient(options);
+  return useScheduleMutation(async ({ scheduleId, body }: { scheduleId: string; body: RotationCreate }) =>
+    unwrap(await client.POST('/api/v1/schedules/{id}/rotations', { params: { path: { id: scheduleId } }, body })),
+  );
+}
+
+export function useUpdateRotation(options?: ClientOption) {
+  const client = useApiClient(options);
+  return useScheduleMutation(async ({ scheduleId, rotationId, body }: { scheduleId: string; rotationId: string; body: RotationUpdate }) =>
+    unwrap(
+      await client.PATCH('/api/v1/schedules/{id}/rotations/{rotation_id}', {
+        params: { path: { id: scheduleId, rotation_id: rotationId } },
+        body,
+      }),
+    ),
+  );
+}
+
+export function useDeleteRotation(options?: ClientOption) {
+  const client = useApiClient(options);
+  return useScheduleMutation(async ({ scheduleId, rotationId }: { scheduleId: string; rotationId: string }) =>
+    unwrap(
+      await client.DELETE('/api/v1/schedules/{id}/rotations/{rotation_id}', {
+        params: { path: { id: scheduleId, rotation_id: rotationId } },
+      }),
+    ),
+  );
+}
+
+export function useCreateOverride(options?: ClientOption) {
+  const client = useApiClient(options);
+  return useScheduleMutation(async ({ scheduleId, body }: { scheduleId: string; body: OverrideCreate }) =>
+    unwrap(await client.POST('/api/v1/schedules/{id}/overrides', { params: { path: { id: scheduleId } }, body })),
+  );
+}
+
+export function useDeleteOverride(options?: ClientOption) {
+  const client = useApiClient(options);
+  return useScheduleMutation(async ({ scheduleId, overrideId }: { scheduleId: string; overrideId: string }) =>
+    unwrap(
+      await client.DELETE('/api/v1/schedules/{id}/overrides/{override_id}', {
+        params: { path: { id: scheduleId, override_id: overrideId } },
+      }),
+    ),
+  );
+}
