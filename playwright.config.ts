@@ -10,6 +10,9 @@ export const E2E_BASE_URL = `http://127.0.0.1:${port}`;
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'vigil-e2e-'));
 process.env.E2E_DATA_DIR = dataDir;
 
+/** The files of the longest tests (see projects). */
+const LONG_FILES = ['**/dev.spec.ts', '**/release.spec.ts', '**/sessionRefused.spec.ts'];
+
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
@@ -18,6 +21,7 @@ export default defineConfig({
   fullyParallel: true,
   // Playwright's default is half the cores: a single worker on a 2-core machine. Two at least
   // (CI's choice too): each test waits on the server and the browser more than it computes.
+  // (Four were tried on 2 cores at a load of 25-30: list pages then missed their 10 s waits.)
   workers: process.env.CI ? 2 : Math.max(2, Math.floor(availableParallelism() / 2)),
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [['list']] : [['list']],
@@ -38,13 +42,21 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'chromium', testIgnore: '**/*.global.spec.ts', use: { ...devices['Desktop Chrome'], channel: undefined } },
+    // The files whose tests take a minute or more (dev servers, a remote's build, slowed-down
+    // answers) start first: workers take tests in the order of the projects, and a long test
+    // started last would end the run alone.
+    { name: 'chromium-long', testMatch: LONG_FILES, use: { ...devices['Desktop Chrome'], channel: undefined } },
+    {
+      name: 'chromium',
+      testIgnore: ['**/*.global.spec.ts', ...LONG_FILES],
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+    },
     // Tests that change a server-wide setting (require signed links): they run after all the
     // others, so none of those sees the setting changed. Alone: `npx playwright test --no-deps <file>`.
     {
       name: 'global-settings',
       testMatch: '**/*.global.spec.ts',
-      dependencies: ['chromium'],
+      dependencies: ['chromium-long', 'chromium'],
       fullyParallel: false,
       use: { ...devices['Desktop Chrome'], channel: undefined },
     },

@@ -1,9 +1,9 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
+import { type ApiServer, startApiServer } from './apiServer';
 import { ADMIN, test as base, expect, signIn } from './fixtures';
 
 /** Where `npm run release` pins a remote's live version (api/src/console/remotesMap.ts). */
@@ -34,28 +34,6 @@ interface ReleaseConsole {
   server: ChildProcess;
   /** `npm run release -- …args` against this console folder, while the server runs. */
   release(...args: string[]): { status: number | null; stdout: string; stderr: string };
-}
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-    probe.on('error', reject);
-  });
-
-async function waitForHealth(url: string, server: ChildProcess) {
-  for (let i = 0; i < 240; i++) {
-    if (server.exitCode !== null) throw new Error(`the release test server exited (${server.exitCode})`);
-    const ok = await fetch(`${url}/api/v1/utils/health-check/`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error('the release test server did not start within 60 s');
 }
 
 /** A copy of the built console with `NEXT` built for real and `INCOMPATIBLE` declaring another shared. */
@@ -90,27 +68,16 @@ const test = base.extend<object, { releaseConsole: ReleaseConsole }>({
     async ({}, use) => {
       const consoleDir = mkdtempSync(path.join(tmpdir(), 'vigil-release-console-'));
       const dataDir = mkdtempSync(path.join(tmpdir(), 'vigil-release-data-'));
-      prepareConsole(consoleDir);
-      const port = await freePort();
-      const url = `http://127.0.0.1:${port}`;
-      const server = spawn(process.execPath, ['api/dist/server.js'], {
-        cwd: ROOT,
-        stdio: 'ignore',
-        env: {
-          ...process.env,
-          PORT: String(port),
-          HOST: '127.0.0.1',
+      let started: ApiServer | undefined;
+      try {
+        prepareConsole(consoleDir);
+        started = await startApiServer({
           DATA_DIR: dataDir,
           CONSOLE_DIR: consoleDir,
           FIRST_SUPERUSER: ADMIN.email,
           FIRST_SUPERUSER_PASSWORD: ADMIN.password,
-          FRONTEND_HOST: url,
-          LOG_LEVEL: 'warn',
           RATE_LIMIT_LOGIN_PER_MINUTE: '100000',
-        },
-      });
-      try {
-        await waitForHealth(url, server);
+        });
         const release = (...args: string[]) => {
           const run = spawnSync('npm', ['run', '--silent', 'release', '--', ...args], {
             cwd: ROOT,
@@ -119,14 +86,14 @@ const test = base.extend<object, { releaseConsole: ReleaseConsole }>({
           });
           return { status: run.status, stdout: run.stdout, stderr: run.stderr };
         };
-        await use({ url, consoleDir, server, release });
+        await use({ url: started.url, consoleDir, server: started.process, release });
       } finally {
-        server.kill('SIGTERM');
+        started?.process.kill('SIGTERM');
         rmSync(consoleDir, { recursive: true, force: true });
         rmSync(dataDir, { recursive: true, force: true });
       }
     },
-    { scope: 'worker', timeout: 180_000 },
+    { scope: 'worker', timeout: 300_000 },
   ],
   baseURL: async ({ releaseConsole }, use) => use(releaseConsole.url),
 });
