@@ -60,6 +60,30 @@ describe('who is on call, now and next', () => {
     expect((await get(`${SCHEDULES}/${schedule.id}/on-call?at=2025-06-02T09:00:00Z`, cai)).user_ids).toEqual([ann.id]);
   });
 
+  it('answers many schedules in one request, in the order asked, each as its own route would', async () => {
+    const berlin = await dailyAnnBen('Many: Berlin', 'Europe/Berlin', '09:00', '2025-05-31T09:00:00+02:00');
+    const utc = await dailyAnnBen('Many: UTC', 'UTC', '18:00', '2025-05-30T18:00:00Z');
+    const at = encodeURIComponent('2025-06-01T16:00:00+00:00');
+    const many = await get(`${SCHEDULES}/on-call?schedule_id=${utc.id}&schedule_id=${berlin.id}&at=${at}`, cai);
+    expect(many.count).toBe(2);
+    expect(many.data).toEqual([
+      await get(`${SCHEDULES}/${utc.id}/on-call?at=${at}`),
+      await get(`${SCHEDULES}/${berlin.id}/on-call?at=${at}`),
+    ]);
+    expect(many.data.map((d: { schedule_id: string }) => d.schedule_id)).toEqual([utc.id, berlin.id]);
+    // One id alone is a list too; an id of a schedule gone since is left out, not an error.
+    const gone = '00000000-0000-4000-8000-000000000000';
+    const one = await get(`${SCHEDULES}/on-call?schedule_id=${berlin.id}&schedule_id=${gone}`);
+    expect(one.data.map((d: { schedule_id: string }) => d.schedule_id)).toEqual([berlin.id]);
+    // No id, a malformed one, or more than 100: 422 naming the parameter; nobody signed in: 401.
+    for (const query of ['', '?schedule_id=nope', `?${Array.from({ length: 101 }, () => `schedule_id=${berlin.id}`).join('&')}`]) {
+      const res = await send(t, ann, 'GET', `${SCHEDULES}/on-call${query}`);
+      expect(res.statusCode, query).toBe(422);
+      expect(JSON.stringify(body(res).detail)).toContain('schedule_id');
+    }
+    expect((await t.app.inject({ method: 'GET', url: `${SCHEDULES}/on-call?schedule_id=${berlin.id}` })).statusCode).toBe(401);
+  });
+
   it('follows an override across the hand-off, and overrides apply in the order they were made', async () => {
     const schedule = await dailyAnnBen('With overrides', 'UTC', '09:00', '2025-05-31T09:00:00Z');
     // ben is on call 2025-06-01 09:00 → 06-02 09:00. cai takes ben's 08:00–10:00 on the 2nd, over the hand-off.

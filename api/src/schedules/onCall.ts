@@ -21,15 +21,24 @@ async function definitions(db: Db, schedules: ScheduleRow[], from: number, to: n
 
 /** Who is on call at `at` and the next change within NEXT_CHANGE_HORIZON_DAYS. */
 export async function onCallOf(db: Db, schedule: ScheduleRow, at: number) {
+  const [answer] = await onCallOfMany(db, [schedule], at);
+  return answer as NonNullable<typeof answer>;
+}
+
+/** The same for many schedules in two reads (their rotations, their overrides), in their order. */
+export async function onCallOfMany(db: Db, schedules: ScheduleRow[], at: number) {
+  if (schedules.length === 0) return [];
   // "Next" looks a horizon ahead, and an override that began earlier may still hold at `at`.
-  const [def] = await definitions(db, [schedule], at, at + NEXT_CHANGE_HORIZON_DAYS * DAY + 1);
-  const answer = onCallNowAndNext(def as ScheduleDef, new Date(at));
-  return {
-    schedule_id: schedule.id,
-    at: answer.at,
-    user_ids: answer.userIds,
-    next: answer.next && { at: answer.next.at, user_ids: answer.next.userIds },
-  };
+  const defs = await definitions(db, schedules, at, at + NEXT_CHANGE_HORIZON_DAYS * DAY + 1);
+  return defs.map((def) => {
+    const answer = onCallNowAndNext(def, new Date(at));
+    return {
+      schedule_id: def.id,
+      at: answer.at,
+      user_ids: answer.userIds,
+      next: answer.next && { at: answer.next.at, user_ids: answer.next.userIds },
+    };
+  });
 }
 
 /**

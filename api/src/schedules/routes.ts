@@ -3,14 +3,16 @@ import type { FastifyInstance } from 'fastify';
 import { requireUser, userOf } from '../auth/currentUser.js';
 import { Message, PageQuery, pageOf } from '../common/schema.js';
 import type { Db } from '../db/database.js';
-import { onCallOf, shiftsOfUser, timelineOf } from './onCall.js';
+import { onCallOf, onCallOfMany, shiftsOfUser, timelineOf } from './onCall.js';
 import { overrideRoutes } from './overrideRoutes.js';
 import { rotationRoutes } from './rotationRoutes.js';
 import { rotationsOf, toRotationPublic } from './rotations.js';
 import { changeErrors, listErrors, readErrors, scheduleDoc } from './routeDocs.js';
 import {
+  OnCallManyQuery,
   OnCallPublic,
   OnCallQuery,
+  OnCallsPublic,
   ScheduleCreate,
   ScheduleDetail,
   ScheduleParams,
@@ -106,6 +108,33 @@ export async function scheduleRoutes(app: FastifyInstance, deps: { db: Db; now: 
     async (request) => {
       await deleteSchedule(db, userOf(request), request.params.id);
       return { message: 'Schedule deleted successfully' };
+    },
+  );
+
+  api.get(
+    '/on-call',
+    {
+      onRequest: requireUser,
+      schema: {
+        ...scheduleDoc('read_on_call_many', 'Who is on call in each of up to 100 schedules at an instant (default: now)'),
+        querystring: OnCallManyQuery,
+        response: { 200: OnCallsPublic, ...listErrors },
+      },
+    },
+    async (request) => {
+      // One request for a list page rather than one per row. Ids of schedules that no longer
+      // exist (deleted since the page was read) are left out, not an error.
+      const { at, schedule_id: ids } = request.query;
+      const instant = at === undefined ? deps.now().getTime() : checkedInstant(at, ['query', 'at']);
+      const found = await db
+        .selectFrom('schedules')
+        .selectAll()
+        .where('id', 'in', [...new Set(ids)])
+        .execute();
+      const byId = new Map(found.map((s) => [s.id, s]));
+      const ordered = [...new Set(ids)].flatMap((id) => byId.get(id) ?? []);
+      const data = await onCallOfMany(db, ordered, instant);
+      return { data, count: data.length };
     },
   );
 

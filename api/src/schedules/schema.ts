@@ -170,6 +170,13 @@ export const RotationsPublic = list(RotationPublic, 'RotationsPublic');
 export const OverridesPublic = list(OverridePublic, 'OverridesPublic');
 
 export const OnCallQuery = Type.Object({ at: Type.Optional(DateTime) });
+/** Schedules asked at once: a console page's worth. */
+export const ON_CALL_MANY_MAX = 100;
+export const OnCallManyQuery = Type.Object({
+  /** Repeat the parameter for each schedule (`?schedule_id=…&schedule_id=…`). */
+  schedule_id: Type.Array(Uuid, { minItems: 1, maxItems: ON_CALL_MANY_MAX }),
+  at: Type.Optional(DateTime),
+});
 export const SpanQuery = Type.Object({ from: DateTime, to: DateTime });
 export type SpanQuery = Static<typeof SpanQuery>;
 export const ScheduleListQuery = PageQuery;
@@ -185,6 +192,8 @@ export const OnCallPublic = Type.Object(
   },
   { title: 'OnCallPublic' },
 );
+
+export const OnCallsPublic = list(OnCallPublic, 'OnCallsPublic');
 
 export const TimelineSegment = Type.Object({ start: DateTime, end: DateTime, user_ids: Type.Array(Uuid) }, { title: 'TimelineSegment' });
 export const TimelinePublic = list(TimelineSegment, 'TimelinePublic');

@@ -773,6 +773,23 @@ export interface paths {
         patch: operations["schedules-update_schedule"];
         trace?: never;
     };
+    "/api/v1/schedules/on-call": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who is on call in each of up to 100 schedules at an instant (default: now) */
+        get: operations["schedules-read_on_call_many"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/schedules/{id}/on-call": {
         parameters: {
             query?: never;
@@ -1796,6 +1813,11 @@ export interface components {
             at: string;
             user_ids: string[];
             next: components["schemas"]["OnCallChange"] | null;
+        };
+        /** OnCallsPublic */
+        OnCallsPublic: {
+            data: components["schemas"]["OnCallPublic"][];
+            count: number;
         };
         /** OverrideCreate */
         OverrideCreate: {
@@ -5733,6 +5755,47 @@ export interface operations {
             };
             /** @description Default Response */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "schedules-read_on_call_many": {
+        parameters: {
+            query: {
+                schedule_id: string[];
+                at?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OnCallsPublic"];
+                };
+            };
+            /** @description Default Response */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
