@@ -97,6 +97,59 @@ afterAll(async () => {
 });
 
 describe('escalation through a schedule on a moving clock', () => {
+  it('with first_level_after_minutes 0, pages whoever is on call at the next pass, then gives level 1 its own delay', async () => {
+    const policy = await createPolicy({
+      name: 'Checkout at once',
+      first_level_after_minutes: 0,
+      levels: [
+        { delay_minutes: 30, targets: { schedule_ids: [scheduleId] } },
+        { delay_minutes: null, targets: { user_ids: [cai.id] } },
+      ],
+    });
+    expect(policy.first_level_after_minutes).toBe(0);
+    // 08:50 in Berlin: Ann's shift. Level 1 is due at once, not 30 minutes later.
+    setClock('2027-06-02T06:50:00Z');
+    const { alertId } = await alertUnder(policy.id);
+    expect((await levelOf(alertId)).next_escalation_at?.toISOString()).toBe('2027-06-02T06:50:00.000Z');
+    expect(await tick()).toBe(1);
+    expect(await reachedAt(alertId, 1)).toEqual([ann.email]);
+    // Then level 1's own delay leads to level 2.
+    expect((await levelOf(alertId)).next_escalation_at?.toISOString()).toBe('2027-06-02T07:20:00.000Z');
+    setClock('2027-06-02T07:20:00Z');
+    expect(await tick()).toBe(1);
+    expect(await reachedAt(alertId, 2)).toEqual([cai.email]);
+    await close(alertId);
+
+    // A wait of its own (5 minutes) and back to null (level 1's delay), by PATCH.
+    for (const [wait, due] of [
+      [5, '2027-06-02T07:25:00.000Z'],
+      [null, '2027-06-02T07:50:00.000Z'],
+    ] as const) {
+      const res = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/v1/escalation-policies/${policy.id}`,
+        headers: owner.auth,
+        payload: { first_level_after_minutes: wait },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(body(res).first_level_after_minutes).toBe(wait);
+      const next = await alertUnder(policy.id);
+      expect((await levelOf(next.alertId)).next_escalation_at?.toISOString()).toBe(due);
+      await close(next.alertId);
+    }
+    // Out of bounds: 422 at its place, nothing changed.
+    for (const bad of [-1, 10081, 1.5, '5']) {
+      const res = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/v1/escalation-policies/${policy.id}`,
+        headers: owner.auth,
+        payload: { first_level_after_minutes: bad },
+      });
+      expect(res.statusCode, String(bad)).toBe(422);
+      expect(body(res).detail[0].loc).toEqual(['body', 'first_level_after_minutes']);
+    }
+  });
+
   it('reaches whoever is on call when each level is reached: before the hand-off, after it, and during the override', async () => {
     // One level, the schedule, 30 minutes; run three times in all (repeat 2).
     const policy = await createPolicy({

@@ -54,12 +54,12 @@ export async function actOnAlert(
       .leftJoin('integrations as i', 'i.id', 'a.integration_id')
       .leftJoin('escalation_policies as p', 'p.id', 'i.escalation_policy_id')
       .selectAll('a')
-      .select(['p.levels', 'p.repeat', 'p.max_level'])
+      .select(['p.levels', 'p.repeat', 'p.max_level', 'p.first_level_after_minutes'])
       .where('a.id', '=', id)
       .forUpdate('a')
       .executeTakeFirst();
     if (!row) throw notFound('Alert');
-    const { levels, repeat, max_level, ...current } = row;
+    const { levels, repeat, max_level, first_level_after_minutes, ...current } = row;
     const unchanged = { alert: current as AlertRow, changed: false, notified: 0, fallback: false };
     // A signed link stops acting when its alert closes (checked under the lock: no race with a close).
     if (source.recipient && current.state === 'closed') throw new HttpError(403, LINK_ALERT_CLOSED);
@@ -84,7 +84,7 @@ export async function actOnAlert(
     }
     if (!transition.changed) return unchanged;
 
-    const policy = joinedPolicyOf({ levels, repeat, max_level });
+    const policy = joinedPolicyOf({ levels, repeat, max_level, first_level_after_minutes });
     const level = current.escalation_level + (transition.escalate ? 1 : 0);
     // clock_timestamp(), not now(): now() is when the transaction began, which may be before
     // a competing transaction that got the lock first, and would misorder the history.

@@ -62,6 +62,8 @@ export interface EscalationPoliciesTable {
   repeat: number;
   /** The highest level (counted through repeats) the timer escalates to; null: the end of the last repeat. */
   max_level: number | null;
+  /** Minutes a new alert waits before level 1 (migration 0019); null: level 1's own delay. */
+  first_level_after_minutes: ColumnType<number | null, number | null | undefined, number | null>;
   /** Written as JSON text. */
   levels: ColumnType<EscalationLevel[], string, string>;
   created_at: CreatedAt;

@@ -26,7 +26,7 @@ export async function escalationNextOf(db: Db, alert: AlertRow, now: Date): Prom
     ? await db
         .selectFrom('integrations as i')
         .innerJoin('escalation_policies as p', 'p.id', 'i.escalation_policy_id')
-        .select(['p.levels', 'p.repeat', 'p.max_level'])
+        .select(['p.levels', 'p.repeat', 'p.max_level', 'p.first_level_after_minutes'])
         .where('i.id', '=', alert.integration_id)
         .executeTakeFirst()
     : undefined;

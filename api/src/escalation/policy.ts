@@ -9,10 +9,11 @@ import type { EscalationLevel, EscalationPolicyRow } from '../db/schema.js';
  * that (a person escalating further), the last level again.
  *
  * The timer escalates an alert at level L after the delay of the level it is at (level 0, the
- * owner's, is given level 1's delay), until the policy ends: at `max_level` when set, else
+ * owner's, is given `first_level_after_minutes`, or level 1's delay when that is null), until the policy ends: at `max_level` when set, else
  * after the last repeat's last level; a level whose delay is null stops it there.
  */
-export type EscalationPolicy = Pick<EscalationPolicyRow, 'levels' | 'repeat' | 'max_level'>;
+export type EscalationPolicy = Pick<EscalationPolicyRow, 'levels' | 'repeat' | 'max_level'> &
+  Partial<Pick<EscalationPolicyRow, 'first_level_after_minutes'>>;
 
 /** The level the timer stops at: `max_level`, else the end of the last repeat. */
 export const lastTimedLevel = (policy: EscalationPolicy): number => policy.max_level ?? policy.levels.length * (policy.repeat + 1);
@@ -34,6 +35,7 @@ export const levelOf = (policy: EscalationPolicy, level: number): EscalationLeve
  */
 export function delayAt(policy: EscalationPolicy | null, level: number): number | null {
   if (!policy || level >= lastTimedLevel(policy)) return null;
+  if (level <= 0 && policy.first_level_after_minutes != null) return policy.first_level_after_minutes;
   return levelOf(policy, level)?.delay_minutes ?? null;
 }
 
@@ -56,7 +58,13 @@ export function joinedPolicyOf(row: {
   levels: EscalationLevel[] | null;
   repeat: number | null;
   max_level: number | null;
+  first_level_after_minutes?: number | null;
 }): EscalationPolicy | null {
   if (row.levels === null || row.repeat === null) return null;
-  return { levels: row.levels, repeat: row.repeat, max_level: row.max_level };
+  return {
+    levels: row.levels,
+    repeat: row.repeat,
+    max_level: row.max_level,
+    first_level_after_minutes: row.first_level_after_minutes ?? null,
+  };
 }

@@ -33,6 +33,13 @@ const MaxLevel = Type.Unsafe<number | null>({
   description:
     'The highest level (counted through repeats) the timer escalates to; null: the end of the last repeat. A person may escalate further by hand.',
 });
+const FirstLevelAfter = Type.Unsafe<number | null>({
+  type: ['integer', 'null'],
+  minimum: 0,
+  maximum: LEVEL_DELAY_MAX_MINUTES,
+  description:
+    "Minutes a new alert waits before level 1 (0: at the timer's next pass); null: level 1's own delay_minutes, which then also leads to level 2.",
+});
 const Repeat = Type.Integer({
   minimum: 0,
   maximum: POLICY_REPEAT_MAX,
@@ -74,6 +81,7 @@ export const EscalationPolicyCreate = Type.Object(
     description: OptionalText(POLICY_DESCRIPTION_MAX),
     repeat: Type.Optional(Repeat),
     max_level: Type.Optional(MaxLevel),
+    first_level_after_minutes: Type.Optional(FirstLevelAfter),
     levels: Levels,
   },
   { title: 'EscalationPolicyCreate', additionalProperties: false },
@@ -86,6 +94,7 @@ export const EscalationPolicyUpdate = Type.Object(
     description: OptionalText(POLICY_DESCRIPTION_MAX),
     repeat: Type.Optional(Repeat),
     max_level: Type.Optional(MaxLevel),
+    first_level_after_minutes: Type.Optional(FirstLevelAfter),
     levels: Type.Optional(Levels),
   },
   { title: 'EscalationPolicyUpdate', additionalProperties: false, minProperties: 1 },
@@ -100,6 +109,7 @@ export const EscalationPolicyPublic = Type.Object(
     description: Type.Union([Type.String(), Type.Null()]),
     repeat: Type.Integer(),
     max_level: Type.Union([Type.Integer(), Type.Null()]),
+    first_level_after_minutes: Type.Union([Type.Integer(), Type.Null()]),
     levels: Type.Array(EscalationLevel),
     /** How many integrations use it: a policy in use cannot be deleted. */
     integration_count: Type.Integer(),

@@ -27,6 +27,7 @@ export function toPolicyPublic(row: PolicyWithCount): EscalationPolicyPublic {
     description: row.description,
     repeat: row.repeat,
     max_level: row.max_level,
+    first_level_after_minutes: row.first_level_after_minutes,
     levels: row.levels,
     integration_count: Number(row.integration_count),
     created_at: row.created_at.toISOString(),
@@ -127,6 +128,7 @@ export async function createPolicy(db: Db, owner: UserRow, input: EscalationPoli
       description: input.description ?? null,
       repeat: input.repeat ?? 0,
       max_level: input.max_level ?? null,
+      first_level_after_minutes: input.first_level_after_minutes ?? null,
       levels: JSON.stringify(levels),
     })
     .returningAll()
@@ -152,6 +154,7 @@ export async function updatePolicy(
         ...(patch.description !== undefined && { description: patch.description }),
         ...(patch.repeat !== undefined && { repeat: patch.repeat }),
         ...(patch.max_level !== undefined && { max_level: patch.max_level }),
+        ...(patch.first_level_after_minutes !== undefined && { first_level_after_minutes: patch.first_level_after_minutes }),
         ...(levels && { levels: JSON.stringify(levels) }),
         updated_at: sql<Date>`clock_timestamp()`,
       })

@@ -37,12 +37,13 @@ interface UpsertRow {
 function upsertTriggers(where: RawBuilder<unknown>, triggers: IngestEvent[], now: Date) {
   const column = <K extends keyof IngestEvent>(key: K) => triggers.map((e) => e[key]);
   // A new alert waits for the policy's timer when the integration escalates automatically
-  // (level 0, its owner's, is given level 1's delay: escalation/policy.ts);
+  // (level 0, its owner's, is given the policy's first wait, else level 1's delay: escalation/policy.ts);
   // its owner's notification is written by the same statement (notifications/relay.ts).
   return sql<UpsertRow>`
     WITH integ AS (
       SELECT i.id, i.owner_id, u.email, u.is_active,
-        ${now}::timestamptz + (p.levels->0->>'delay_minutes')::integer * interval '1 minute' AS next_escalation_at
+        ${now}::timestamptz + COALESCE(p.first_level_after_minutes, (p.levels->0->>'delay_minutes')::integer) * interval '1 minute'
+          AS next_escalation_at
       FROM integrations i JOIN users u ON u.id = i.owner_id
         LEFT JOIN escalation_policies p ON p.id = i.escalation_policy_id
       WHERE ${where}

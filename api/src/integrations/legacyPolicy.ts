@@ -27,7 +27,13 @@ export async function setLegacyEscalationPolicy(
   legacy: LegacyPolicy,
 ): Promise<IntegrationRow> {
   const policy = levelsOfLegacy(legacy);
-  const values = { levels: JSON.stringify(policy.levels), repeat: policy.repeat, max_level: policy.max_level };
+  // The old shape's first wait is its one delay: no separate wait before level 1.
+  const values = {
+    levels: JSON.stringify(policy.levels),
+    repeat: policy.repeat,
+    max_level: policy.max_level,
+    first_level_after_minutes: null,
+  };
   const { integration, asked } = await deps.db.transaction().execute(async (trx) => {
     let query = trx.selectFrom('integrations').selectAll().where('id', '=', id).forUpdate();
     if (!user.is_superuser) query = query.where('owner_id', '=', user.id);

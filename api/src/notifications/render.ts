@@ -34,7 +34,7 @@ function selectAlertRows(db: Db, ids: string[]) {
     .select(['n.channel', 'n.method_label', 'n.send_after', 'a.state as alert_state'])
     .select(['m.id as method_id', 'm.kind as method_kind', 'm.target', 'm.topic', 'm.secret', 'm.verified_at', 'u.email as user_email'])
     .select(['a.escalation_level', 'a.escalated_at', 'a.next_escalation_at'])
-    .select(['i.title as integration_title', 'p.levels', 'p.repeat', 'p.max_level'])
+    .select(['i.title as integration_title', 'p.levels', 'p.repeat', 'p.max_level', 'p.first_level_after_minutes'])
     .where('n.id', 'in', ids)
     .where('n.status', '=', 'pending')
     .execute();

@@ -1480,6 +1480,8 @@ export interface components {
             repeat?: number;
             /** @description The highest level (counted through repeats) the timer escalates to; null: the end of the last repeat. A person may escalate further by hand. */
             max_level?: number | null;
+            /** @description Minutes a new alert waits before level 1 (0: at the timer's next pass); null: level 1's own delay_minutes, which then also leads to level 2. */
+            first_level_after_minutes?: number | null;
             levels: components["schemas"]["EscalationLevelInput"][];
         };
         /** EscalationPolicyPublic */
@@ -1492,6 +1494,7 @@ export interface components {
             description: string | null;
             repeat: number;
             max_level: number | null;
+            first_level_after_minutes: number | null;
             levels: components["schemas"]["EscalationLevel"][];
             integration_count: number;
             /** Format: date-time */
@@ -1507,6 +1510,8 @@ export interface components {
             repeat?: number;
             /** @description The highest level (counted through repeats) the timer escalates to; null: the end of the last repeat. A person may escalate further by hand. */
             max_level?: number | null;
+            /** @description Minutes a new alert waits before level 1 (0: at the timer's next pass); null: level 1's own delay_minutes, which then also leads to level 2. */
+            first_level_after_minutes?: number | null;
             levels?: components["schemas"]["EscalationLevelInput"][];
         };
         /** EscalationTargets */
