@@ -69,6 +69,8 @@ async function measureDatabase(kind: DatabaseKind, nowMs: number) {
       open: SIZES.openAlerts,
       passes: SIZES.idlePasses,
       dueRounds: SIZES.dueRounds,
+      // Each escalation resolves who is on call in three of the stored schedules at that moment.
+      scheduleIds: stored.ids.slice(0, 3),
     });
     console.log(`[${kind}] timer: idle pass ${timer.phases.map((p) => `${p.idle.median} ms at ${p.open}`).join(', ')}`);
     return { kind, stored, check, route, timer, ids: stored.ids };

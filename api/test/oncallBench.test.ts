@@ -22,7 +22,14 @@ describe.skipIf(TEST_DB !== 'pglite')('bench:oncall, tiny', () => {
       expect(stored.rotations).toBe(fixtures.reduce((n, f) => n + f.rotations.length, 0));
       expect(await checkAnswers(b, fixtures, stored.ids, b.clock.now().toISOString())).toEqual([]);
 
-      const timer = await measureTimer(b, { dueEach: 5, open: 30, passes: 2, dueRounds: 2, settles: false });
+      const timer = await measureTimer(b, {
+        dueEach: 5,
+        open: 30,
+        passes: 2,
+        dueRounds: 2,
+        settles: false,
+        scheduleIds: stored.ids.slice(0, 3),
+      });
       expect(timer.phases.map((p) => [p.open, p.escalated])).toEqual([
         [5, [5, 5]],
         [30, [5, 5]],

@@ -46,7 +46,7 @@ export interface BenchApp {
   clock: BenchClock;
   auth: { authorization: string };
   /** A call as the benchmark's superuser; throws unless 2xx. */
-  call(method: 'GET' | 'POST' | 'PUT', url: string, payload?: object): Promise<any>;
+  call(method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, payload?: object): Promise<any>;
   /** Runs `work` and answers the SQL statements the app sent meanwhile, compiled. */
   statementsOf<T>(work: () => Promise<T>): Promise<{ result: T; statements: CompiledQuery[] }>;
   close(): Promise<void>;

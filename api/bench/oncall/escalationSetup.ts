@@ -2,13 +2,10 @@ import type { BenchApp } from './benchApp.js';
 
 /**
  * The one place the benchmark says how an integration's alerts come to escalate by themselves:
- * an integration created through the API, its escalation set through the API, alerts made by
- * its ingest URL (which sets when each is due). The timer is then measured as it stands,
- * whatever it resolves at each level (email contacts today; policies and on-call schedules
- * once they land).
- * TODO(policies): when escalation policies become their own objects, replace the PUT below by
- * "create a policy {repeat, levels: [{delay_minutes, targets}]} and attach it", targeting a
- * schedule of the benchmark, so a due pass also resolves who is on call.
+ * an escalation policy created through the API (one level naming `scheduleIds`, run again
+ * until `maxLevel`), attached to an integration created through the API, alerts made by its
+ * ingest URL (which sets when each is due). So a due pass resolves who is on call in those
+ * schedules at that moment for every alert it escalates, as production does.
  */
 export interface EscalatingIntegration {
   id: string;
@@ -18,15 +15,18 @@ export interface EscalatingIntegration {
 export async function escalatingIntegration(
   b: BenchApp,
   title: string,
-  { afterMinutes, maxLevel }: { afterMinutes: number; maxLevel: number },
+  { afterMinutes, maxLevel, scheduleIds }: { afterMinutes: number; maxLevel: number; scheduleIds: string[] },
 ): Promise<EscalatingIntegration> {
   const created = await b.call('POST', '/api/v1/integration/', { title });
-  // No contacts: every active superuser is reached at each level (one notification per escalation).
-  await b.call('PUT', `/api/v1/integration/${created.id}/escalation-policy`, {
-    contacts: [],
-    escalate_after_minutes: afterMinutes,
+  // One level, repeated: alert level L reaches it again until `maxLevel` (escalation/policy.ts).
+  // No schedule (or nobody on call in them): every active superuser is reached instead.
+  const policy = await b.call('POST', '/api/v1/escalation-policies/', {
+    name: `${title} policy`,
+    repeat: Math.min(10, maxLevel - 1),
     max_level: maxLevel,
+    levels: [{ delay_minutes: afterMinutes, targets: { schedule_ids: scheduleIds } }],
   });
+  await b.call('PATCH', `/api/v1/integration/${created.id}`, { escalation_policy_id: policy.id });
   return { id: created.id, ingestKey: created.ingest_key };
 }
 

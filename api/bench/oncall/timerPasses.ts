@@ -121,12 +121,30 @@ export async function measureTimer(
     passes,
     dueRounds,
     settles = true,
-  }: { dueEach: number; open: number; passes: number; dueRounds: number /** Wait for the emails between due passes. */; settles?: boolean },
+    scheduleIds = [],
+  }: {
+    dueEach: number;
+    open: number;
+    passes: number;
+    dueRounds: number;
+    /** Wait for the emails between due passes. */
+    settles?: boolean;
+    /** The schedules the policy's level names: each escalation resolves who is on call in them. */
+    scheduleIds?: string[];
+  },
 ): Promise<TimerFigures> {
   if (2 * dueRounds + 1 > MAX_LEVEL) throw new Error(`at most ${(MAX_LEVEL - 1) / 2} due rounds`);
   const started = performance.now();
-  const due = await escalatingIntegration(b, 'Bench: escalates in 10 minutes', { afterMinutes: DUE_AFTER_MINUTES, maxLevel: MAX_LEVEL });
-  const quiet = await escalatingIntegration(b, 'Bench: escalates in a week', { afterMinutes: QUIET_AFTER_MINUTES, maxLevel: MAX_LEVEL });
+  const due = await escalatingIntegration(b, 'Bench: escalates in 10 minutes', {
+    afterMinutes: DUE_AFTER_MINUTES,
+    maxLevel: MAX_LEVEL,
+    scheduleIds,
+  });
+  const quiet = await escalatingIntegration(b, 'Bench: escalates in a week', {
+    afterMinutes: QUIET_AFTER_MINUTES,
+    maxLevel: MAX_LEVEL,
+    scheduleIds,
+  });
   await ingestAlerts(b, due, dueEach, 'due');
   let seedMs = performance.now() - started;
   const phases = [await phase(b, dueEach, passes, dueRounds, settles)];
