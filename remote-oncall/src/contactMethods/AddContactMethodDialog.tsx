@@ -101,6 +101,7 @@ export function AddContactMethodDialog({
     >
       <Field label="Kind" required>
         <Dropdown
+          inlinePopup
           value={KIND_LABELS[kind]}
           selectedOptions={[kind]}
           onOptionSelect={(_, d) => d.optionValue && setKind(d.optionValue as ContactMethodKind)}

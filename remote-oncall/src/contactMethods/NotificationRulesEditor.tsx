@@ -77,112 +77,114 @@ export function NotificationRulesEditor({ methods }: { methods: ContactMethodPub
     });
 
   return (
-    <Card className={styles.card} aria-label="Notification rules">
-      <Text as="h2" weight="semibold" size={400}>
-        Notification rules
-      </Text>
-      <Text className={styles.summary}>
-        When an alert reaches you, each rule sends it by one method after its delay, while the alert is still unacknowledged. Unverified
-        methods are skipped.
-      </Text>
-      {rules.isError && (
-        <MessageBar intent="error">
-          <MessageBarBody>{errorText(rules.error)}</MessageBarBody>
-        </MessageBar>
-      )}
-      {!rules.data && !rules.isError && <Spinner size="small" label="Loading rules" />}
-      {drafts.map((d, i) => {
-        const methodError = server[`rules.${i}.contact_method_id`];
-        const delayError = server[`rules.${i}.delay_minutes`] ?? delayProblem(d);
-        return (
-          <fieldset key={d.key} className={styles.rule} aria-label={`Rule ${i + 1}`}>
-            <Field
-              className={styles.method}
-              label="Method"
-              {...(methodError ? { validationState: 'error' as const, validationMessage: methodError } : {})}
-            >
-              <Dropdown
-                placeholder="Pick a method"
-                value={labelOf(d.contact_method_id)}
-                selectedOptions={[d.contact_method_id]}
-                onOptionSelect={(_, data) => data.optionValue && change(i, { contact_method_id: data.optionValue })}
+    <section aria-label="Notification rules">
+      <Card className={styles.card}>
+        <Text as="h2" weight="semibold" size={400}>
+          Notification rules
+        </Text>
+        <Text className={styles.summary}>
+          When an alert reaches you, each rule sends it by one method after its delay, while the alert is still unacknowledged. Unverified
+          methods are skipped.
+        </Text>
+        {rules.isError && (
+          <MessageBar intent="error">
+            <MessageBarBody>{errorText(rules.error)}</MessageBarBody>
+          </MessageBar>
+        )}
+        {!rules.data && !rules.isError && <Spinner size="small" label="Loading rules" />}
+        {drafts.map((d, i) => {
+          const methodError = server[`rules.${i}.contact_method_id`];
+          const delayError = server[`rules.${i}.delay_minutes`] ?? delayProblem(d);
+          return (
+            <fieldset key={d.key} className={styles.rule} aria-label={`Rule ${i + 1}`}>
+              <Field
+                className={styles.method}
+                label="Method"
+                {...(methodError ? { validationState: 'error' as const, validationMessage: methodError } : {})}
               >
-                {methods.map((m) => (
-                  <Option key={m.id} value={m.id}>
-                    {m.verified ? m.label : `${m.label} (not verified)`}
-                  </Option>
-                ))}
-              </Dropdown>
-            </Field>
-            <Field
-              className={styles.delay}
-              label="After (minutes)"
-              {...(delayError ? { validationState: 'error' as const, validationMessage: delayError } : {})}
-            >
-              <Input type="number" min={0} max={1440} value={d.delay} onChange={(_, data) => change(i, { delay: data.value })} />
-            </Field>
-            <Button
-              appearance="subtle"
-              icon={<ArrowUpRegular />}
-              aria-label={`Move rule ${i + 1} up`}
-              disabled={i === 0}
-              onClick={() => move(i, -1)}
-            />
-            <Button
-              appearance="subtle"
-              icon={<ArrowDownRegular />}
-              aria-label={`Move rule ${i + 1} down`}
-              disabled={i === drafts.length - 1}
-              onClick={() => move(i, 1)}
-            />
-            <Button
-              appearance="subtle"
-              icon={<DeleteRegular />}
-              aria-label={`Remove rule ${i + 1}`}
-              onClick={() => setDrafts((all) => all.filter((_, j) => j !== i))}
-            />
-          </fieldset>
-        );
-      })}
-      {drafts.length > 0 && (
-        <ul className={styles.summary} aria-label="Rules in words">
-          {drafts
-            .filter((d) => d.contact_method_id && !delayProblem(d))
-            .map((d) => (
-              <li key={d.key}>{ruleText(Number(d.delay), labelOf(d.contact_method_id))}</li>
-            ))}
-        </ul>
-      )}
-      <div className={styles.bar}>
-        <Button
-          icon={<AddRegular />}
-          disabled={methods.length === 0 || drafts.length >= 20}
-          onClick={() => setDrafts((all) => [...all, { key: nextKey++, contact_method_id: methods[0]?.id ?? '', delay: '0' }])}
-        >
-          Add rule
-        </Button>
-        <Button
-          appearance="primary"
-          disabled={!valid || save.isPending || !rules.data}
-          onClick={() =>
-            save.mutate(
-              drafts.map((d) => ({ contact_method_id: d.contact_method_id, delay_minutes: Number(d.delay) })),
-              {
-                onSuccess: () => {
-                  setServer({});
-                  notify.success(RULES_SAVED);
+                <Dropdown
+                  placeholder="Pick a method"
+                  value={labelOf(d.contact_method_id)}
+                  selectedOptions={[d.contact_method_id]}
+                  onOptionSelect={(_, data) => data.optionValue && change(i, { contact_method_id: data.optionValue })}
+                >
+                  {methods.map((m) => (
+                    <Option key={m.id} value={m.id}>
+                      {m.verified ? m.label : `${m.label} (not verified)`}
+                    </Option>
+                  ))}
+                </Dropdown>
+              </Field>
+              <Field
+                className={styles.delay}
+                label="After (minutes)"
+                {...(delayError ? { validationState: 'error' as const, validationMessage: delayError } : {})}
+              >
+                <Input type="number" min={0} max={1440} value={d.delay} onChange={(_, data) => change(i, { delay: data.value })} />
+              </Field>
+              <Button
+                appearance="subtle"
+                icon={<ArrowUpRegular />}
+                aria-label={`Move rule ${i + 1} up`}
+                disabled={i === 0}
+                onClick={() => move(i, -1)}
+              />
+              <Button
+                appearance="subtle"
+                icon={<ArrowDownRegular />}
+                aria-label={`Move rule ${i + 1} down`}
+                disabled={i === drafts.length - 1}
+                onClick={() => move(i, 1)}
+              />
+              <Button
+                appearance="subtle"
+                icon={<DeleteRegular />}
+                aria-label={`Remove rule ${i + 1}`}
+                onClick={() => setDrafts((all) => all.filter((_, j) => j !== i))}
+              />
+            </fieldset>
+          );
+        })}
+        {drafts.length > 0 && (
+          <ul className={styles.summary} aria-label="Rules in words">
+            {drafts
+              .filter((d) => d.contact_method_id && !delayProblem(d))
+              .map((d) => (
+                <li key={d.key}>{ruleText(Number(d.delay), labelOf(d.contact_method_id))}</li>
+              ))}
+          </ul>
+        )}
+        <div className={styles.bar}>
+          <Button
+            icon={<AddRegular />}
+            disabled={methods.length === 0 || drafts.length >= 20}
+            onClick={() => setDrafts((all) => [...all, { key: nextKey++, contact_method_id: methods[0]?.id ?? '', delay: '0' }])}
+          >
+            Add rule
+          </Button>
+          <Button
+            appearance="primary"
+            disabled={!valid || save.isPending || !rules.data}
+            onClick={() =>
+              save.mutate(
+                drafts.map((d) => ({ contact_method_id: d.contact_method_id, delay_minutes: Number(d.delay) })),
+                {
+                  onSuccess: () => {
+                    setServer({});
+                    notify.success(RULES_SAVED);
+                  },
+                  onError: (error) => {
+                    setServer(fieldErrors(error));
+                    notify.error(error);
+                  },
                 },
-                onError: (error) => {
-                  setServer(fieldErrors(error));
-                  notify.error(error);
-                },
-              },
-            )
-          }
-        >
-          Save rules
-        </Button>
-      </div>
-    </Card>
+              )
+            }
+          >
+            Save rules
+          </Button>
+        </div>
+      </Card>
+    </section>
   );
 }

@@ -35,7 +35,8 @@ export function SecretDialog({ secret, label, onClose }: { secret: string | null
               <MessageBarBody>{SECRET_ONCE}</MessageBarBody>
             </MessageBar>
             <p>
-              Each request carries an <code>X-Vigil-Signature</code> header: the HMAC-SHA256 of its body with this secret (docs/oncall.md).
+              Each request carries an <code>X-Vigil-Signature</code> header, <code>t=&lt;unix time&gt;,v1=&lt;hex&gt;</code>: the
+              HMAC-SHA256 of <code>&lt;t&gt;.&lt;body&gt;</code> with this secret.
             </p>
             <div className={styles.row}>
               <Input className={styles.secret} readOnly value={secret ?? ''} aria-label="Signing secret" />

@@ -80,6 +80,8 @@ export function LevelEditor({
         <Dropdown
           className={styles.picker}
           multiselect
+          // Inside the dialog (not a portal): a modal dialog hides everything outside it from assistive technology.
+          inlinePopup
           placeholder="Pick users"
           aria-label={`Level ${n} users`}
           value={pickedText(level.user_ids, userName)}
@@ -97,6 +99,8 @@ export function LevelEditor({
         <Dropdown
           className={styles.picker}
           multiselect
+          // Inside the dialog (not a portal): a modal dialog hides everything outside it from assistive technology.
+          inlinePopup
           placeholder={schedules.length ? 'Pick schedules' : 'No schedules yet'}
           aria-label={`Level ${n} schedules`}
           value={pickedText(level.schedule_ids, scheduleName)}
