@@ -85,8 +85,17 @@ test('Escalation policies: a policy with a user and a schedule is added, listed,
 
   // In use by an integration: deleting is not offered, and the API says why.
   const integration = await api.createIntegration(owner.token, { title: `Billing ${stamp}` });
-  await call(request, 'patch', owner.token, `/api/v1/integration/${integration.id}`, { escalation_policy_id: created?.id });
-  await page.reload();
+  // The integration takes the policy on its own screen (remote-integrations' details dialog).
+  await page.goto(`/integrations?integration=${integration.id}`);
+  const details = page.getByRole('dialog');
+  const picker = details.getByRole('combobox', { name: 'Escalation policy', exact: true });
+  await picker.click();
+  await details.getByRole('option', { name }).click();
+  await expect(page.getByText('The integration now escalates by this policy', { exact: true })).toBeVisible();
+  await expect(picker).toHaveText(name);
+  const taken = await (await request.get(`/api/v1/integration/${integration.id}`, { headers: auth(owner.token) })).json();
+  expect(taken.escalation_policy_id).toBe(created?.id);
+  await page.goto('/oncall/policies');
   await expect(row).toContainText('Repeats 2 times');
   await row.getByRole('button', { name: `Actions for escalation policy ${name}` }).click();
   await expect(page.getByRole('menuitem', { name: 'Used by 1 integration: give it another policy before deleting' })).toBeDisabled();

@@ -61,3 +61,13 @@ export function useDeleteEscalationPolicy(options?: ClientOption) {
     unwrap(await client.DELETE('/api/v1/escalation-policies/{id}', { params: { path: { id } } })),
   );
 }
+
+/** PATCH /integration/{id} {escalation_policy_id}: the integration takes a policy (null: none, superusers by hand). */
+export function useSetIntegrationPolicy(options?: ClientOption) {
+  const client = useApiClient(options);
+  return usePolicyMutation(async ({ integrationId, policyId }: { integrationId: string; policyId: string | null }) =>
+    unwrap(
+      await client.PATCH('/api/v1/integration/{id}', { params: { path: { id: integrationId } }, body: { escalation_policy_id: policyId } }),
+    ),
+  );
+}
