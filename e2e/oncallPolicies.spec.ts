@@ -59,6 +59,7 @@ test('Escalation policies: a policy with a user and a schedule is added, listed,
 
   const row = main.getByTestId('policy-row').filter({ hasText: name });
   await expect(row).toContainText('2 levels · 10 min → stop');
+  await expect(row).toContainText(`1. Pia Policy ${stamp} · 2. Primary ${stamp} (on call)`);
   await expect(row).toContainText('No repeat');
   const [created] = (
     (await (await request.get('/api/v1/escalation-policies/?limit=100', { headers: auth(owner.token) })).json()) as {

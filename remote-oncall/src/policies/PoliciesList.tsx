@@ -1,4 +1,4 @@
-import { Button, MessageBar, MessageBarBody, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Caption1, MessageBar, MessageBarBody, makeStyles, tokens } from '@fluentui/react-components';
 import { AddRegular, AlertUrgentRegular, DeleteRegular, EditRegular } from '@fluentui/react-icons';
 import {
   ConfirmDialog,
@@ -10,9 +10,11 @@ import {
   useDeleteEscalationPolicy,
   useEscalationPolicies,
   useNotify,
+  useSchedules,
 } from '@vigil/shared';
 import { useState } from 'react';
-import { levelsSummary, repeatText } from './levelsSummary';
+import { usePeople } from '../people';
+import { levelsSummary, repeatText, targetsSummary } from './levelsSummary';
 import { PolicyFormDialog } from './PolicyFormDialog';
 
 export const POLICIES_EMPTY = "You don't have any escalation policies yet";
@@ -25,6 +27,8 @@ const useStyles = makeStyles({
   bar: { display: 'flex', justifyContent: 'flex-end' },
   table: { minWidth: '640px' },
   name: { fontWeight: tokens.fontWeightSemibold },
+  levels: { display: 'flex', flexDirection: 'column' },
+  targets: { color: tokens.colorNeutralForeground3 },
 });
 
 /** Every escalation policy: its levels, repeat and how many integrations use it. */
@@ -38,6 +42,9 @@ export function PoliciesList() {
   const [editing, setEditing] = useState<EscalationPolicyPublic | null>(null);
   const [deleting, setDeleting] = useState<EscalationPolicyPublic | null>(null);
   const rows = policies.data?.data;
+  const { nameOf } = usePeople();
+  const schedules = useSchedules();
+  const scheduleName = (id: string) => schedules.data?.data.find((s) => s.id === id)?.name ?? 'Unknown schedule';
   const canEdit = (p: EscalationPolicyPublic) => Boolean(me && (me.is_superuser || me.id === p.owner_id));
 
   const add = (
@@ -70,7 +77,18 @@ export function PoliciesList() {
             rowTestId="policy-row"
             columns={[
               { header: 'Name', cellClassName: styles.name, cell: (p) => p.name, skeletonWidth: 140 },
-              { header: 'Levels', cell: (p) => levelsSummary(p.levels), skeletonWidth: 160 },
+              {
+                header: 'Levels',
+                cell: (p) => (
+                  <span className={styles.levels}>
+                    {levelsSummary(p.levels)}
+                    <Caption1 className={styles.targets}>
+                      {p.levels.map((l, i) => `${i + 1}. ${targetsSummary(l, nameOf, scheduleName)}`).join(' · ')}
+                    </Caption1>
+                  </span>
+                ),
+                skeletonWidth: 160,
+              },
               { header: 'Repeat', cell: (p) => repeatText(p.repeat), skeletonWidth: 80 },
               { header: 'Integrations', cell: (p) => String(p.integration_count), skeletonWidth: 40 },
             ]}

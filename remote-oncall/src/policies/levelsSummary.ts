@@ -14,9 +14,6 @@ export function targetsSummary(level: Level, nameOf: (id: string) => string, sch
   return parts.length ? parts.join(', ') : 'Nobody';
 }
 
-/** A level's delay in words: "then after 15 min" or "stops here (only by hand)". */
-export const delayText = (delay: number | null) => (delay === null ? 'stop here (only by hand)' : `after ${delay} min`);
-
 /** The list's summary: "2 levels · 15 min, stop". */
 export function levelsSummary(levels: Level[]): string {
   const delays = levels.map((l) => (l.delay_minutes === null ? 'stop' : `${l.delay_minutes} min`)).join(' → ');
