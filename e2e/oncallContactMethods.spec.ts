@@ -87,10 +87,10 @@ test('Contact methods: a webhook is added, its secret shown once, verified with 
     // A wrong code, then the right one.
     const wrong = payload.code === '000000' ? '111111' : '000000';
     await verify.getByLabel('Verification code').fill(wrong);
-    await verify.getByRole('button', { name: 'Save' }).click();
+    await verify.getByRole('button', { name: 'Verify', exact: true }).click();
     await expect(verify.getByText('This verification code is not valid', { exact: true })).toBeVisible();
     await verify.getByLabel('Verification code').fill(payload.code);
-    await verify.getByRole('button', { name: 'Save' }).click();
+    await verify.getByRole('button', { name: 'Verify', exact: true }).click();
     await expect(page.getByText('The contact method was verified: it now receives alerts', { exact: true })).toBeVisible();
     await expect(row).toContainText('Verified');
     await expect(row).not.toContainText('Not verified');

@@ -51,6 +51,7 @@ export function VerifyDialog({ method, onClose }: { method: ContactMethodPublic 
       open={method !== null}
       title={`Verify ${method?.label ?? ''}`}
       description="Send a code through this method, then enter the code it received. A code works for 15 minutes."
+      submitLabel="Verify"
       saving={verify.isPending}
       onSubmit={submit}
       onClose={onClose}
