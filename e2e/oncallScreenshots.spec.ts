@@ -59,6 +59,48 @@ test('On call screenshots, desktop and phone', async ({ page, api, request }) =>
     active_hours: [{ days: [1, 2, 3, 4, 5], start: '08:00', end: '18:00' }],
   });
 
+  // An escalation policy: Ann, then whoever is on call for the database; and Ann's own methods and rules.
+  await post(request, ann.token, '/api/v1/escalation-policies/', {
+    name: 'Database pager',
+    description: 'Ann first, then the on-call DBA',
+    repeat: 1,
+    levels: [
+      { delay_minutes: 10, targets: { user_ids: [ann.id] } },
+      { delay_minutes: 15, targets: { schedule_ids: [primary.id], emails: ['dba-leads@example.com'] } },
+      { delay_minutes: null, targets: { user_ids: [ben.id, cai.id] } },
+    ],
+  });
+  await post(request, cai.token, '/api/v1/escalation-policies/', {
+    name: 'Support escalation',
+    levels: [{ delay_minutes: 30, targets: { schedule_ids: [support.id] } }],
+  });
+  const email = await post(request, ann.token, '/api/v1/users/me/contact-methods', {
+    kind: 'email',
+    label: 'Work email',
+    target: ann.email,
+  });
+  const hook = await post(request, ann.token, '/api/v1/users/me/contact-methods', {
+    kind: 'webhook',
+    label: 'Team webhook',
+    target: 'https://hooks.example.com/vigil',
+  });
+  await post(request, ann.token, '/api/v1/users/me/contact-methods', {
+    kind: 'ntfy',
+    label: 'Phone (ntfy)',
+    target: 'https://ntfy.sh',
+    topic: 'ann-pager',
+  });
+  const rules = await request.put('/api/v1/users/me/notification-rules', {
+    headers: { Authorization: `Bearer ${ann.token}` },
+    data: {
+      rules: [
+        { contact_method_id: email.id, delay_minutes: 0 },
+        { contact_method_id: hook.id, delay_minutes: 5 },
+      ],
+    },
+  });
+  expect(rules.status(), await rules.text()).toBe(200);
+
   const main = page.getByRole('main');
   for (const [device, viewport] of [
     ['desktop', { width: 1280, height: 800 }],
@@ -79,6 +121,20 @@ test('On call screenshots, desktop and phone', async ({ page, api, request }) =>
       await page.screenshot({ path: path.join(IMAGES, 'oncall-rotation-dialog.png') });
       await page.getByRole('dialog', { name: 'Add Rotation' }).getByRole('button', { name: 'Cancel' }).click();
     }
+    await signIn(page, ann, '/oncall/policies');
+    await expect(main.getByTestId('policy-row').filter({ hasText: 'Database pager' })).toContainText('3 levels');
+    await shot(page, `policies-${device}`);
+    const actions = main.getByRole('button', { name: 'Actions for escalation policy Database pager' });
+    await actions.click();
+    await page.getByRole('menuitem', { name: 'Edit escalation policy' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Escalation Policy' });
+    await expect(edit.getByRole('combobox', { name: 'Level 2 schedules' })).toHaveText('Database primary');
+    await page.screenshot({ path: path.join(IMAGES, `oncall-policy-dialog-${device}.png`) });
+    await edit.getByRole('button', { name: 'Cancel' }).click();
+    await page.goto('/oncall/contact-methods');
+    await expect(main.getByTestId('contact-method-row')).toHaveCount(3);
+    await expect(main.getByRole('list', { name: 'Rules in words' })).toContainText('Immediately by Work email');
+    await shot(page, `contact-methods-${device}`);
     await signIn(page, ben, '/oncall/my-shifts');
     await expect(main.getByRole('table', { name: 'My shifts' })).toBeVisible();
     await shot(page, `my-shifts-${device}`);

@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { ContactConfirmations } from './ContactConfirmations';
 import { EscalationPolicyForm } from './EscalationPolicyForm';
 import { IngestUrlPanel } from './IngestUrlPanel';
+import { PolicyPicker } from './PolicyPicker';
 
 const useStyles = makeStyles({
   rotate: { display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: tokens.spacingVerticalS },
@@ -72,6 +73,7 @@ export function IntegrationDetailDialog({ id, created, onClose }: Props) {
             </Button>
           </div>
         ))}
+      {integration && <PolicyPicker integrationId={integration.id} policyId={integration.escalation_policy_id} />}
       {integration && <EscalationPolicyForm integration={integration} />}
       {integration && integration.escalation_policy.contacts.length > 0 && <ContactConfirmations integrationId={integration.id} />}
     </DetailDialog>

@@ -4,22 +4,26 @@ import { Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { MyShifts } from '../components/MyShifts';
 import { ScheduleDetail } from '../components/ScheduleDetail';
 import { SchedulesList } from '../components/SchedulesList';
+import { ContactMethodsPage } from '../contactMethods/ContactMethodsPage';
+import { PoliciesList } from '../policies/PoliciesList';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, minWidth: 0 },
   tabs: { marginTop: `calc(-1 * ${tokens.spacingVerticalS})`, overflowX: 'auto' },
 });
 
-/**
- * The sections of On call, each a tab and a path under /oncall. Escalation policies and a
- * user's contact methods join as sections of their own (their APIs are being built).
- */
+/** The sections of On call, each a tab and a path under /oncall. */
 const SECTIONS = [
   { value: 'schedules', label: 'Schedules', path: '' },
   { value: 'my-shifts', label: 'My shifts', path: 'my-shifts' },
+  { value: 'policies', label: 'Escalation policies', path: 'policies' },
+  { value: 'contact-methods', label: 'Contact methods', path: 'contact-methods' },
 ] as const;
 
-/** /oncall (schedules, who is on call), /oncall/schedules/:id (one schedule), /oncall/my-shifts. */
+/**
+ * /oncall (schedules, who is on call), /oncall/schedules/:id (one schedule), /oncall/my-shifts,
+ * /oncall/policies (escalation policies), /oncall/contact-methods (the user's own, and their rules).
+ */
 export default function OnCallPage() {
   const styles = useStyles();
   const navigate = useNavigate();
@@ -29,7 +33,10 @@ export default function OnCallPage() {
   const selected = SECTIONS.find((s) => s.path && below.startsWith(s.path))?.value ?? 'schedules';
   return (
     <div className={styles.root}>
-      <PageHeader title="On call" description="Who is on call, their schedules and rotations, and your own shifts." />
+      <PageHeader
+        title="On call"
+        description="Who is on call, their schedules and rotations, escalation policies, and how you are reached."
+      />
       <TabList
         className={styles.tabs}
         selectedValue={selected}
@@ -46,6 +53,8 @@ export default function OnCallPage() {
         <Route index element={<SchedulesList />} />
         <Route path="schedules/:scheduleId" element={<ScheduleDetail />} />
         <Route path="my-shifts" element={<MyShifts />} />
+        <Route path="policies" element={<PoliciesList />} />
+        <Route path="contact-methods" element={<ContactMethodsPage />} />
         <Route path="*" element={<SchedulesList />} />
       </Routes>
     </div>

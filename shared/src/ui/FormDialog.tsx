@@ -33,6 +33,8 @@ export interface FormDialogProps {
   onOpen?: () => void;
   /** Save is disabled while false (docs/product.md §5.5: until the form is valid); by default Save validates on click. */
   canSave?: boolean;
+  /** The submitting button's text ('Verify'); 'Save' by default. */
+  submitLabel?: string;
   saving: boolean;
   onSubmit: (event: FormEvent) => void;
   /** Cancel, the close button, Escape or a click outside (ignored while saving). */
@@ -51,6 +53,7 @@ export function FormDialog({
   trigger,
   onOpen,
   canSave = true,
+  submitLabel = 'Save',
   saving,
   onSubmit,
   onClose,
@@ -79,7 +82,7 @@ export function FormDialog({
               Cancel
             </Button>
             <Button type="submit" appearance="primary" disabled={!canSave || saving} icon={saving ? <Spinner size="tiny" /> : undefined}>
-              Save
+              {submitLabel}
             </Button>
           </DialogActions>
         </DialogBody>

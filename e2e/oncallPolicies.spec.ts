@@ -1,0 +1,132 @@
+import type { APIRequestContext, Locator } from '@playwright/test';
+import { expect, signIn, test } from './fixtures';
+
+// Escalation policies through remote-oncall's screens on the real server (nothing mocked): a
+// policy reaching a user, then whoever is on call in a schedule, is added, shown, edited, a 422
+// shown at its field, kept from deletion while an integration uses it, and deleted.
+
+const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+async function call(request: APIRequestContext, method: 'post' | 'patch', token: string, url: string, data: unknown) {
+  const res = await request[method](url, { headers: auth(token), data });
+  expect(res.status(), await res.text()).toBe(200);
+  return res.json();
+}
+
+/** Ticks `name` in a multiselect Dropdown (its options are checkboxes), then closes its list by clicking the dialog's title. */
+async function pick(dialog: Locator, combobox: string, name: string) {
+  await dialog.getByRole('combobox', { name: combobox }).click();
+  await dialog.getByRole('menuitemcheckbox', { name }).click();
+  await dialog.getByRole('heading').first().click();
+  await expect(dialog.getByRole('menu')).toBeHidden();
+  await expect(dialog.getByRole('combobox', { name: combobox })).toHaveText(name);
+}
+
+test('Escalation policies: a policy with a user and a schedule is added, listed, edited, kept while in use, and deleted', async ({
+  page,
+  api,
+  request,
+}) => {
+  const stamp = Date.now();
+  const owner = await api.createUser({ full_name: `Pia Policy ${stamp}` });
+  const schedule = await call(request, 'post', owner.token, '/api/v1/schedules/', { name: `Primary ${stamp}`, time_zone: 'UTC' });
+  const name = `Database pager ${stamp}`;
+  const main = page.getByRole('main');
+
+  await signIn(page, owner, '/oncall/policies');
+  await expect(main.getByRole('tab', { name: 'Escalation policies' })).toHaveAttribute('aria-selected', 'true');
+  await main.getByRole('button', { name: 'Add Escalation Policy' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Add Escalation Policy' });
+  await dialog.getByLabel('Name').fill(name);
+  await dialog.getByLabel('Description').fill('Pages the DB team');
+
+  // Level 1: the owner, 10 minutes. Level 2: whoever is on call in the schedule; the timer stops there.
+  await pick(dialog, 'Level 1 users', `Pia Policy ${stamp}`);
+  await dialog.getByLabel('Level 1 escalate after (minutes)').fill('10');
+  await dialog.getByRole('button', { name: 'Add level' }).click();
+  // A level with nobody to reach is refused before sending.
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByText('Pick at least one user, schedule or address')).toBeVisible();
+  await pick(dialog, 'Level 2 schedules', `Primary ${stamp}`);
+  await dialog.getByRole('group', { name: 'Level 2' }).getByRole('checkbox', { name: 'Stop here (only by hand)' }).check();
+  // The API's 422 for a bad address shows at the level's addresses field.
+  await dialog.getByLabel('Level 2 email addresses').fill('not-an-address');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByText('value is not a valid email address')).toBeVisible();
+  await dialog.getByLabel('Level 2 email addresses').fill('');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('The escalation policy was created successfully', { exact: true })).toBeVisible();
+
+  const row = main.getByTestId('policy-row').filter({ hasText: name });
+  await expect(row).toContainText('2 levels · 10 min → stop');
+  await expect(row).toContainText(`1. Pia Policy ${stamp} · 2. Primary ${stamp} (on call)`);
+  await expect(row).toContainText('No repeat');
+  const [created] = (
+    (await (await request.get('/api/v1/escalation-policies/?limit=100', { headers: auth(owner.token) })).json()) as {
+      data: { id: string; name: string; levels: unknown[]; owner_id: string }[];
+    }
+  ).data.filter((p) => p.name === name);
+  expect(created?.owner_id).toBe(owner.id);
+  expect(created?.levels).toEqual([
+    { delay_minutes: 10, targets: { user_ids: [owner.id], schedule_ids: [], emails: [] } },
+    { delay_minutes: null, targets: { user_ids: [], schedule_ids: [schedule.id], emails: [] } },
+  ]);
+
+  // Edit: repeat twice, the schedule's level first.
+  await row.getByRole('button', { name: `Actions for escalation policy ${name}` }).click();
+  await page.getByRole('menuitem', { name: 'Edit escalation policy' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Escalation Policy' });
+  await expect(edit.getByLabel('Name')).toHaveValue(name);
+  await edit.getByRole('spinbutton', { name: 'Repeat' }).fill('2');
+  await edit.getByRole('button', { name: 'Move level 2 up' }).click();
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('The escalation policy was updated successfully', { exact: true })).toBeVisible();
+  await expect(row).toContainText('2 levels · stop → 10 min');
+  await expect(row).toContainText('Repeats 2 times');
+
+  // In use by an integration: deleting is not offered, and the API says why.
+  const integration = await api.createIntegration(owner.token, { title: `Billing ${stamp}` });
+  // The integration takes the policy on its own screen (remote-integrations' details dialog).
+  await page.goto(`/integrations?integration=${integration.id}`);
+  const details = page.getByRole('dialog');
+  const picker = details.getByRole('combobox', { name: 'Escalation policy', exact: true });
+  await picker.click();
+  await details.getByRole('option', { name }).click();
+  await expect(page.getByText('The integration now escalates by this policy', { exact: true })).toBeVisible();
+  await expect(picker).toHaveText(name);
+  const taken = await (await request.get(`/api/v1/integration/${integration.id}`, { headers: auth(owner.token) })).json();
+  expect(taken.escalation_policy_id).toBe(created?.id);
+  await page.goto('/oncall/policies');
+  await expect(row).toContainText('Repeats 2 times');
+  await row.getByRole('button', { name: `Actions for escalation policy ${name}` }).click();
+  await expect(page.getByRole('menuitem', { name: 'Used by 1 integration: give it another policy before deleting' })).toBeDisabled();
+  await page.keyboard.press('Escape');
+  const refused = await request.delete(`/api/v1/escalation-policies/${created?.id}`, { headers: auth(owner.token) });
+  expect(refused.status()).toBe(409);
+  expect((await refused.json()).detail).toBe('This escalation policy is used by 1 integration: give it another policy first');
+
+  // Freed, it is deleted through the screen.
+  await call(request, 'patch', owner.token, `/api/v1/integration/${integration.id}`, { escalation_policy_id: null });
+  await page.reload();
+  await row.getByRole('button', { name: `Actions for escalation policy ${name}` }).click();
+  await page.getByRole('menuitem', { name: 'Delete escalation policy' }).click();
+  await page.getByRole('alertdialog', { name: 'Delete escalation policy' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('The escalation policy was deleted successfully', { exact: true })).toBeVisible();
+  await expect(row).toHaveCount(0);
+});
+
+test('Escalation policies: someone else sees a policy but no way to change it', async ({ page, api, request }) => {
+  const owner = await api.createUser({ full_name: 'Oona Owner' });
+  const other = await api.createUser({ full_name: 'Otto Other' });
+  const name = `Someone else's ${Date.now()}`;
+  await call(request, 'post', owner.token, '/api/v1/escalation-policies/', {
+    name,
+    levels: [{ delay_minutes: null, targets: { user_ids: [owner.id] } }],
+  });
+  await signIn(page, other, '/oncall/policies');
+  const row = page.getByTestId('policy-row').filter({ hasText: name });
+  await expect(row).toContainText('1 level · stop');
+  await row.getByRole('button', { name: `Actions for escalation policy ${name}` }).click();
+  await expect(page.getByRole('menuitem', { name: 'Only its owner or a superuser can change it' })).toBeDisabled();
+  await expect(page.getByRole('menuitem', { name: 'Edit escalation policy' })).toHaveCount(0);
+});

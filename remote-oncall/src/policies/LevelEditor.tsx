@@ -1,0 +1,146 @@
+import { Button, Checkbox, Dropdown, Field, Input, makeStyles, Option, Textarea, tokens } from '@fluentui/react-components';
+import { ArrowDownRegular, ArrowUpRegular, DeleteRegular } from '@fluentui/react-icons';
+
+/** One level as edited: the delay as typed ('' with `stop`), targets picked, addresses as typed. */
+export interface LevelDraft {
+  key: number;
+  stop: boolean;
+  delay: string;
+  user_ids: string[];
+  schedule_ids: string[];
+  emails: string;
+}
+
+const useStyles = makeStyles({
+  level: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalS,
+    padding: tokens.spacingHorizontalM,
+    border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+    borderRadius: tokens.borderRadiusMedium,
+  },
+  head: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS },
+  title: { flexGrow: 1, fontWeight: tokens.fontWeightSemibold },
+  delay: { display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: tokens.spacingHorizontalM },
+  picker: { minWidth: 0, width: '100%' },
+});
+
+const pickedText = (ids: string[], nameOf: (id: string) => string) => ids.map(nameOf).join(', ');
+
+/** One level of a policy: whom it reaches, and how long it is given before the next. */
+export function LevelEditor({
+  index,
+  count,
+  level,
+  users,
+  schedules,
+  errors,
+  onChange,
+  onMove,
+  onRemove,
+}: {
+  index: number;
+  count: number;
+  level: LevelDraft;
+  users: { id: string; name: string }[];
+  schedules: { id: string; name: string }[];
+  /** Messages by field: delay_minutes, user_ids, schedule_ids, emails, targets. */
+  errors: Record<string, string | undefined>;
+  onChange: (level: LevelDraft) => void;
+  onMove: (by: -1 | 1) => void;
+  onRemove: () => void;
+}) {
+  const styles = useStyles();
+  const n = index + 1;
+  const userName = (id: string) => users.find((u) => u.id === id)?.name ?? 'Unknown user';
+  const scheduleName = (id: string) => schedules.find((s) => s.id === id)?.name ?? 'Unknown schedule';
+  const error = (key: string) => (errors[key] ? { validationState: 'error' as const, validationMessage: errors[key] } : {});
+  return (
+    <fieldset className={styles.level} aria-label={`Level ${n}`}>
+      <div className={styles.head}>
+        <span className={styles.title}>Level {n}</span>
+        <Button
+          appearance="subtle"
+          icon={<ArrowUpRegular />}
+          aria-label={`Move level ${n} up`}
+          disabled={index === 0}
+          onClick={() => onMove(-1)}
+        />
+        <Button
+          appearance="subtle"
+          icon={<ArrowDownRegular />}
+          aria-label={`Move level ${n} down`}
+          disabled={index === count - 1}
+          onClick={() => onMove(1)}
+        />
+        <Button appearance="subtle" icon={<DeleteRegular />} aria-label={`Remove level ${n}`} disabled={count === 1} onClick={onRemove} />
+      </div>
+      <Field label="Users" {...error('user_ids')}>
+        <Dropdown
+          className={styles.picker}
+          multiselect
+          // Inside the dialog (not a portal): a modal dialog hides everything outside it from assistive technology.
+          inlinePopup
+          placeholder="Pick users"
+          aria-label={`Level ${n} users`}
+          value={pickedText(level.user_ids, userName)}
+          selectedOptions={level.user_ids}
+          onOptionSelect={(_, data) => onChange({ ...level, user_ids: data.selectedOptions })}
+        >
+          {users.map((u) => (
+            <Option key={u.id} value={u.id}>
+              {u.name}
+            </Option>
+          ))}
+        </Dropdown>
+      </Field>
+      <Field label="Schedules (whoever is on call then)" {...error('schedule_ids')}>
+        <Dropdown
+          className={styles.picker}
+          multiselect
+          // Inside the dialog (not a portal): a modal dialog hides everything outside it from assistive technology.
+          inlinePopup
+          placeholder={schedules.length ? 'Pick schedules' : 'No schedules yet'}
+          aria-label={`Level ${n} schedules`}
+          value={pickedText(level.schedule_ids, scheduleName)}
+          selectedOptions={level.schedule_ids}
+          onOptionSelect={(_, data) => onChange({ ...level, schedule_ids: data.selectedOptions })}
+        >
+          {schedules.map((s) => (
+            <Option key={s.id} value={s.id}>
+              {s.name}
+            </Option>
+          ))}
+        </Dropdown>
+      </Field>
+      <Field label="Email addresses" hint="Separated by commas or new lines; each confirms before it is sent alerts." {...error('emails')}>
+        <Textarea
+          aria-label={`Level ${n} email addresses`}
+          value={level.emails}
+          resize="vertical"
+          onChange={(_, data) => onChange({ ...level, emails: data.value })}
+        />
+      </Field>
+      <div className={styles.delay}>
+        <Field label="Escalate after (minutes)" {...error('delay_minutes')}>
+          <Input
+            type="number"
+            min={1}
+            max={10080}
+            aria-label={`Level ${n} escalate after (minutes)`}
+            disabled={level.stop}
+            value={level.stop ? '' : level.delay}
+            onChange={(_, data) => onChange({ ...level, delay: data.value })}
+          />
+        </Field>
+        <Checkbox
+          label="Stop here (only by hand)"
+          checked={level.stop}
+          onChange={(_, data) => onChange({ ...level, stop: Boolean(data.checked) })}
+        />
+      </div>
+      {errors.targets && <span role="alert">{errors.targets}</span>}
+    </fieldset>
+  );
+}

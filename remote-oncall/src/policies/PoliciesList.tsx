@@ -1,0 +1,141 @@
+import { Button, Caption1, MessageBar, MessageBarBody, makeStyles, tokens } from '@fluentui/react-components';
+import { AddRegular, AlertUrgentRegular, DeleteRegular, EditRegular } from '@fluentui/react-icons';
+import {
+  ConfirmDialog,
+  DataTable,
+  EmptyState,
+  type EscalationPolicyPublic,
+  errorText,
+  useCurrentUser,
+  useDeleteEscalationPolicy,
+  useEscalationPolicies,
+  useNotify,
+  useSchedules,
+} from '@vigil/shared';
+import { useState } from 'react';
+import { usePeople } from '../people';
+import { levelsSummary, repeatText, targetsSummary } from './levelsSummary';
+import { PolicyFormDialog } from './PolicyFormDialog';
+
+export const POLICIES_EMPTY = "You don't have any escalation policies yet";
+export const POLICY_DELETED = 'The escalation policy was deleted successfully';
+const inUseText = (n: number) =>
+  `Used by ${n} integration${n === 1 ? '' : 's'}: give ${n === 1 ? 'it' : 'them'} another policy before deleting`;
+
+const useStyles = makeStyles({
+  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
+  bar: { display: 'flex', justifyContent: 'flex-end' },
+  table: { minWidth: '640px' },
+  name: { fontWeight: tokens.fontWeightSemibold },
+  levels: { display: 'flex', flexDirection: 'column' },
+  targets: { color: tokens.colorNeutralForeground3 },
+});
+
+/** Every escalation policy: its levels, repeat and how many integrations use it. */
+export function PoliciesList() {
+  const styles = useStyles();
+  const notify = useNotify();
+  const policies = useEscalationPolicies();
+  const { data: me } = useCurrentUser();
+  const remove = useDeleteEscalationPolicy();
+  const [creating, setCreating] = useState(false);
+  const [editing, setEditing] = useState<EscalationPolicyPublic | null>(null);
+  const [deleting, setDeleting] = useState<EscalationPolicyPublic | null>(null);
+  const rows = policies.data?.data;
+  const { nameOf } = usePeople();
+  const schedules = useSchedules();
+  const scheduleName = (id: string) => schedules.data?.data.find((s) => s.id === id)?.name ?? 'Unknown schedule';
+  const canEdit = (p: EscalationPolicyPublic) => Boolean(me && (me.is_superuser || me.id === p.owner_id));
+
+  const add = (
+    <Button appearance="primary" icon={<AddRegular />} onClick={() => setCreating(true)}>
+      Add Escalation Policy
+    </Button>
+  );
+  return (
+    <section className={styles.root} aria-label="Escalation policies">
+      {policies.isError && (
+        <MessageBar intent="error">
+          <MessageBarBody>{errorText(policies.error)}</MessageBarBody>
+        </MessageBar>
+      )}
+      {rows && rows.length === 0 ? (
+        <EmptyState
+          title={POLICIES_EMPTY}
+          description="A policy says who is reached, level after level, while an alert stays unacknowledged; integrations share it."
+          icon={<AlertUrgentRegular />}
+          action={add}
+        />
+      ) : (
+        <>
+          <div className={styles.bar}>{add}</div>
+          <DataTable
+            label="Escalation policies"
+            className={styles.table}
+            rows={rows}
+            skeletonRows={3}
+            rowTestId="policy-row"
+            columns={[
+              { header: 'Name', cellClassName: styles.name, cell: (p) => p.name, skeletonWidth: 140 },
+              {
+                header: 'Levels',
+                cell: (p) => (
+                  <span className={styles.levels}>
+                    {levelsSummary(p.levels)}
+                    <Caption1 className={styles.targets}>
+                      {p.levels.map((l, i) => `${i + 1}. ${targetsSummary(l, nameOf, scheduleName)}`).join(' · ')}
+                    </Caption1>
+                  </span>
+                ),
+                skeletonWidth: 160,
+              },
+              { header: 'Repeat', cell: (p) => repeatText(p.repeat), skeletonWidth: 80 },
+              { header: 'Integrations', cell: (p) => String(p.integration_count), skeletonWidth: 40 },
+            ]}
+            rowActions={(p) => ({
+              label: `Actions for escalation policy ${p.name}`,
+              actions: canEdit(p)
+                ? [
+                    { label: 'Edit escalation policy', icon: <EditRegular />, onClick: () => setEditing(p) },
+                    {
+                      label: p.integration_count > 0 ? inUseText(p.integration_count) : 'Delete escalation policy',
+                      icon: <DeleteRegular />,
+                      danger: true,
+                      disabled: p.integration_count > 0,
+                      onClick: () => setDeleting(p),
+                    },
+                  ]
+                : [{ label: 'Only its owner or a superuser can change it', onClick: () => {}, disabled: true }],
+            })}
+          />
+        </>
+      )}
+      <PolicyFormDialog
+        open={creating || editing !== null}
+        policy={editing}
+        onClose={() => {
+          setCreating(false);
+          setEditing(null);
+        }}
+      />
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete escalation policy"
+        confirmLabel="Delete"
+        destructive
+        busy={remove.isPending}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() =>
+          deleting &&
+          remove.mutate(deleting.id, {
+            onSuccess: () => notify.success(POLICY_DELETED),
+            onError: (error) => notify.error(error),
+            onSettled: () => setDeleting(null),
+          })
+        }
+      >
+        {`"${deleting?.name ?? ''}" will be permanently deleted.`}
+      </ConfirmDialog>
+    </section>
+  );
+}

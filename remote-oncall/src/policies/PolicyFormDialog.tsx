@@ -1,0 +1,187 @@
+import { Button, Field, Input, makeStyles, SpinButton, Textarea, tokens } from '@fluentui/react-components';
+import { AddRegular } from '@fluentui/react-icons';
+import {
+  type EscalationLevelInput,
+  type EscalationPolicyPublic,
+  FormDialog,
+  parseContacts,
+  useCreateEscalationPolicy,
+  useNotify,
+  useSchedules,
+  useUpdateEscalationPolicy,
+} from '@vigil/shared';
+import { useEffect, useMemo, useState } from 'react';
+import { fieldErrors } from '../fieldErrors';
+import { usePeople } from '../people';
+import { type LevelDraft, LevelEditor } from './LevelEditor';
+
+export const POLICY_CREATED = 'The escalation policy was created successfully';
+export const POLICY_UPDATED = 'The escalation policy was updated successfully';
+const MAX_LEVELS = 10;
+
+const useStyles = makeStyles({
+  levels: { border: 'none', margin: 0, padding: 0, minWidth: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  add: { alignSelf: 'flex-start' },
+});
+
+let nextKey = 0;
+const blankLevel = (): LevelDraft => ({ key: nextKey++, stop: false, delay: '15', user_ids: [], schedule_ids: [], emails: '' });
+const draftOf = (level: EscalationPolicyPublic['levels'][number]): LevelDraft => ({
+  key: nextKey++,
+  stop: level.delay_minutes === null,
+  delay: level.delay_minutes === null ? '15' : String(level.delay_minutes),
+  user_ids: level.targets.user_ids,
+  schedule_ids: level.targets.schedule_ids,
+  emails: level.targets.emails.join(', '),
+});
+
+/** What is wrong with a level before sending, by field; the server checks the rest (and says so at the field). */
+function levelProblems(level: LevelDraft): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!level.stop) {
+    const n = Number(level.delay);
+    if (!Number.isInteger(n) || n < 1 || n > 10080) out.delay_minutes = 'A whole number of minutes from 1 to 10080';
+  }
+  if (!level.user_ids.length && !level.schedule_ids.length && !parseContacts(level.emails).length)
+    out.targets = 'Pick at least one user, schedule or address';
+  return out;
+}
+
+/** Add or edit an escalation policy: name, description, repeat, and its levels in order. */
+export function PolicyFormDialog({ open, policy, onClose }: { open: boolean; policy: EscalationPolicyPublic | null; onClose: () => void }) {
+  const styles = useStyles();
+  const notify = useNotify();
+  const create = useCreateEscalationPolicy();
+  const update = useUpdateEscalationPolicy();
+  const { users } = usePeople();
+  const schedules = useSchedules();
+  const [name, setName] = useState('');
+  const [description, setDescription] = useState('');
+  const [repeat, setRepeat] = useState(0);
+  const [levels, setLevels] = useState<LevelDraft[]>([]);
+  const [tried, setTried] = useState(false);
+  const [server, setServer] = useState<Record<string, string>>({});
+  useEffect(() => {
+    if (!open) return;
+    setName(policy?.name ?? '');
+    setDescription(policy?.description ?? '');
+    setRepeat(policy?.repeat ?? 0);
+    setLevels(policy ? policy.levels.map(draftOf) : [blankLevel()]);
+    setTried(false);
+    setServer({});
+  }, [open, policy]);
+
+  const people = useMemo(() => users.map((u) => ({ id: u.id, name: u.full_name || u.email })), [users]);
+  const scheduleOptions = useMemo(() => (schedules.data?.data ?? []).map((s) => ({ id: s.id, name: s.name })), [schedules.data]);
+  const problems = levels.map(levelProblems);
+  const nameProblem = name.trim() ? undefined : 'Name is required';
+  const valid = !nameProblem && problems.every((p) => Object.keys(p).length === 0);
+
+  const setLevel = (i: number, level: LevelDraft) => setLevels((all) => all.map((l, j) => (j === i ? level : l)));
+  const move = (i: number, by: -1 | 1) =>
+    setLevels((all) => {
+      const next = [...all];
+      const [moved] = next.splice(i, 1);
+      if (moved) next.splice(i + by, 0, moved);
+      return next;
+    });
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    setTried(true);
+    if (!valid) return;
+    const body = {
+      name: name.trim(),
+      description: description.trim() || null,
+      repeat,
+      levels: levels.map(
+        (l): EscalationLevelInput => ({
+          delay_minutes: l.stop ? null : Number(l.delay),
+          targets: { user_ids: l.user_ids, schedule_ids: l.schedule_ids, emails: parseContacts(l.emails) },
+        }),
+      ),
+    };
+    const handlers = {
+      onSuccess: () => {
+        notify.success(policy ? POLICY_UPDATED : POLICY_CREATED);
+        onClose();
+      },
+      onError: (error: unknown) => {
+        const placed = fieldErrors(error);
+        setServer(placed);
+        if (Object.keys(placed).length === 0) notify.error(error);
+      },
+    };
+    if (policy) update.mutate({ id: policy.id, body }, handlers);
+    else create.mutate(body, handlers);
+  };
+
+  const shown = (key: string, local?: string) => server[key] ?? (tried ? local : undefined);
+  const at = (key: string, local?: string) => {
+    const message = shown(key, local);
+    return message ? { validationState: 'error' as const, validationMessage: message } : {};
+  };
+
+  return (
+    <FormDialog
+      open={open}
+      title={policy ? 'Edit Escalation Policy' : 'Add Escalation Policy'}
+      description="Who is reached at each level while an alert stays unacknowledged; a schedule reaches whoever is on call at that moment."
+      saving={create.isPending || update.isPending}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      <Field label="Name" required {...at('name', nameProblem)}>
+        <Input value={name} maxLength={255} onChange={(_, d) => setName(d.value)} />
+      </Field>
+      <Field label="Description" {...at('description')}>
+        <Textarea value={description} maxLength={4096} resize="vertical" onChange={(_, d) => setDescription(d.value)} />
+      </Field>
+      <Field label="Repeat" hint="How many times the whole policy runs again after its last level (0 to 10)." {...at('repeat')}>
+        <SpinButton
+          min={0}
+          max={10}
+          value={repeat}
+          onChange={(_, d) => {
+            const value = d.value ?? Number(d.displayValue);
+            if (Number.isInteger(value)) setRepeat(Math.min(10, Math.max(0, value as number)));
+          }}
+        />
+      </Field>
+      <fieldset className={styles.levels} aria-label="Levels">
+        {levels.map((level, i) => {
+          const key = (field: string) => `levels.${i}.${field}`;
+          return (
+            <LevelEditor
+              key={level.key}
+              index={i}
+              count={levels.length}
+              level={level}
+              users={people}
+              schedules={scheduleOptions}
+              errors={{
+                delay_minutes: shown(key('delay_minutes'), problems[i]?.delay_minutes),
+                user_ids: server[key('targets.user_ids')],
+                schedule_ids: server[key('targets.schedule_ids')],
+                emails: server[key('targets.emails')],
+                targets: shown(key('targets'), problems[i]?.targets),
+              }}
+              onChange={(l) => setLevel(i, l)}
+              onMove={(by) => move(i, by)}
+              onRemove={() => setLevels((all) => all.filter((_, j) => j !== i))}
+            />
+          );
+        })}
+        {server.levels && <span role="alert">{server.levels}</span>}
+        <Button
+          className={styles.add}
+          icon={<AddRegular />}
+          disabled={levels.length >= MAX_LEVELS}
+          onClick={() => setLevels((all) => [...all, blankLevel()])}
+        >
+          Add level
+        </Button>
+      </fieldset>
+    </FormDialog>
+  );
+}

@@ -1,0 +1,73 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ClientOption, useApiClient } from '../api/api';
+import type { Schemas } from '../api/client';
+import { unwrap } from '../api/errors';
+import { integrationKeys } from './integrations';
+
+// Escalation policies as their own objects (docs/oncall.md, "Escalation policies"): levels of
+// users, schedules and addresses, reused by many integrations. Every key starts with
+// 'escalation-policies'; a change also refreshes the integrations (they show their policy).
+
+export type EscalationPolicyPublic = Schemas['EscalationPolicyPublic'];
+export type EscalationPolicyCreate = Schemas['EscalationPolicyCreate'];
+export type EscalationPolicyUpdate = Schemas['EscalationPolicyUpdate'];
+export type EscalationLevelInput = Schemas['EscalationLevelInput'];
+
+/** The API's page size limit: a team has far fewer policies. */
+const ALL = 100;
+
+export const escalationPolicyKeys = {
+  all: ['escalation-policies'] as const,
+  list: ['escalation-policies', 'list'] as const,
+};
+
+/** Every escalation policy, by name. */
+export function useEscalationPolicies(options?: ClientOption) {
+  const client = useApiClient(options);
+  return useQuery({
+    queryKey: escalationPolicyKeys.list,
+    queryFn: async ({ signal }) =>
+      unwrap(await client.GET('/api/v1/escalation-policies/', { params: { query: { skip: 0, limit: ALL } }, signal })),
+  });
+}
+
+function usePolicyMutation<Vars, Result>(mutationFn: (vars: Vars) => Promise<Result>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: escalationPolicyKeys.all }),
+        queryClient.invalidateQueries({ queryKey: integrationKeys.all }),
+      ]),
+  });
+}
+
+export function useCreateEscalationPolicy(options?: ClientOption) {
+  const client = useApiClient(options);
+  return usePolicyMutation(async (body: EscalationPolicyCreate) => unwrap(await client.POST('/api/v1/escalation-policies/', { body })));
+}
+
+export function useUpdateEscalationPolicy(options?: ClientOption) {
+  const client = useApiClient(options);
+  return usePolicyMutation(async ({ id, body }: { id: string; body: EscalationPolicyUpdate }) =>
+    unwrap(await client.PATCH('/api/v1/escalation-policies/{id}', { params: { path: { id } }, body })),
+  );
+}
+
+export function useDeleteEscalationPolicy(options?: ClientOption) {
+  const client = useApiClient(options);
+  return usePolicyMutation(async (id: string) =>
+    unwrap(await client.DELETE('/api/v1/escalation-policies/{id}', { params: { path: { id } } })),
+  );
+}
+
+/** PATCH /integration/{id} {escalation_policy_id}: the integration takes a policy (null: none, superusers by hand). */
+export function useSetIntegrationPolicy(options?: ClientOption) {
+  const client = useApiClient(options);
+  return usePolicyMutation(async ({ integrationId, policyId }: { integrationId: string; policyId: string | null }) =>
+    unwrap(
+      await client.PATCH('/api/v1/integration/{id}', { params: { path: { id: integrationId } }, body: { escalation_policy_id: policyId } }),
+    ),
+  );
+}
