@@ -63,10 +63,12 @@ test('Escalation policies: a policy with a user and a schedule is added, listed,
   await expect(row).toContainText('No repeat');
   const [created] = (
     (await (await request.get('/api/v1/escalation-policies/?limit=100', { headers: auth(owner.token) })).json()) as {
-      data: { id: string; name: string; levels: unknown[]; owner_id: string }[];
+      data: { id: string; name: string; levels: unknown[]; owner_id: string; first_level_after_minutes: number | null }[];
     }
   ).data.filter((p) => p.name === name);
   expect(created?.owner_id).toBe(owner.id);
+  // A policy made in the console reaches level 1 at once, as an on-call team expects.
+  expect(created?.first_level_after_minutes).toBe(0);
   expect(created?.levels).toEqual([
     { delay_minutes: 10, targets: { user_ids: [owner.id], schedule_ids: [], emails: [] } },
     { delay_minutes: null, targets: { user_ids: [], schedule_ids: [schedule.id], emails: [] } },
@@ -78,6 +80,8 @@ test('Escalation policies: a policy with a user and a schedule is added, listed,
   const edit = page.getByRole('dialog', { name: 'Edit Escalation Policy' });
   await expect(edit.getByLabel('Name')).toHaveValue(name);
   await edit.getByRole('spinbutton', { name: 'Repeat' }).fill('2');
+  await expect(edit.getByRole('radio', { name: 'At once, when the alert opens' })).toBeChecked();
+  await edit.getByRole('radio', { name: "After level 1's delay (the alert's owner is emailed at once)" }).check();
   await edit.getByRole('button', { name: 'Move level 2 up' }).click();
   await edit.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('The escalation policy was updated successfully', { exact: true })).toBeVisible();
@@ -96,6 +100,8 @@ test('Escalation policies: a policy with a user and a schedule is added, listed,
   await expect(picker).toHaveText(name);
   const taken = await (await request.get(`/api/v1/integration/${integration.id}`, { headers: auth(owner.token) })).json();
   expect(taken.escalation_policy_id).toBe(created?.id);
+  const edited = await (await request.get(`/api/v1/escalation-policies/${created?.id}`, { headers: auth(owner.token) })).json();
+  expect(edited.first_level_after_minutes).toBeNull();
   await page.goto('/oncall/policies');
   await expect(row).toContainText('Repeats 2 times');
   await row.getByRole('button', { name: `Actions for escalation policy ${name}` }).click();

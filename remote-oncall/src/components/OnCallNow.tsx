@@ -1,14 +1,20 @@
 import { Caption1, Skeleton, SkeletonItem, Text } from '@fluentui/react-components';
-import { useOnCall } from '@vigil/shared';
+import { type OnCallPublic, useOnCall } from '@vigil/shared';
 import { formatWhen, joinNames } from '../format';
 import { usePeople } from '../people';
 
+type OnCallAnswer = OnCallPublic;
+type OnCallText = { loading: boolean; failed: boolean; now: string; next: string };
+
 /** "Ann Lee" now, and "Ben Ode from Fri 5 Dec, 09:00" next, for one schedule. */
-export function useOnCallText(scheduleId: string, timeZone: string) {
+export function useOnCallText(scheduleId: string, timeZone: string): OnCallText {
   const onCall = useOnCall(scheduleId);
   const { nameOf } = usePeople();
   if (!onCall.data) return { loading: onCall.isPending, failed: onCall.isError, now: '', next: '' };
-  const { user_ids, next } = onCall.data;
+  return onCallTextOf(onCall.data, nameOf, timeZone);
+}
+
+function onCallTextOf({ user_ids, next }: OnCallAnswer, nameOf: (id: string) => string, timeZone: string): OnCallText {
   return {
     loading: false,
     failed: false,
@@ -19,8 +25,23 @@ export function useOnCallText(scheduleId: string, timeZone: string) {
   };
 }
 
-export function OnCallNowCell({ scheduleId, timeZone, part }: { scheduleId: string; timeZone: string; part: 'now' | 'next' }) {
-  const text = useOnCallText(scheduleId, timeZone);
+/**
+ * One cell of the schedules list, from the list's one request for every row (useOnCallMany):
+ * `answer` undefined while it loads, null when it failed or left the schedule out.
+ */
+export function OnCallNowCell({
+  answer,
+  loading,
+  timeZone,
+  part,
+}: {
+  answer: OnCallAnswer | null | undefined;
+  loading: boolean;
+  timeZone: string;
+  part: 'now' | 'next';
+}) {
+  const { nameOf } = usePeople();
+  const text: OnCallText = answer ? onCallTextOf(answer, nameOf, timeZone) : { loading, failed: !loading, now: '', next: '' };
   if (text.loading)
     return (
       <Skeleton aria-label="Loading">

@@ -21,9 +21,10 @@ import {
   type SchedulePublic,
   useDeleteSchedule,
   useNotify,
+  useOnCallMany,
   useSchedules,
 } from '@vigil/shared';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useCanEdit } from '../people';
 import { OnCallNowCell } from './OnCallNow';
@@ -70,6 +71,9 @@ export function SchedulesList() {
   const [editing, setEditing] = useState<SchedulePublic | null>(null);
   const [deleting, setDeleting] = useState<SchedulePublic | null>(null);
   const rows = schedules.data?.data;
+  const onCall = useOnCallMany(useMemo(() => (rows ?? []).map((s) => s.id), [rows]));
+  const answers = useMemo(() => new Map((onCall.data?.data ?? []).map((a) => [a.schedule_id, a])), [onCall.data]);
+  const answerOf = (id: string) => (onCall.data ? (answers.get(id) ?? null) : undefined);
 
   const add = (
     <Button appearance="primary" icon={<AddRegular />} onClick={() => setCreating(true)}>
@@ -114,10 +118,10 @@ export function SchedulesList() {
                     </TableCell>
                     <TableCell>{s.time_zone}</TableCell>
                     <TableCell>
-                      <OnCallNowCell scheduleId={s.id} timeZone={s.time_zone} part="now" />
+                      <OnCallNowCell answer={answerOf(s.id)} loading={onCall.isPending} timeZone={s.time_zone} part="now" />
                     </TableCell>
                     <TableCell>
-                      <OnCallNowCell scheduleId={s.id} timeZone={s.time_zone} part="next" />
+                      <OnCallNowCell answer={answerOf(s.id)} loading={onCall.isPending} timeZone={s.time_zone} part="next" />
                     </TableCell>
                     <TableCell className={styles.actions}>
                       <ScheduleRowActions schedule={s} onEdit={() => setEditing(s)} onDelete={() => setDeleting(s)} />

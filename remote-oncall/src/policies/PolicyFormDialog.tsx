@@ -1,4 +1,4 @@
-import { Button, Field, Input, makeStyles, SpinButton, Textarea, tokens } from '@fluentui/react-components';
+import { Button, Field, Input, makeStyles, Radio, RadioGroup, SpinButton, Textarea, tokens } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons';
 import {
   type EscalationLevelInput,
@@ -47,6 +47,16 @@ function levelProblems(level: LevelDraft): Record<string, string> {
   return out;
 }
 
+/**
+ * When level 1 is reached: at once (0, what an on-call team expects of a new policy), or after
+ * level 1's own delay (null, what the integrations' migrated email levels keep). Another wait
+ * set through the API is kept as it is.
+ */
+const FIRST_AT_ONCE = 'at-once';
+const FIRST_AFTER_DELAY = 'after-delay';
+const firstChoiceOf = (wait: number | null) => (wait === null ? FIRST_AFTER_DELAY : wait === 0 ? FIRST_AT_ONCE : String(wait));
+const firstWaitOf = (choice: string) => (choice === FIRST_AFTER_DELAY ? null : choice === FIRST_AT_ONCE ? 0 : Number(choice));
+
 /** Add or edit an escalation policy: name, description, repeat, and its levels in order. */
 export function PolicyFormDialog({ open, policy, onClose }: { open: boolean; policy: EscalationPolicyPublic | null; onClose: () => void }) {
   const styles = useStyles();
@@ -58,6 +68,7 @@ export function PolicyFormDialog({ open, policy, onClose }: { open: boolean; pol
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
   const [repeat, setRepeat] = useState(0);
+  const [firstLevel, setFirstLevel] = useState(FIRST_AT_ONCE);
   const [levels, setLevels] = useState<LevelDraft[]>([]);
   const [tried, setTried] = useState(false);
   const [server, setServer] = useState<Record<string, string>>({});
@@ -66,6 +77,7 @@ export function PolicyFormDialog({ open, policy, onClose }: { open: boolean; pol
     setName(policy?.name ?? '');
     setDescription(policy?.description ?? '');
     setRepeat(policy?.repeat ?? 0);
+    setFirstLevel(policy ? firstChoiceOf(policy.first_level_after_minutes) : FIRST_AT_ONCE);
     setLevels(policy ? policy.levels.map(draftOf) : [blankLevel()]);
     setTried(false);
     setServer({});
@@ -94,6 +106,7 @@ export function PolicyFormDialog({ open, policy, onClose }: { open: boolean; pol
       name: name.trim(),
       description: description.trim() || null,
       repeat,
+      first_level_after_minutes: firstWaitOf(firstLevel),
       levels: levels.map(
         (l): EscalationLevelInput => ({
           delay_minutes: l.stop ? null : Number(l.delay),
@@ -147,6 +160,15 @@ export function PolicyFormDialog({ open, policy, onClose }: { open: boolean; pol
             if (Number.isInteger(value)) setRepeat(Math.min(10, Math.max(0, value as number)));
           }}
         />
+      </Field>
+      <Field label="Reach level 1" {...at('first_level_after_minutes')}>
+        <RadioGroup value={firstLevel} onChange={(_, d) => setFirstLevel(d.value)}>
+          <Radio value={FIRST_AT_ONCE} label="At once, when the alert opens" />
+          <Radio value={FIRST_AFTER_DELAY} label="After level 1's delay (the alert's owner is emailed at once)" />
+          {firstLevel !== FIRST_AT_ONCE && firstLevel !== FIRST_AFTER_DELAY && (
+            <Radio value={firstLevel} label={`After ${firstLevel} minutes`} />
+          )}
+        </RadioGroup>
       </Field>
       <fieldset className={styles.levels} aria-label="Levels">
         {levels.map((level, i) => {

@@ -32,6 +32,7 @@ export const scheduleKeys = {
   list: ['schedules', 'list'] as const,
   detail: (id: string) => ['schedules', id] as const,
   onCall: (id: string) => ['schedules', id, 'on-call'] as const,
+  onCallMany: (ids: string[]) => ['schedules', 'on-call', ids] as const,
   timeline: (id: string, from: string, to: string) => ['schedules', id, 'timeline', { from, to }] as const,
   overrides: (id: string) => ['schedules', id, 'overrides'] as const,
   shifts: (from: string, to: string) => ['shifts', { from, to }] as const,
@@ -62,6 +63,21 @@ export function useOnCall(id: string, options?: ClientOption) {
   return useQuery({
     queryKey: scheduleKeys.onCall(id),
     queryFn: async ({ signal }) => unwrap(await client.GET('/api/v1/schedules/{id}/on-call', { params: { path: { id } }, signal })),
+    refetchInterval: 60_000,
+  });
+}
+
+/**
+ * Who is on call now, and next, in each of `ids` (up to 100: the list page's schedules), in one
+ * request rather than one per row; refreshed each minute like useOnCall.
+ */
+export function useOnCallMany(ids: string[], options?: ClientOption) {
+  const client = useApiClient(options);
+  return useQuery({
+    queryKey: scheduleKeys.onCallMany(ids),
+    queryFn: async ({ signal }) =>
+      unwrap(await client.GET('/api/v1/schedules/on-call', { params: { query: { schedule_id: ids } }, signal })),
+    enabled: ids.length > 0,
     refetchInterval: 60_000,
   });
 }
