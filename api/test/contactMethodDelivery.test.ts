@@ -8,7 +8,7 @@ import { TestClock } from './helpers/testClock.js';
 /**
  * Alerts reach users through their notification rules and contact methods, through the durable
  * queue, on PGlite and PostgreSQL: a signed webhook survives its receiver's outage (500s, then
- * refused connections) and arrives exactly once; a Slack-compatible body and ntfy's headers
+ * refused connections) and arrives exactly once, as does a Slack-compatible post; a Slack-compatible body and ntfy's headers
  * reach receivers that check them; a rule's delayed notification is skipped when the alert was
  * acknowledged first (a clock the test moves) and sent when it was not.
  */
@@ -187,6 +187,28 @@ describe('Slack-compatible and ntfy delivery', () => {
     ).filter((n) => n.channel === 'slack');
     // The URL is a credential: the list shows its host and last characters.
     expect(row).toMatchObject({ method_label: 'team chat', recipient: `http://127.0.0.1:${receiver.port}/…efgh`, attempts: 1 });
+  });
+
+  it("survives the chat server's outage too and posts exactly once", async () => {
+    const user = await t.createUser();
+    const slack = await verifiedMethod(user, { kind: 'slack', label: 'outage chat', target: receiver.url('/services/T1/B1/zyxwvuts') });
+    await setRules(user, [{ contact_method_id: slack.id, delay_minutes: 0 }]);
+    const alert = await createAlert(user);
+    receiver.mode = 'error';
+    expect(await reach([user.id], alert.id)).toBe(1);
+    const slackRow = async () => (await notificationsOf(user, alert.id)).find((n) => n.channel === 'slack');
+    const failing = await eventually(slackRow, (n) => (n?.attempts ?? 0) >= 2, 'two failed attempts');
+    expect(failing?.status).toBe('pending');
+    const id = failing?.id ?? '';
+    receiver.mode = 'ok';
+    const sent = await eventually(slackRow, (n) => n?.status === 'sent', 'sent after the outage');
+    expect(sent?.last_error).toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    const arrived = deliveriesOf(receiver.accepted, id);
+    expect(arrived).toHaveLength(1);
+    expect(JSON.parse(arrived[0]?.body ?? '{}').text).toContain(alert.title);
+    // The receiver saw every failed attempt and the one it took, no more.
+    expect(deliveriesOf(receiver.attempts, id).length).toBeLessThanOrEqual(sent?.attempts ?? 0);
   });
 
   it('publishes to an ntfy topic with Title, Priority, Tags, Click and the access token', async () => {
