@@ -31,7 +31,10 @@ async function pageOf(request: APIRequestContext, token: string, email: string):
 async function gotoUserRow(page: Page, request: APIRequestContext, token: string, email: string) {
   await expect(async () => {
     await page.goto(`/admin?page=${await pageOf(request, token, email)}`);
-    await expect(row(page, email)).toBeVisible({ timeout: 15_000 });
+    // The page's rows arrive in one answer: once any is shown, the user's is there or the rows
+    // moved meanwhile, and the page is computed again at once rather than after a long wait.
+    await expect(page.getByTestId('user-row').first()).toBeVisible({ timeout: 15_000 });
+    await expect(row(page, email)).toBeVisible({ timeout: 1_000 });
   }).toPass({ timeout: 60_000 });
   return row(page, email);
 }

@@ -34,6 +34,7 @@ import { metricsPlugin } from './operations/metrics.js';
 import { registerRateLimits } from './operations/rateLimitStore.js';
 import { closeConnectionsWhileDraining } from './operations/shutdown.js';
 import { buildValidators, requireClosedBodies } from './requestValidation.js';
+import { buildSerializers } from './responseSerialization.js';
 import { scheduleRoutes, userShiftRoutes } from './schedules/routes.js';
 import { securityHeaders } from './securityHeaders.js';
 import { settingsRoutes } from './settings/routes.js';
@@ -129,7 +130,7 @@ export async function composeApp(options: BuildAppOptions): Promise<{ app: Fasti
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
     // Bodies strict and closed, query strings read as text: see requestValidation.ts.
-    schemaController: { compilersFactory: { buildValidator: buildValidators } },
+    schemaController: { compilersFactory: { buildValidator: buildValidators, buildSerializer: buildSerializers } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   const ownsDb = !options.db;

@@ -4,7 +4,7 @@ import { buildApp } from '../src/app.js';
 import { openDatabase } from '../src/db/database.js';
 import { createIntegration, send } from './fixtures/ingest/index.js';
 import { closeServer, openStream } from './helpers/eventStream.js';
-import { body, createTestApp, TEST_DATABASE_URL, TEST_DB, type TestApp, type TestUser } from './helpers/testApp.js';
+import { body, createTestApp, TEST_DB, type TestApp, type TestUser } from './helpers/testApp.js';
 
 describe('live alert changes (server-sent events)', () => {
   let t: TestApp;
@@ -96,8 +96,7 @@ describe('live alert changes (server-sent events)', () => {
   });
 
   it.skipIf(TEST_DB !== 'postgres')('reaches consoles on another API replica', async () => {
-    const { rows } = await sql<{ schema: string }>`SELECT current_schema() AS schema`.execute(t.db);
-    const otherDb = await openDatabase({ kind: 'postgres', url: TEST_DATABASE_URL, schema: rows[0]?.schema, poolSize: 2 });
+    const otherDb = await openDatabase({ kind: 'postgres', url: t.databaseUrl ?? '', poolSize: 2 });
     const other = await buildApp({ config: t.config, db: otherDb, logger: false });
     try {
       const stream = await openStream(url, owner);

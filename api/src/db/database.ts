@@ -38,7 +38,7 @@ export type DatabaseOptions =
   /**
    * Embedded PGlite: on disk under `dataDir`, or in memory when it is omitted. An in-memory one
    * starts from `loadDataDir` when given (a PGlite dumpDataDir tarball): the tests copy one
-   * migrated database instead of creating and migrating one per test (api/test/helpers/pgliteTemplate.ts).
+   * migrated database instead of creating and migrating one per test (api/test/helpers/testTemplates.ts).
    */
   | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
 

@@ -27,6 +27,8 @@ export interface TestApp {
   /** What the app is composed of: flush the outbox, tick a timer, sign a token. */
   parts: AppParts;
   db: OpenDb;
+  /** The database's URL on PostgreSQL (another replica's connection); undefined on PGlite. */
+  databaseUrl?: string;
   config: Config;
   mail: SmtpSink;
   superuser: TestUser;
@@ -61,7 +63,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   };
 }
 
-/** The migrated PGlite's dump the project's global set-up made (helpers/pgliteTemplate.ts), read once per file. */
+/** The migrated PGlite's dump the project's global set-up made (helpers/testTemplates.ts), read once per worker. */
 let pgliteTemplate: Promise<Blob | undefined> | undefined;
 const readPgliteTemplate = (): Promise<Blob | undefined> => {
   const file = inject('pgliteTemplate');
@@ -69,29 +71,50 @@ const readPgliteTemplate = (): Promise<Blob | undefined> => {
   return pgliteTemplate;
 };
 
+/** Runs one statement as the server's administrator, on the run's `TEST_DATABASE_URL` database. */
+export async function adminSql(statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/** `TEST_DATABASE_URL` with another database in it. */
+export function databaseUrlOf(database: string): string {
+  const url = new URL(TEST_DATABASE_URL);
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
 /**
- * A fresh database of the run's kind: an in-memory PGlite, or a new schema on PostgreSQL.
- * Empty, or with `migrated` on PGlite a copy of one migrated by the global set-up (what the
- * app's start would make of an empty one, made once per run instead of once per test app).
+ * A fresh database of the run's kind: an in-memory PGlite, or a new database on PostgreSQL.
+ * Empty, or with `migrated` a copy of one migrated by the project's global set-up
+ * (helpers/testTemplates.ts): what the app's start would make of an empty one, made once per
+ * run instead of once per test app. On PostgreSQL each is a database of its own (CREATE
+ * DATABASE … TEMPLATE), not a schema in a shared one: Kysely's migrator lists the tables of
+ * every schema of its database, and test files creating and dropping schemas beside it made
+ * that listing fail now and then (3F000, 42P01, 42703).
  */
-export async function openTestDatabase(options: { migrated?: boolean } = {}): Promise<{ db: OpenDb; drop(): Promise<void> }> {
+export async function openTestDatabase(options: { migrated?: boolean } = {}): Promise<{ db: OpenDb; url?: string; drop(): Promise<void> }> {
   if (TEST_DB === 'pglite') {
     const loadDataDir = options.migrated ? await readPgliteTemplate() : undefined;
     const db = await openDatabase({ kind: 'pglite', loadDataDir });
     return { db, drop: () => db.destroy() };
   }
-  const schema = `t_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
-  const db = await openDatabase({ kind: 'postgres', url: TEST_DATABASE_URL, schema, poolSize: 5 });
+  const name = `t_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
+  const template = options.migrated ? inject('postgresTemplate') : undefined;
+  await adminSql(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
+  const url = databaseUrlOf(name);
+  const db = await openDatabase({ kind: 'postgres', url, poolSize: 5 });
   return {
     db,
+    url,
     drop: async () => {
       await db.destroy();
-      const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
-      await client.connect();
-      // The app's schema and its job queue's (notifications/jobQueue.ts).
-      await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-      await client.query(`DROP SCHEMA IF EXISTS ${schema}_jobs CASCADE`);
-      await client.end();
+      await adminSql(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
   };
 }
@@ -138,6 +161,7 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: Te
     app,
     parts,
     db: database.db,
+    databaseUrl: database.url,
     config,
     mail,
     superuser,
