@@ -61,6 +61,11 @@ export function usePeople() {
 
 /** Whether the signed-in user may change a schedule: its owner, or a superuser (docs/oncall.md). */
 export function useCanEdit(ownerId: string | undefined): boolean {
+  return useCanEditOf()(ownerId);
+}
+
+/** useCanEdit for many rows at once: whether the signed-in user may change what `ownerId` owns. */
+export function useCanEditOf(): (ownerId: string | undefined) => boolean {
   const { data: me } = useCurrentUser();
-  return Boolean(me && ownerId && (me.is_superuser || me.id === ownerId));
+  return (ownerId) => Boolean(me && ownerId && (me.is_superuser || me.id === ownerId));
 }

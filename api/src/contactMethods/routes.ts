@@ -1,6 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { requireUser, userOf } from '../auth/currentUser.js';
+import { operationDocs } from '../common/routeDocs.js';
 import { errorResponses, IdParams, Message, TooManyRequests } from '../common/schema.js';
 import { notificationRulesOf, replaceNotificationRules } from './rules.js';
 import {
@@ -27,13 +28,7 @@ import { CODE_MAX_ATTEMPTS, CODE_RESEND_SECONDS, CODE_TTL_MINUTES, sendVerificat
 
 const { 400: e400, 401: e401, 404: e404, 409: e409, 422: e422 } = errorResponses;
 
-const doc = (operationId: string, summary: string, description?: string) => ({
-  tags: ['contact-methods'],
-  security: [{ OAuth2PasswordBearer: [] }],
-  operationId: `contact_methods-${operationId}`,
-  summary,
-  ...(description && { description }),
-});
+const doc = operationDocs('contact-methods', 'contact_methods');
 
 /**
  * /api/v1/users/me/contact-methods and /api/v1/users/me/notification-rules (docs/oncall.md,

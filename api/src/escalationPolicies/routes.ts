@@ -1,21 +1,13 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { requireUser, userOf } from '../auth/currentUser.js';
-import { errorResponses, IdParams, Message, PageQuery, pageOf } from '../common/schema.js';
+import { changeErrors, limitedChangeErrors, listErrors, operationDocs, readErrors } from '../common/routeDocs.js';
+import { IdParams, Message, PageQuery, pageOf } from '../common/schema.js';
 import type { ContactDeps } from '../contacts/service.js';
 import { EscalationPoliciesPublic, EscalationPolicyCreate, EscalationPolicyPublic, EscalationPolicyUpdate } from './schema.js';
 import { createPolicy, deletePolicy, getPolicy, listPolicies, updatePolicy } from './service.js';
 
-const { 401: e401, 403: e403, 404: e404, 409: e409, 422: e422 } = errorResponses;
-const readErrors = { 401: e401, 404: e404, 422: e422 };
-const changeErrors = { ...readErrors, 403: e403 };
-
-const doc = (operationId: string, summary: string) => ({
-  tags: ['escalation-policies'],
-  security: [{ OAuth2PasswordBearer: [] }],
-  operationId: `escalation_policies-${operationId}`,
-  summary,
-});
+const doc = operationDocs('escalation-policies', 'escalation_policies');
 
 /**
  * /api/v1/escalation-policies (docs/oncall.md, "Escalation policies"): every call needs a
@@ -32,7 +24,7 @@ export async function escalationPolicyRoutes(app: FastifyInstance, deps: Contact
       schema: {
         ...doc('read_escalation_policies', 'List every escalation policy, by name'),
         querystring: PageQuery,
-        response: { 200: EscalationPoliciesPublic, 401: e401, 422: e422 },
+        response: { 200: EscalationPoliciesPublic, ...listErrors },
       },
     },
     async (request) => {
@@ -51,7 +43,7 @@ export async function escalationPolicyRoutes(app: FastifyInstance, deps: Contact
           'Each level reaches its users, whoever is on call in its schedules when the level is reached, and its addresses once they confirm. ' +
           'Unknown user or schedule ids are a 422 at their place.',
         body: EscalationPolicyCreate,
-        response: { 200: EscalationPolicyPublic, 401: e401, 422: e422 },
+        response: { 200: EscalationPolicyPublic, ...listErrors },
       },
     },
     async (request) => createPolicy(db, userOf(request), request.body),
@@ -93,7 +85,7 @@ export async function escalationPolicyRoutes(app: FastifyInstance, deps: Contact
       schema: {
         ...doc('delete_escalation_policy', 'Delete an escalation policy (owner or superuser); 409 while an integration uses it'),
         params: IdParams,
-        response: { 200: Message, ...changeErrors, 409: e409 },
+        response: { 200: Message, ...limitedChangeErrors },
       },
     },
     async (request) => {

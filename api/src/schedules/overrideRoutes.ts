@@ -1,12 +1,14 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { requireUser, userOf } from '../auth/currentUser.js';
+import { changeErrors, operationDocs, readErrors } from '../common/routeDocs.js';
 import { Message, PageQuery, pageOf } from '../common/schema.js';
 import type { Db } from '../db/database.js';
 import { createOverride, deleteOverride, getOverride, listOverrides, toOverridePublic, updateOverride } from './overrides.js';
-import { changeErrors, readErrors, scheduleDoc } from './routeDocs.js';
 import { OverrideCreate, OverrideParams, OverridePublic, OverridesPublic, OverrideUpdate, ScheduleParams } from './schema.js';
 import { getSchedule } from './service.js';
+
+const scheduleDoc = operationDocs('schedules', 'schedules');
 
 /** /api/v1/schedules/{id}/overrides: read by anyone signed in, changed by the owner or a superuser. */
 export async function overrideRoutes(app: FastifyInstance, { db }: { db: Db }): Promise<void> {

@@ -1,12 +1,14 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { requireUser, userOf } from '../auth/currentUser.js';
+import { changeErrors, limitedChangeErrors, operationDocs, readErrors } from '../common/routeDocs.js';
 import { Message } from '../common/schema.js';
 import type { Db } from '../db/database.js';
 import { createRotation, deleteRotation, getRotation, rotationsOf, toRotationPublic, updateRotation } from './rotations.js';
-import { changeErrors, limitedChangeErrors, readErrors, scheduleDoc } from './routeDocs.js';
 import { RotationCreate, RotationParams, RotationPublic, RotationsPublic, RotationUpdate, ScheduleParams } from './schema.js';
 import { getSchedule } from './service.js';
+
+const scheduleDoc = operationDocs('schedules', 'schedules');
 
 /** /api/v1/schedules/{id}/rotations: read by anyone signed in, changed by the owner or a superuser. */
 export async function rotationRoutes(app: FastifyInstance, { db }: { db: Db }): Promise<void> {

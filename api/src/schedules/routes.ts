@@ -1,13 +1,13 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { requireUser, userOf } from '../auth/currentUser.js';
+import { changeErrors, listErrors, operationDocs, readErrors } from '../common/routeDocs.js';
 import { Message, PageQuery, pageOf } from '../common/schema.js';
 import type { Db } from '../db/database.js';
 import { onCallOf, onCallOfMany, shiftsOfUser, timelineOf } from './onCall.js';
 import { overrideRoutes } from './overrideRoutes.js';
 import { rotationRoutes } from './rotationRoutes.js';
 import { rotationsOf, toRotationPublic } from './rotations.js';
-import { changeErrors, listErrors, readErrors, scheduleDoc } from './routeDocs.js';
 import {
   OnCallManyQuery,
   OnCallPublic,
@@ -26,6 +26,8 @@ import {
 } from './schema.js';
 import { createSchedule, deleteSchedule, getSchedule, listSchedules, toSchedulePublic, updateSchedule } from './service.js';
 import { checkedInstant, checkedSpan } from './validation.js';
+
+const scheduleDoc = operationDocs('schedules', 'schedules');
 
 /**
  * /api/v1/schedules (docs/oncall.md, "Schedules API"): every call needs a login; every

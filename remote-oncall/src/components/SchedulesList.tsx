@@ -1,23 +1,10 @@
-import {
-  Button,
-  Link,
-  MessageBar,
-  MessageBarBody,
-  makeStyles,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
-  tokens,
-} from '@fluentui/react-components';
+import { Button, Link, MessageBar, MessageBarBody, makeStyles, tokens } from '@fluentui/react-components';
 import { AddRegular, CalendarClockRegular, DeleteRegular, EditRegular } from '@fluentui/react-icons';
 import {
   ConfirmDialog,
+  DataTable,
   EmptyState,
   errorText,
-  RowActionsMenu,
   type SchedulePublic,
   useDeleteSchedule,
   useNotify,
@@ -26,7 +13,7 @@ import {
 } from '@vigil/shared';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useCanEdit } from '../people';
+import { useCanEditOf } from '../people';
 import { OnCallNowCell } from './OnCallNow';
 import { ScheduleFormDialog } from './ScheduleFormDialog';
 
@@ -36,29 +23,8 @@ export const DELETED = 'The schedule was deleted successfully';
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
   bar: { display: 'flex', justifyContent: 'flex-end' },
-  scroller: {
-    overflowX: 'auto',
-    backgroundColor: tokens.colorNeutralBackground1,
-    borderRadius: tokens.borderRadiusLarge,
-    boxShadow: tokens.shadow2,
-  },
   table: { minWidth: '640px' },
-  actions: { width: '56px' },
 });
-
-function ScheduleRowActions({ schedule, onEdit, onDelete }: { schedule: SchedulePublic; onEdit: () => void; onDelete: () => void }) {
-  const canEdit = useCanEdit(schedule.owner_id);
-  if (!canEdit) return null;
-  return (
-    <RowActionsMenu
-      label={`Actions for schedule ${schedule.name}`}
-      actions={[
-        { label: 'Edit schedule', icon: <EditRegular />, onClick: onEdit },
-        { label: 'Delete schedule', icon: <DeleteRegular />, danger: true, onClick: onDelete },
-      ]}
-    />
-  );
-}
 
 /** Every schedule, with who is on call now and next. */
 export function SchedulesList() {
@@ -74,6 +40,7 @@ export function SchedulesList() {
   const onCall = useOnCallMany(useMemo(() => (rows ?? []).map((s) => s.id), [rows]));
   const answers = useMemo(() => new Map((onCall.data?.data ?? []).map((a) => [a.schedule_id, a])), [onCall.data]);
   const answerOf = (id: string) => (onCall.data ? (answers.get(id) ?? null) : undefined);
+  const canEdit = useCanEditOf();
 
   const add = (
     <Button appearance="primary" icon={<AddRegular />} onClick={() => setCreating(true)}>
@@ -97,40 +64,47 @@ export function SchedulesList() {
       ) : (
         <>
           <div className={styles.bar}>{add}</div>
-          <div className={styles.scroller}>
-            <Table className={styles.table} aria-label="Schedules" aria-busy={!rows}>
-              <TableHeader>
-                <TableRow>
-                  <TableHeaderCell>Name</TableHeaderCell>
-                  <TableHeaderCell>Time zone</TableHeaderCell>
-                  <TableHeaderCell>On call now</TableHeaderCell>
-                  <TableHeaderCell>Next</TableHeaderCell>
-                  <TableHeaderCell className={styles.actions}>Actions</TableHeaderCell>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {(rows ?? []).map((s) => (
-                  <TableRow key={s.id}>
-                    <TableCell>
-                      <Link onClick={() => navigate(`/oncall/schedules/${s.id}`)} as="button">
-                        {s.name}
-                      </Link>
-                    </TableCell>
-                    <TableCell>{s.time_zone}</TableCell>
-                    <TableCell>
-                      <OnCallNowCell answer={answerOf(s.id)} loading={onCall.isPending} timeZone={s.time_zone} part="now" />
-                    </TableCell>
-                    <TableCell>
-                      <OnCallNowCell answer={answerOf(s.id)} loading={onCall.isPending} timeZone={s.time_zone} part="next" />
-                    </TableCell>
-                    <TableCell className={styles.actions}>
-                      <ScheduleRowActions schedule={s} onEdit={() => setEditing(s)} onDelete={() => setDeleting(s)} />
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </div>
+          <DataTable
+            label="Schedules"
+            className={styles.table}
+            rows={rows}
+            skeletonRows={3}
+            rowTestId="schedule-row"
+            columns={[
+              {
+                header: 'Name',
+                cell: (s) => (
+                  <Link onClick={() => navigate(`/oncall/schedules/${s.id}`)} as="button">
+                    {s.name}
+                  </Link>
+                ),
+                skeletonWidth: 140,
+              },
+              { header: 'Time zone', cell: (s) => s.time_zone, skeletonWidth: 120 },
+              {
+                header: 'On call now',
+                cell: (s) => <OnCallNowCell answer={answerOf(s.id)} loading={onCall.isPending} timeZone={s.time_zone} part="now" />,
+                skeletonWidth: 120,
+              },
+              {
+                header: 'Next',
+                cell: (s) => <OnCallNowCell answer={answerOf(s.id)} loading={onCall.isPending} timeZone={s.time_zone} part="next" />,
+                skeletonWidth: 120,
+              },
+            ]}
+            // Only its owner or a superuser changes a schedule: no menu on the others' rows.
+            rowActions={(s) =>
+              canEdit(s.owner_id)
+                ? {
+                    label: `Actions for schedule ${s.name}`,
+                    actions: [
+                      { label: 'Edit schedule', icon: <EditRegular />, onClick: () => setEditing(s) },
+                      { label: 'Delete schedule', icon: <DeleteRegular />, danger: true, onClick: () => setDeleting(s) },
+                    ],
+                  }
+                : null
+            }
+          />
         </>
       )}
       <ScheduleFormDialog

@@ -52,8 +52,8 @@ export interface DataTableProps<T extends { id: string }> {
   skeletonRows: number;
   /** The columns before Actions. */
   columns: DataColumn<T>[];
-  /** A row's "…" menu: its accessible name and its entries. */
-  rowActions: (row: T) => { label: string; actions: RowAction[] };
+  /** A row's "…" menu: its accessible name and its entries; null for a row the user may not act on (no menu). */
+  rowActions: (row: T) => { label: string; actions: RowAction[] } | null;
   /** The table's own class (a minimum width below which it scrolls sideways). */
   className?: string;
   /**
@@ -76,7 +76,7 @@ export interface DataTableProps<T extends { id: string }> {
 }
 
 /**
- * The console's list tables (alerts, integrations, users): the caller's columns, then Actions
+ * The console's list tables (alerts, integrations, users, schedules, policies, contact methods): the caller's columns, then Actions
  * (the row's "…" menu), with placeholder rows while the first page loads and an optional
  * selection column. Checkboxes have a column of their own rather than sitting in the first
  * cell: a header's accessible name is its whole content.
@@ -146,9 +146,7 @@ export function DataTable<T extends { id: string }>(props: DataTableProps<T>) {
                       {column.cell(row)}
                     </TableCell>
                   ))}
-                  <TableCell className={actionsBody}>
-                    <RowActionsMenu label={menu.label} actions={menu.actions} />
-                  </TableCell>
+                  <TableCell className={actionsBody}>{menu && <RowActionsMenu label={menu.label} actions={menu.actions} />}</TableCell>
                 </TableRow>
               );
             })
