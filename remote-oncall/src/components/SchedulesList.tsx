@@ -1,19 +1,10 @@
-import { Button, Link, MessageBar, MessageBarBody, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Link, makeStyles } from '@fluentui/react-components';
 import { AddRegular, CalendarClockRegular, DeleteRegular, EditRegular } from '@fluentui/react-icons';
-import {
-  ConfirmDialog,
-  DataTable,
-  EmptyState,
-  errorText,
-  type SchedulePublic,
-  useDeleteSchedule,
-  useNotify,
-  useOnCallMany,
-  useSchedules,
-} from '@vigil/shared';
+import { ConfirmDialog, DataTable, type SchedulePublic, useDeleteSchedule, useNotify, useOnCallMany, useSchedules } from '@vigil/shared';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useCanEditOf } from '../people';
+import { ListSection } from './ListSection';
 import { OnCallNowCell } from './OnCallNow';
 import { ScheduleFormDialog } from './ScheduleFormDialog';
 
@@ -21,8 +12,6 @@ export const EMPTY = "You don't have any schedules yet";
 export const DELETED = 'The schedule was deleted successfully';
 
 const useStyles = makeStyles({
-  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
-  bar: { display: 'flex', justifyContent: 'flex-end' },
   table: { minWidth: '640px' },
 });
 
@@ -48,65 +37,59 @@ export function SchedulesList() {
     </Button>
   );
   return (
-    <section className={styles.root} aria-label="Schedules">
-      {schedules.isError && (
-        <MessageBar intent="error">
-          <MessageBarBody>{errorText(schedules.error)}</MessageBarBody>
-        </MessageBar>
-      )}
-      {rows && rows.length === 0 ? (
-        <EmptyState
-          title={EMPTY}
-          description="A schedule says who is on call when: rotations of people taking turns, and overrides for the exceptions."
-          icon={<CalendarClockRegular />}
-          action={add}
+    <>
+      <ListSection
+        label="Schedules"
+        query={{ isError: schedules.isError, error: schedules.error, rows }}
+        empty={{
+          title: EMPTY,
+          description: 'A schedule says who is on call when: rotations of people taking turns, and overrides for the exceptions.',
+          icon: <CalendarClockRegular />,
+        }}
+        add={add}
+      >
+        <DataTable
+          label="Schedules"
+          className={styles.table}
+          rows={rows}
+          skeletonRows={3}
+          rowTestId="schedule-row"
+          columns={[
+            {
+              header: 'Name',
+              cell: (s) => (
+                <Link onClick={() => navigate(`/oncall/schedules/${s.id}`)} as="button">
+                  {s.name}
+                </Link>
+              ),
+              skeletonWidth: 140,
+            },
+            { header: 'Time zone', cell: (s) => s.time_zone, skeletonWidth: 120 },
+            {
+              header: 'On call now',
+              cell: (s) => <OnCallNowCell answer={answerOf(s.id)} loading={onCall.isPending} timeZone={s.time_zone} part="now" />,
+              skeletonWidth: 120,
+            },
+            {
+              header: 'Next',
+              cell: (s) => <OnCallNowCell answer={answerOf(s.id)} loading={onCall.isPending} timeZone={s.time_zone} part="next" />,
+              skeletonWidth: 120,
+            },
+          ]}
+          // Only its owner or a superuser changes a schedule: no menu on the others' rows.
+          rowActions={(s) =>
+            canEdit(s.owner_id)
+              ? {
+                  label: `Actions for schedule ${s.name}`,
+                  actions: [
+                    { label: 'Edit schedule', icon: <EditRegular />, onClick: () => setEditing(s) },
+                    { label: 'Delete schedule', icon: <DeleteRegular />, danger: true, onClick: () => setDeleting(s) },
+                  ],
+                }
+              : null
+          }
         />
-      ) : (
-        <>
-          <div className={styles.bar}>{add}</div>
-          <DataTable
-            label="Schedules"
-            className={styles.table}
-            rows={rows}
-            skeletonRows={3}
-            rowTestId="schedule-row"
-            columns={[
-              {
-                header: 'Name',
-                cell: (s) => (
-                  <Link onClick={() => navigate(`/oncall/schedules/${s.id}`)} as="button">
-                    {s.name}
-                  </Link>
-                ),
-                skeletonWidth: 140,
-              },
-              { header: 'Time zone', cell: (s) => s.time_zone, skeletonWidth: 120 },
-              {
-                header: 'On call now',
-                cell: (s) => <OnCallNowCell answer={answerOf(s.id)} loading={onCall.isPending} timeZone={s.time_zone} part="now" />,
-                skeletonWidth: 120,
-              },
-              {
-                header: 'Next',
-                cell: (s) => <OnCallNowCell answer={answerOf(s.id)} loading={onCall.isPending} timeZone={s.time_zone} part="next" />,
-                skeletonWidth: 120,
-              },
-            ]}
-            // Only its owner or a superuser changes a schedule: no menu on the others' rows.
-            rowActions={(s) =>
-              canEdit(s.owner_id)
-                ? {
-                    label: `Actions for schedule ${s.name}`,
-                    actions: [
-                      { label: 'Edit schedule', icon: <EditRegular />, onClick: () => setEditing(s) },
-                      { label: 'Delete schedule', icon: <DeleteRegular />, danger: true, onClick: () => setDeleting(s) },
-                    ],
-                  }
-                : null
-            }
-          />
-        </>
-      )}
+      </ListSection>
       <ScheduleFormDialog
         open={creating || editing !== null}
         schedule={editing}
@@ -134,6 +117,6 @@ export function SchedulesList() {
       >
         {`"${deleting?.name ?? ''}" will be permanently deleted, with its rotations and overrides.`}
       </ConfirmDialog>
-    </section>
+    </>
   );
 }

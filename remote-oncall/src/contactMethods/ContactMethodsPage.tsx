@@ -1,17 +1,16 @@
-import { Badge, Button, MessageBar, MessageBarBody, makeStyles, tokens } from '@fluentui/react-components';
+import { Badge, Button, makeStyles, tokens } from '@fluentui/react-components';
 import { AddRegular, ContactCardRegular, DeleteRegular, KeyResetRegular, ShieldCheckmarkRegular } from '@fluentui/react-icons';
 import {
   ConfirmDialog,
   type ContactMethodPublic,
   DataTable,
-  EmptyState,
-  errorText,
   useContactMethods,
   useDeleteContactMethod,
   useNotify,
   useRegenerateContactSecret,
 } from '@vigil/shared';
 import { useState } from 'react';
+import { ListSection } from '../components/ListSection';
 import { AddContactMethodDialog, KIND_LABELS } from './AddContactMethodDialog';
 import { NotificationRulesEditor } from './NotificationRulesEditor';
 import { SecretDialog } from './SecretDialog';
@@ -22,7 +21,6 @@ export const METHOD_DELETED = 'The contact method was deleted successfully';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, minWidth: 0 },
-  bar: { display: 'flex', justifyContent: 'flex-end' },
   table: { minWidth: '640px' },
   name: { fontWeight: tokens.fontWeightSemibold },
   target: { wordBreak: 'break-all' },
@@ -48,76 +46,69 @@ export function ContactMethodsPage() {
   );
   return (
     <div className={styles.root}>
-      <section className={styles.root} aria-label="Contact methods">
-        {methods.isError && (
-          <MessageBar intent="error">
-            <MessageBarBody>{errorText(methods.error)}</MessageBarBody>
-          </MessageBar>
-        )}
-        {rows && rows.length === 0 ? (
-          <EmptyState
-            title={METHODS_EMPTY}
-            description="Add an email address, a webhook, a Slack-compatible webhook or an ntfy topic, verify it, then say in your rules when it is used."
-            icon={<ContactCardRegular />}
-            action={add}
-          />
-        ) : (
-          <>
-            <div className={styles.bar}>{add}</div>
-            <DataTable
-              label="Contact methods"
-              className={styles.table}
-              rows={rows}
-              skeletonRows={2}
-              rowTestId="contact-method-row"
-              columns={[
-                { header: 'Label', cellClassName: styles.name, cell: (m) => m.label, skeletonWidth: 120 },
-                { header: 'Kind', cell: (m) => KIND_LABELS[m.kind], skeletonWidth: 80 },
-                {
-                  header: 'Target',
-                  cellClassName: styles.target,
-                  cell: (m) => (m.topic ? `${m.target} · ${m.topic}` : m.target),
-                  skeletonWidth: 200,
-                },
-                {
-                  header: 'Status',
-                  cell: (m) =>
-                    m.verified ? (
-                      <Badge appearance="tint" color="success">
-                        Verified
-                      </Badge>
-                    ) : (
-                      <Badge appearance="tint" color="warning">
-                        Not verified
-                      </Badge>
-                    ),
-                  skeletonWidth: 80,
-                },
-              ]}
-              rowActions={(m) => ({
-                label: `Actions for contact method ${m.label}`,
-                actions: [
-                  ...(m.verified ? [] : [{ label: 'Verify', icon: <ShieldCheckmarkRegular />, onClick: () => setVerifying(m) }]),
-                  ...(m.kind === 'webhook'
-                    ? [
-                        {
-                          label: 'Regenerate signing secret',
-                          icon: <KeyResetRegular />,
-                          onClick: () =>
-                            regenerate.mutate(m.id, {
-                              onSuccess: (answer) => answer.secret && setSecret({ value: answer.secret, label: answer.label }),
-                              onError: (error) => notify.error(error),
-                            }),
-                        },
-                      ]
-                    : []),
-                  { label: 'Delete contact method', icon: <DeleteRegular />, danger: true, onClick: () => setDeleting(m) },
-                ],
-              })}
-            />
-          </>
-        )}
-      </section>
+      <ListSection
+        label="Contact methods"
+        query={{ isError: methods.isError, error: methods.error, rows }}
+        empty={{
+          title: METHODS_EMPTY,
+          description:
+            'Add an email address, a webhook, a Slack-compatible webhook or an ntfy topic, verify it, then say in your rules when it is used.',
+          icon: <ContactCardRegular />,
+        }}
+        add={add}
+      >
+        <DataTable
+          label="Contact methods"
+          className={styles.table}
+          rows={rows}
+          skeletonRows={2}
+          rowTestId="contact-method-row"
+          columns={[
+            { header: 'Label', cellClassName: styles.name, cell: (m) => m.label, skeletonWidth: 120 },
+            { header: 'Kind', cell: (m) => KIND_LABELS[m.kind], skeletonWidth: 80 },
+            {
+              header: 'Target',
+              cellClassName: styles.target,
+              cell: (m) => (m.topic ? `${m.target} · ${m.topic}` : m.target),
+              skeletonWidth: 200,
+            },
+            {
+              header: 'Status',
+              cell: (m) =>
+                m.verified ? (
+                  <Badge appearance="tint" color="success">
+                    Verified
+                  </Badge>
+                ) : (
+                  <Badge appearance="tint" color="warning">
+                    Not verified
+                  </Badge>
+                ),
+              skeletonWidth: 80,
+            },
+          ]}
+          rowActions={(m) => ({
+            label: `Actions for contact method ${m.label}`,
+            actions: [
+              ...(m.verified ? [] : [{ label: 'Verify', icon: <ShieldCheckmarkRegular />, onClick: () => setVerifying(m) }]),
+              ...(m.kind === 'webhook'
+                ? [
+                    {
+                      label: 'Regenerate signing secret',
+                      icon: <KeyResetRegular />,
+                      onClick: () =>
+                        regenerate.mutate(m.id, {
+                          onSuccess: (answer) => answer.secret && setSecret({ value: answer.secret, label: answer.label }),
+                          onError: (error) => notify.error(error),
+                        }),
+                    },
+                  ]
+                : []),
+              { label: 'Delete contact method', icon: <DeleteRegular />, danger: true, onClick: () => setDeleting(m) },
+            ],
+          })}
+        />
+      </ListSection>
       <NotificationRulesEditor methods={rows ?? []} />
       <AddContactMethodDialog
         open={adding}

@@ -1,11 +1,9 @@
-import { Button, Caption1, MessageBar, MessageBarBody, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Caption1, makeStyles, tokens } from '@fluentui/react-components';
 import { AddRegular, AlertUrgentRegular, DeleteRegular, EditRegular } from '@fluentui/react-icons';
 import {
   ConfirmDialog,
   DataTable,
-  EmptyState,
   type EscalationPolicyPublic,
-  errorText,
   useCurrentUser,
   useDeleteEscalationPolicy,
   useEscalationPolicies,
@@ -13,6 +11,7 @@ import {
   useSchedules,
 } from '@vigil/shared';
 import { useState } from 'react';
+import { ListSection } from '../components/ListSection';
 import { usePeople } from '../people';
 import { levelsSummary, repeatText, targetsSummary } from './levelsSummary';
 import { PolicyFormDialog } from './PolicyFormDialog';
@@ -23,8 +22,6 @@ const inUseText = (n: number) =>
   `Used by ${n} integration${n === 1 ? '' : 's'}: give ${n === 1 ? 'it' : 'them'} another policy before deleting`;
 
 const useStyles = makeStyles({
-  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
-  bar: { display: 'flex', justifyContent: 'flex-end' },
   table: { minWidth: '640px' },
   name: { fontWeight: tokens.fontWeightSemibold },
   levels: { display: 'flex', flexDirection: 'column' },
@@ -53,63 +50,57 @@ export function PoliciesList() {
     </Button>
   );
   return (
-    <section className={styles.root} aria-label="Escalation policies">
-      {policies.isError && (
-        <MessageBar intent="error">
-          <MessageBarBody>{errorText(policies.error)}</MessageBarBody>
-        </MessageBar>
-      )}
-      {rows && rows.length === 0 ? (
-        <EmptyState
-          title={POLICIES_EMPTY}
-          description="A policy says who is reached, level after level, while an alert stays unacknowledged; integrations share it."
-          icon={<AlertUrgentRegular />}
-          action={add}
+    <>
+      <ListSection
+        label="Escalation policies"
+        query={{ isError: policies.isError, error: policies.error, rows }}
+        empty={{
+          title: POLICIES_EMPTY,
+          description: 'A policy says who is reached, level after level, while an alert stays unacknowledged; integrations share it.',
+          icon: <AlertUrgentRegular />,
+        }}
+        add={add}
+      >
+        <DataTable
+          label="Escalation policies"
+          className={styles.table}
+          rows={rows}
+          skeletonRows={3}
+          rowTestId="policy-row"
+          columns={[
+            { header: 'Name', cellClassName: styles.name, cell: (p) => p.name, skeletonWidth: 140 },
+            {
+              header: 'Levels',
+              cell: (p) => (
+                <span className={styles.levels}>
+                  {levelsSummary(p.levels)}
+                  <Caption1 className={styles.targets}>
+                    {p.levels.map((l, i) => `${i + 1}. ${targetsSummary(l, nameOf, scheduleName)}`).join(' · ')}
+                  </Caption1>
+                </span>
+              ),
+              skeletonWidth: 160,
+            },
+            { header: 'Repeat', cell: (p) => repeatText(p.repeat), skeletonWidth: 80 },
+            { header: 'Integrations', cell: (p) => String(p.integration_count), skeletonWidth: 40 },
+          ]}
+          rowActions={(p) => ({
+            label: `Actions for escalation policy ${p.name}`,
+            actions: canEdit(p)
+              ? [
+                  { label: 'Edit escalation policy', icon: <EditRegular />, onClick: () => setEditing(p) },
+                  {
+                    label: p.integration_count > 0 ? inUseText(p.integration_count) : 'Delete escalation policy',
+                    icon: <DeleteRegular />,
+                    danger: true,
+                    disabled: p.integration_count > 0,
+                    onClick: () => setDeleting(p),
+                  },
+                ]
+              : [{ label: 'Only its owner or a superuser can change it', onClick: () => {}, disabled: true }],
+          })}
         />
-      ) : (
-        <>
-          <div className={styles.bar}>{add}</div>
-          <DataTable
-            label="Escalation policies"
-            className={styles.table}
-            rows={rows}
-            skeletonRows={3}
-            rowTestId="policy-row"
-            columns={[
-              { header: 'Name', cellClassName: styles.name, cell: (p) => p.name, skeletonWidth: 140 },
-              {
-                header: 'Levels',
-                cell: (p) => (
-                  <span className={styles.levels}>
-                    {levelsSummary(p.levels)}
-                    <Caption1 className={styles.targets}>
-                      {p.levels.map((l, i) => `${i + 1}. ${targetsSummary(l, nameOf, scheduleName)}`).join(' · ')}
-                    </Caption1>
-                  </span>
-                ),
-                skeletonWidth: 160,
-              },
-              { header: 'Repeat', cell: (p) => repeatText(p.repeat), skeletonWidth: 80 },
-              { header: 'Integrations', cell: (p) => String(p.integration_count), skeletonWidth: 40 },
-            ]}
-            rowActions={(p) => ({
-              label: `Actions for escalation policy ${p.name}`,
-              actions: canEdit(p)
-                ? [
-                    { label: 'Edit escalation policy', icon: <EditRegular />, onClick: () => setEditing(p) },
-                    {
-                      label: p.integration_count > 0 ? inUseText(p.integration_count) : 'Delete escalation policy',
-                      icon: <DeleteRegular />,
-                      danger: true,
-                      disabled: p.integration_count > 0,
-                      onClick: () => setDeleting(p),
-                    },
-                  ]
-                : [{ label: 'Only its owner or a superuser can change it', onClick: () => {}, disabled: true }],
-            })}
-          />
-        </>
-      )}
+      </ListSection>
       <PolicyFormDialog
         open={creating || editing !== null}
         policy={editing}
@@ -136,6 +127,6 @@ export function PoliciesList() {
       >
         {`"${deleting?.name ?? ''}" will be permanently deleted.`}
       </ConfirmDialog>
-    </section>
+    </>
   );
 }
