@@ -77,16 +77,22 @@ export async function openDatabase(options: DatabaseOptions): Promise<OpenDb> {
       outage,
     });
   }
-  // pg_trgm backs title search (migration 0006); PGlite loads extensions at creation.
-  const extensions = { pg_trgm };
   let client: PGlite;
   if (options.dataDir) {
     const dir = path.resolve(options.dataDir);
     await mkdir(dir, { recursive: true });
-    client = await PGlite.create(dir, { extensions });
+    client = await PGlite.create(dir, { extensions: PGLITE_EXTENSIONS });
   } else {
-    client = await PGlite.create({ extensions, loadDataDir: options.loadDataDir });
+    client = await PGlite.create({ extensions: PGLITE_EXTENSIONS, loadDataDir: options.loadDataDir });
   }
+  return pgliteDatabase(client);
+}
+
+/** pg_trgm backs title search (migration 0006); PGlite loads extensions at creation. */
+export const PGLITE_EXTENSIONS = { pg_trgm };
+
+/** An open PGlite as the API's database. Destroying it closes the PGlite. */
+export function pgliteDatabase(client: PGlite): OpenDb {
   const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
   // In this process: it never goes away, so its outage watch never sees an outage.
   return Object.assign(db, {

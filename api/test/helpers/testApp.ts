@@ -6,6 +6,7 @@ import { inject } from 'vitest';
 import { type AppParts, composeApp, loggerOptions } from '../../src/app.js';
 import { type Config, parseConfig } from '../../src/config.js';
 import { type OpenDb, openDatabase } from '../../src/db/database.js';
+import { leasePglite } from './pglitePool.js';
 import { SmtpSink } from './smtpSink.js';
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -63,12 +64,16 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   };
 }
 
-/** The migrated PGlite's dump the project's global set-up made (helpers/testTemplates.ts), read once per worker. */
-let pgliteTemplate: Promise<Blob | undefined> | undefined;
-const readPgliteTemplate = (): Promise<Blob | undefined> => {
-  const file = inject('pgliteTemplate');
-  pgliteTemplate ??= file ? readFile(file).then((bytes) => new Blob([bytes])) : Promise.resolve(undefined);
-  return pgliteTemplate;
+/** The PGlite dumps the project's global set-up made (helpers/testTemplates.ts), each read once per worker. */
+const pgliteDumps = new Map<string, Promise<Blob>>();
+export const readPgliteDump = (which: 'pgliteTemplate' | 'pgliteEmpty'): Promise<Blob> => {
+  const file = inject(which);
+  let dump = pgliteDumps.get(file);
+  if (!dump) {
+    dump = readFile(file).then((bytes) => new Blob([bytes]));
+    pgliteDumps.set(file, dump);
+  }
+  return dump;
 };
 
 /** Runs one statement as the server's administrator, on the run's `TEST_DATABASE_URL` database. */
@@ -100,8 +105,12 @@ export function databaseUrlOf(database: string): string {
  */
 export async function openTestDatabase(options: { migrated?: boolean } = {}): Promise<{ db: OpenDb; url?: string; drop(): Promise<void> }> {
   if (TEST_DB === 'pglite') {
-    const loadDataDir = options.migrated ? await readPgliteTemplate() : undefined;
-    const db = await openDatabase({ kind: 'pglite', loadDataDir });
+    if (options.migrated) {
+      const { db, release } = await leasePglite(() => readPgliteDump('pgliteTemplate'));
+      return { db, drop: release };
+    }
+    // A fresh cluster, as initdb leaves it: loaded from a dump, not made again (5 CPU-seconds).
+    const db = await openDatabase({ kind: 'pglite', loadDataDir: await readPgliteDump('pgliteEmpty') });
     return { db, drop: () => db.destroy() };
   }
   const name = `t_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
