@@ -56,7 +56,16 @@ interface Pair {
   vigil: LoadResult;
   ceiling: LoadResult;
   ratio: number;
+  /** Vigil with prepared statements off, in the same round (BENCH_UNPREPARED=0 skips it). */
+  unprepared?: LoadResult;
 }
+
+/**
+ * Prepared statements (db/preparedStatements.ts) stay only while they measure beyond the
+ * machine's noise (issue 13): each round also measures a second Vigil with them off (the
+ * PgBouncer switch), and the report gives the median of vigil / unprepared.
+ */
+const COMPARE_UNPREPARED = env.BENCH_UNPREPARED !== '0';
 
 /** The middle value (the lower middle of an even count); the pair it comes from, for ratios. */
 function medianBy<T>(items: T[], value: (item: T) => number): T {
@@ -134,7 +143,7 @@ function printTable(rows: Row[]): void {
 }
 
 async function main(): Promise<void> {
-  installCleanup((150 + (2 * PAIRS + 3) * (DURATION + WARMUP)) * 1000);
+  installCleanup((150 + (3 * PAIRS + 3) * (DURATION + WARMUP)) * 1000);
   const started = performance.now();
   const report: Record<string, unknown> = {
     date: new Date().toISOString(),
@@ -186,27 +195,40 @@ async function main(): Promise<void> {
       await writeFile(bodyFile, page.body);
       report.responseBytes = page.body.length;
       console.log(`Vigil answers ${page.body.length} bytes, count ${fmt(page.count)}.`);
-      await withServer('ceilingServer.ts', { BENCH_BODY_FILE: bodyFile }, async (ceiling) => {
-        for (let i = 1; i <= PAIRS; i++) {
-          // Alternating which goes first cancels a steady drift within the pairs.
-          const measureVigil = () => listLoad(vigil, auth);
-          const measureCeiling = () => listLoad(ceiling);
-          let vigilRun: LoadResult;
-          let ceilingRun: LoadResult;
-          if (i % 2 === 1) {
-            vigilRun = await measureVigil();
-            ceilingRun = await measureCeiling();
-          } else {
-            ceilingRun = await measureCeiling();
-            vigilRun = await measureVigil();
+      const rounds = (unprepared?: ReadyChild, unpreparedAuth?: Record<string, string>) =>
+        withServer('ceilingServer.ts', { BENCH_BODY_FILE: bodyFile }, async (ceiling) => {
+          for (let i = 1; i <= PAIRS; i++) {
+            const runs: Partial<Record<'vigil' | 'ceiling' | 'unprepared', LoadResult>> = {};
+            const turns: [keyof typeof runs, () => Promise<LoadResult>][] = [
+              ['vigil', () => listLoad(vigil, auth)],
+              ['ceiling', () => listLoad(ceiling)],
+            ];
+            if (unprepared) turns.push(['unprepared', () => listLoad(unprepared, unpreparedAuth)]);
+            // Rotating which goes first cancels a steady drift within the rounds.
+            for (let t = 0; t < turns.length; t++) {
+              const [name, measure] = turns[(i - 1 + t) % turns.length] as (typeof turns)[number];
+              runs[name] = await measure();
+            }
+            const vigilRun = runs.vigil as LoadResult;
+            const ceilingRun = runs.ceiling as LoadResult;
+            const ratio = vigilRun.requestsPerSec / ceilingRun.requestsPerSec;
+            pairs.push({ vigil: vigilRun, ceiling: ceilingRun, ratio, unprepared: runs.unprepared });
+            const other = runs.unprepared
+              ? `, unprepared ${fmt(runs.unprepared.requestsPerSec)} req/s (vigil / unprepared ${fmt(vigilRun.requestsPerSec / runs.unprepared.requestsPerSec, 3)})`
+              : '';
+            console.log(
+              `  pair ${i}/${PAIRS}: vigil ${fmt(vigilRun.requestsPerSec)} req/s, ceiling ${fmt(ceilingRun.requestsPerSec)} req/s, ratio ${fmt(ratio, 3)}${other}`,
+            );
           }
-          const ratio = vigilRun.requestsPerSec / ceilingRun.requestsPerSec;
-          pairs.push({ vigil: vigilRun, ceiling: ceilingRun, ratio });
-          console.log(
-            `  pair ${i}/${PAIRS}: vigil ${fmt(vigilRun.requestsPerSec)} req/s, ceiling ${fmt(ceilingRun.requestsPerSec)} req/s, ratio ${fmt(ratio, 3)}`,
-          );
-        }
-      });
+        });
+      if (!COMPARE_UNPREPARED) await rounds();
+      else
+        await withServer('vigilServer.ts', { NODE_ENV: 'production', BENCH_PREPARED_STATEMENTS: '0' }, async (unprepared) => {
+          const unpreparedAuth = { authorization: `Bearer ${await login(unprepared.port, seeded.ownerEmail, seeded.ownerPassword)}` };
+          const check = await fetchPage(unprepared.port, unpreparedAuth, 'vigil, unprepared');
+          if (!check.body.equals(page.body)) throw new Error('vigil without prepared statements answers other bytes');
+          await rounds(unprepared, unpreparedAuth);
+        });
       console.log(`Logins: ${LOGIN_CONNECTIONS} connections, ${LOGIN_DURATION} s…`);
       logins = await runLoad({
         url: `http://127.0.0.1:${port}/api/v1/login/access-token`,
@@ -254,6 +276,17 @@ async function main(): Promise<void> {
     `vigil / ceiling = ${fmt(vsCeiling, 3)}   (target >= ${TARGET}: ${verdict}; the median of ${PAIRS} pairs: ${pairs.map((p) => fmt(p.ratio, 3)).join(', ')})`,
   );
   console.log(`vigil / naive   = ${fmt(vsNaive, 2)}x`);
+  const preparedRatios = pairs.flatMap((p) => (p.unprepared ? [p.vigil.requestsPerSec / p.unprepared.requestsPerSec] : []));
+  if (preparedRatios.length > 0) {
+    const sorted = [...preparedRatios].sort((a, b) => a - b);
+    report.preparedOverUnprepared = { median: medianBy(sorted, (r) => r), rounds: preparedRatios };
+    console.log(
+      `vigil / vigil without prepared statements = ${fmt(
+        medianBy(sorted, (r) => r),
+        3,
+      )} (median of ${sorted.length} rounds: ${preparedRatios.map((r) => fmt(r, 3)).join(', ')})`,
+    );
+  }
   for (const r of rows) {
     if (r.result.non2xx || r.result.errors)
       console.log(`WARNING: ${r.name} had ${r.result.non2xx} non-2xx answers and ${r.result.errors} errors: its figure is not comparable`);
@@ -275,7 +308,12 @@ async function main(): Promise<void> {
   Object.assign(report, {
     list: Object.fromEntries(rows.map((r) => [r.name.split(' ')[0], r.result])),
     ratios: { vigilOverCeiling: vsCeiling, vigilOverNaive: vsNaive },
-    pairs: pairs.map((p) => ({ vigil: p.vigil.requestsPerSec, ceiling: p.ceiling.requestsPerSec, ratio: p.ratio })),
+    pairs: pairs.map((p) => ({
+      vigil: p.vigil.requestsPerSec,
+      ceiling: p.ceiling.requestsPerSec,
+      ratio: p.ratio,
+      unprepared: p.unprepared?.requestsPerSec,
+    })),
     verdict,
     logins,
     startup,

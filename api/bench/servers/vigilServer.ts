@@ -16,6 +16,9 @@ if (!url || !schema || !process.send) throw new Error('vigilServer: run me throu
 process.on('disconnect', () => process.exit(0));
 
 async function main(): Promise<void> {
+  // BENCH_PREPARED_STATEMENTS=0: the PgBouncer switch off, the side-by-side measure of what
+  // prepared statements are worth (apiBench.ts runs both).
+  const preparedStatements = env.BENCH_PREPARED_STATEMENTS !== '0';
   const base = parseConfig({
     NODE_ENV: 'production',
     SECRET_KEY: env.BENCH_SECRET_KEY,
@@ -25,6 +28,7 @@ async function main(): Promise<void> {
   });
   const config = {
     ...base,
+    preparedStatements,
     secretKey: base.secretKey ?? '',
     rateLimit: {
       ...base.rateLimit,
@@ -37,7 +41,7 @@ async function main(): Promise<void> {
       ingestAlertsPerKey: 100_000_000,
     },
   };
-  const db = await openDatabase({ kind: 'postgres', url: url as string, schema });
+  const db = await openDatabase({ kind: 'postgres', url: url as string, schema, preparedStatements });
   const app = await buildApp({ config, db });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
