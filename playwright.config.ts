@@ -11,8 +11,16 @@ export const E2E_BASE_URL = `http://127.0.0.1:${port}`;
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'vigil-e2e-'));
 process.env.E2E_DATA_DIR = dataDir;
 
-/** The files of the longest tests (see projects). */
-const LONG_FILES = ['**/dev.spec.ts', '**/release.spec.ts', '**/sessionRefused.spec.ts'];
+/**
+ * The browser checks of how the console is built and shipped rather than of what it does:
+ * `npm run dev`'s servers with hot reload (dev.spec) and `npm run release` on a running server
+ * (release.spec). Each builds with Rsbuild and starts servers of its own (85 CPU-seconds of the
+ * suite's 500), so they run in the deployment tier, `npm run test:deploy` (VIGIL_E2E_TIER=deploy,
+ * which runs only them), not in `npm test`. CI runs both tiers. docs/testing.md, "The tiers".
+ */
+const DEPLOY_TIER_FILES = ['**/dev.spec.ts', '**/release.spec.ts'];
+const deployTier = process.env.VIGIL_E2E_TIER === 'deploy';
+const chromiumUse = { ...devices['Desktop Chrome'], channel: undefined };
 
 export default defineConfig({
   testDir: 'e2e',
@@ -32,11 +40,13 @@ export default defineConfig({
     // or spinner animates, so no test waits on an animation and the browser paints far less
     // (27 tests: 87 s instead of 103 s on 2 cores). docs/testing.md, "Browser tests".
     reducedMotion: 'reduce',
-    // A failed test keeps its trace: each action with the DOM, network and console around it.
-    // Without the trace's screencast, which had the browser encode frames all through every
-    // test that passed: 17 tests took 36 s instead of 53 s, at 64 CPU-seconds instead of 101.
-    // The final screenshot of a failure is still taken (below).
-    trace: { mode: 'retain-on-failure', screenshots: false },
+    // A failed test is run again (CI's one retry) with a trace: each action with the DOM, network
+    // and console around it, kept whether the retry passes (a flaky test) or fails too. Not on the
+    // first run: recording a trace for every test that then passes was a seventh of the suite's
+    // CPU (59 tests: 92 s and 144 CPU-s on the first run only, 104 s and 168 CPU-s on every run).
+    // Without the trace's screencast, which had the browser encode frames all through the test.
+    // Locally (no retry), `npx playwright test --trace on` traces a failing test.
+    trace: { mode: 'on-first-retry', screenshots: false },
     screenshot: 'only-on-failure',
     launchOptions: {
       // Debian's headless shell when installed (scripts/testBrowser.mjs says why), else its Chromium.
@@ -51,51 +61,41 @@ export default defineConfig({
       ],
     },
   },
-  projects: [
-    // The files whose tests take a minute or more (dev servers, a remote's build, slowed-down
-    // answers) start first: workers take tests in the order of the projects, and a long test
-    // started last would end the run alone.
-    { name: 'chromium-long', testMatch: LONG_FILES, use: { ...devices['Desktop Chrome'], channel: undefined } },
-    {
-      name: 'chromium',
-      testIgnore: ['**/*.global.spec.ts', ...LONG_FILES],
-      use: { ...devices['Desktop Chrome'], channel: undefined },
-    },
-    // Tests that change a server-wide setting (require signed links): they run after all the
-    // others, so none of those sees the setting changed. Alone: `npx playwright test --no-deps <file>`.
-    {
-      name: 'global-settings',
-      testMatch: '**/*.global.spec.ts',
-      dependencies: ['chromium-long', 'chromium'],
-      fullyParallel: false,
-      use: { ...devices['Desktop Chrome'], channel: undefined },
-    },
-  ],
-  webServer: {
-    command: 'node api/dist/server.js',
-    url: `${E2E_BASE_URL}/api/v1/utils/health-check/`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      FIRST_SUPERUSER: 'admin@example.com',
-      FIRST_SUPERUSER_PASSWORD: 'e2e-admin-password',
-      FRONTEND_HOST: E2E_BASE_URL,
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_LOGIN_PER_MINUTE: '100000',
-      RATE_LIMIT_RECOVERY_PER_MINUTE: '100000',
-      RATE_LIMIT_PUBLIC_ALERT_PER_MINUTE: '100000',
-      RATE_LIMIT_SIGNUP_PER_MINUTE: '100000',
-      RATE_LIMIT_PASSWORD_CHANGE_PER_MINUTE: '100000',
-      RATE_LIMIT_PER_ALERT_PER_MINUTE: '100000',
-      RATE_LIMIT_INGEST_ALERTS_PER_MINUTE: '100000',
-      // A contact method's webhook reaches a receiver the test starts on 127.0.0.1
-      // (e2e/oncallContactMethods.spec.ts); the SSRF guard stays on everywhere else.
-      CONTACT_METHODS_ALLOW_PRIVATE_NETWORKS: 'true',
-    },
-  },
+  projects: deployTier
+    ? [{ name: 'deploy', testMatch: DEPLOY_TIER_FILES, use: chromiumUse }]
+    : [
+        // One project: a second one (the longest file first, as the slowed-down answers of
+        // sessionRefused.spec were) had every worker restart when it moved on to the other.
+        { name: 'chromium', testIgnore: DEPLOY_TIER_FILES, use: chromiumUse },
+      ],
+  // The deployment tier's files start servers of their own; the others share this one.
+  webServer: deployTier
+    ? undefined
+    : {
+        command: 'node api/dist/server.js',
+        url: `${E2E_BASE_URL}/api/v1/utils/health-check/`,
+        reuseExistingServer: false,
+        timeout: 120_000,
+        stdout: 'ignore',
+        stderr: 'pipe',
+        env: {
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          DATA_DIR: dataDir,
+          FIRST_SUPERUSER: 'admin@example.com',
+          FIRST_SUPERUSER_PASSWORD: 'e2e-admin-password',
+          FRONTEND_HOST: E2E_BASE_URL,
+          LOG_LEVEL: 'warn',
+          RATE_LIMIT_LOGIN_PER_MINUTE: '100000',
+          RATE_LIMIT_RECOVERY_PER_MINUTE: '100000',
+          RATE_LIMIT_PUBLIC_ALERT_PER_MINUTE: '100000',
+          RATE_LIMIT_SIGNUP_PER_MINUTE: '100000',
+          RATE_LIMIT_PASSWORD_CHANGE_PER_MINUTE: '100000',
+          RATE_LIMIT_PER_ALERT_PER_MINUTE: '100000',
+          RATE_LIMIT_INGEST_ALERTS_PER_MINUTE: '100000',
+          // A contact method's webhook reaches a receiver the test starts on 127.0.0.1
+          // (e2e/oncallContactMethods.spec.ts); the SSRF guard stays on everywhere else.
+          CONTACT_METHODS_ALLOW_PRIVATE_NETWORKS: 'true',
+        },
+      },
 });

@@ -55,6 +55,9 @@ test('the policy editor shows whether each contact confirmed, and only a superus
 // these tests run their own server (same build, fresh database) that logs each email and its
 // links instead of sending it (no SMTP_HOST), and read the link there.
 test.describe('the confirmation page', () => {
+  // One worker for these tests, one after the other: each worker they spread over would start a
+  // server of its own (six CPU-seconds each).
+  test.describe.configure({ mode: 'default' });
   const mail = mailLoggingServer('contacts');
 
   const call = async (method: string, url: string, token?: string, body?: unknown) => {

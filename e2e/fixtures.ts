@@ -75,10 +75,15 @@ const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 /**
  * The signed link a notification email to `recipient` carries, built by the server's own
  * builder (api/src/email/actionLinks.ts) with the server's key: the development SECRET_KEY it
- * generated into its DATA_DIR. `mailedHoursAgo` beyond the 72 h lifetime makes an expired one.
+ * generated into its DATA_DIR (`dataDir`: the shared server's unless a test runs its own).
+ * `mailedHoursAgo` beyond the 72 h lifetime makes an expired one.
  */
-export function signedLinkPath(alertId: string, recipient: string, mailedHoursAgo = 0): { path: string; token: string } {
-  const dataDir = process.env.E2E_DATA_DIR;
+export function signedLinkPath(
+  alertId: string,
+  recipient: string,
+  mailedHoursAgo = 0,
+  dataDir = process.env.E2E_DATA_DIR,
+): { path: string; token: string } {
   if (!dataDir) throw new Error('E2E_DATA_DIR is not set (playwright.config.ts sets it)');
   const secretKey = readFileSync(join(dataDir, 'secret_key'), 'utf8').trim();
   const mailedAt = new Date(Date.now() - mailedHoursAgo * 3_600_000);

@@ -4,7 +4,7 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } fr
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ADMIN, test as base, expect, signIn } from './fixtures';
+import { ADMIN, expect, signIn, test } from './fixtures';
 
 // A new remote joins a running system at run time, as another team would ship one
 // (docs/console.md, "Shipping a new remote"): the console runs without remote-oncall; its
@@ -59,53 +59,53 @@ interface JoinConsole {
   server: ChildProcess;
 }
 
-const test = base.extend<object, { joinConsole: JoinConsole }>({
-  joinConsole: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixture's dependencies from this pattern.
-    async ({}, use) => {
-      expect(existsSync(path.join(BUILT, 'remote-oncall', ONCALL_VERSION, 'mf-manifest.json')), 'remote-oncall is built').toBe(true);
-      const consoleDir = mkdtempSync(path.join(tmpdir(), 'vigil-join-console-'));
-      const dataDir = mkdtempSync(path.join(tmpdir(), 'vigil-join-data-'));
-      // The system as it ran before the on-call team shipped: every app but remote-oncall.
-      cpSync(BUILT, consoleDir, { recursive: true, filter: (source) => !source.startsWith(path.join(BUILT, 'remote-oncall')) });
-      const port = await freePort();
-      const url = `http://127.0.0.1:${port}`;
-      const server = spawn(process.execPath, ['api/dist/server.js'], {
-        cwd: ROOT,
-        stdio: 'ignore',
-        env: {
-          ...process.env,
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          DATA_DIR: dataDir,
-          CONSOLE_DIR: consoleDir,
-          FIRST_SUPERUSER: ADMIN.email,
-          FIRST_SUPERUSER_PASSWORD: ADMIN.password,
-          FRONTEND_HOST: url,
-          LOG_LEVEL: 'warn',
-          RATE_LIMIT_LOGIN_PER_MINUTE: '100000',
-        },
-      });
-      try {
-        await waitForHealth(url, server);
-        await use({ url, consoleDir, server });
-      } finally {
-        server.kill('SIGTERM');
-        rmSync(consoleDir, { recursive: true, force: true });
-        rmSync(dataDir, { recursive: true, force: true });
-      }
+// The server starts in beforeAll, not in a worker fixture: a worker fixture of its own would give
+// the file workers of its own, which Playwright starts only once every other test has run.
+let joinConsole: JoinConsole | undefined;
+let cleanUp = () => {};
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  expect(existsSync(path.join(BUILT, 'remote-oncall', ONCALL_VERSION, 'mf-manifest.json')), 'remote-oncall is built').toBe(true);
+  const consoleDir = mkdtempSync(path.join(tmpdir(), 'vigil-join-console-'));
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'vigil-join-data-'));
+  // The system as it ran before the on-call team shipped: every app but remote-oncall.
+  cpSync(BUILT, consoleDir, { recursive: true, filter: (source) => !source.startsWith(path.join(BUILT, 'remote-oncall')) });
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const server = spawn(process.execPath, ['api/dist/server.js'], {
+    cwd: ROOT,
+    stdio: 'ignore',
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      CONSOLE_DIR: consoleDir,
+      FIRST_SUPERUSER: ADMIN.email,
+      FIRST_SUPERUSER_PASSWORD: ADMIN.password,
+      FRONTEND_HOST: url,
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_LOGIN_PER_MINUTE: '100000',
     },
-    { scope: 'worker', timeout: 180_000 },
-  ],
-  baseURL: async ({ joinConsole }, use) => use(joinConsole.url),
+  });
+  cleanUp = () => {
+    server.kill('SIGTERM');
+    rmSync(consoleDir, { recursive: true, force: true });
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  await waitForHealth(url, server);
+  joinConsole = { url, consoleDir, server };
 });
+test.afterAll(() => cleanUp());
+// biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixture's dependencies from this pattern.
+test.use({ baseURL: async ({}, use) => use(joinConsole?.url) });
 
 test('a running system gains remote-oncall at run time: its menu entry and page appear on reload, the shell untouched', async ({
   page,
   api,
   request,
-  joinConsole,
 }) => {
+  if (!joinConsole) throw new Error('the join test server did not start');
   const { consoleDir, server } = joinConsole;
   const serverPid = server.pid;
   const user = await api.createUser({ full_name: 'Join Tester' });

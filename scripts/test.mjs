@@ -5,7 +5,8 @@
 // suite reads the build), then the browser end-to-end suite (Playwright in Debian's Chromium)
 // against that build. `--unit-only` (`npm run test:unit`): the fast tiers, shared, console and
 // the API on PGlite. `--deploy-only` (`npm run test:deploy`): the deployment checks (nginx,
-// docker-compose, release.sh, image builds), slow, run by CI beside `npm test`. First of all:
+// docker-compose, release.sh, image builds; in the browser, the dev servers and a release on a
+// running server), slow, run by CI after `npm test`. First of all:
 // no import cycle (checkImportCycles.mjs). Each ends with a table of its stages' times.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -109,7 +110,21 @@ if ((await stages.run('import cycles', process.execPath, ['scripts/checkImportCy
 
 if (deployOnly) {
   ensureDeployTools();
-  finish(await vitest('deploy checks (vitest)', ['deploy']));
+  const chromium = ensureChromium();
+  if (!chromium) process.exit(1);
+  // The browser checks of the dev servers and of a release (playwright.config.ts,
+  // DEPLOY_TIER_FILES) need the build; it runs beside the vitest checks, which never read it.
+  const [checked, built] = await Promise.all([
+    vitest('deploy checks (vitest)', ['deploy']),
+    stages.run('build (API and console)', process.execPath, ['scripts/build.mjs'], { cwd: root }),
+  ]);
+  if (checked !== 0 || built !== 0) finish(checked || built);
+  finish(
+    await stages.run('dev servers and release (Playwright)', 'npx', ['playwright', 'test'], {
+      cwd: root,
+      env: { ...process.env, CHROMIUM_PATH: chromium, VIGIL_E2E_TIER: 'deploy' },
+    }),
+  );
 }
 
 // PostgreSQL first: when it is required and missing, fail before installing anything.

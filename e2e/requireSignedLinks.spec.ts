@@ -1,9 +1,38 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, signedLinkPath, signIn, test } from './fixtures';
+import { type ApiServer, startApiServer } from './apiServer';
+import { ADMIN, expect, signedLinkPath, signIn, test } from './fixtures';
 
-// "Require signed links" changes how every public alert page answers, for the whole server:
-// this file runs alone, after every other one (playwright.config.ts, project "global-settings"),
-// so no test of bare links runs while it is on.
+// "Require signed links" changes how every public alert page answers, for the whole server. So
+// this file has a server of its own (the built API and console on a fresh database), and no test
+// of another file, on the shared server, can see the setting on. Its tests set the setting each
+// in turn, one after the other in one worker. The server starts in beforeAll, not in a worker
+// fixture: a worker fixture of its own would give the file workers of its own, which Playwright
+// starts only once every other test has run, at the end of the run.
+test.describe.configure({ mode: 'default' });
+const ownServer = { url: '', dataDir: '' };
+let server: ApiServer | undefined;
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  ownServer.dataDir = mkdtempSync(path.join(tmpdir(), 'vigil-e2e-signed-links-'));
+  server = await startApiServer({
+    DATA_DIR: ownServer.dataDir,
+    FIRST_SUPERUSER: ADMIN.email,
+    FIRST_SUPERUSER_PASSWORD: ADMIN.password,
+    RATE_LIMIT_LOGIN_PER_MINUTE: '100000',
+    RATE_LIMIT_PUBLIC_ALERT_PER_MINUTE: '100000',
+  });
+  ownServer.url = server.url;
+});
+test.afterAll(() => {
+  server?.process.kill('SIGTERM');
+  rmSync(ownServer.dataDir, { recursive: true, force: true });
+});
+// Pages, the API helper and requests of these tests go to that server.
+// biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixture's dependencies from this pattern.
+test.use({ baseURL: async ({}, use) => use(ownServer.url) });
 
 const toast = (page: Page, text: string) => page.locator('.fui-Toast').filter({ hasText: text });
 const LOAD_FAILED = "Failed to load alert data or alert doesn't exist";
@@ -36,7 +65,7 @@ test('an administrator requires signed links with the switch: bare links stop op
     await visitor.goto(`/actions/${alert.id}`);
     await expect(visitor.getByText(LOAD_FAILED)).toBeVisible();
     await expect(visitor.getByText(REQUIRED, { exact: false })).toBeVisible();
-    await visitor.goto(signedLinkPath(alert.id, owner.email).path);
+    await visitor.goto(signedLinkPath(alert.id, owner.email, 0, ownServer.dataDir).path);
     await visitor.getByRole('button', { name: 'Escalate', exact: true }).click();
     await expect(visitor.getByRole('heading', { level: 1, name: 'Alert Escalated' })).toBeVisible();
     await visitor.close();
