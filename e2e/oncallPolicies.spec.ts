@@ -13,13 +13,20 @@ async function call(request: APIRequestContext, method: 'post' | 'patch', token:
   return res.json();
 }
 
-/** Ticks `name` in a multiselect Dropdown (its options are checkboxes), then closes its list by clicking the dialog's title. */
+/**
+ * Ticks `name` in a multiselect Dropdown (its options are checkboxes), then closes its list by
+ * clicking the dialog's title. On a loaded machine the tick was lost now and then (the field still
+ * read its placeholder; 2 runs in 7, cause not found, see issue 13's notes): then it is done again.
+ */
 async function pick(dialog: Locator, combobox: string, name: string) {
-  await dialog.getByRole('combobox', { name: combobox }).click();
-  await dialog.getByRole('menuitemcheckbox', { name }).click();
-  await dialog.getByRole('heading').first().click();
-  await expect(dialog.getByRole('menu')).toBeHidden();
-  await expect(dialog.getByRole('combobox', { name: combobox })).toHaveText(name);
+  const box = dialog.getByRole('combobox', { name: combobox });
+  await expect(async () => {
+    await box.click();
+    await dialog.getByRole('menuitemcheckbox', { name }).click();
+    await dialog.getByRole('heading').first().click();
+    await expect(dialog.getByRole('menu')).toBeHidden();
+    await expect(box).toHaveText(name, { timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
 }
 
 test('Escalation policies: a policy with a user and a schedule is added, listed, edited, kept while in use, and deleted', async ({
