@@ -1,9 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { type ApiServer, startApiServer } from './apiServer';
 import { ADMIN, expect, signIn, test } from './fixtures';
 
 // A new remote joins a running system at run time, as another team would ship one
@@ -16,28 +16,6 @@ import { ADMIN, expect, signIn, test } from './fixtures';
 const ROOT = process.cwd();
 const BUILT = process.env.CONSOLE_DIR ?? path.join(ROOT, 'dist');
 const ONCALL_VERSION = (JSON.parse(readFileSync(path.join(ROOT, 'remote-oncall/package.json'), 'utf8')) as { version: string }).version;
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-    probe.on('error', reject);
-  });
-
-async function waitForHealth(url: string, server: ChildProcess) {
-  for (let i = 0; i < 480; i++) {
-    if (server.exitCode !== null) throw new Error(`the join test server exited (${server.exitCode})`);
-    const ok = await fetch(`${url}/api/v1/utils/health-check/`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error('the join test server did not start within 120 s');
-}
 
 /** Path → sha256 of every file of the shell (index.html, its prerendered pages, its JS and CSS). */
 function shellFingerprints(consoleDir: string): Record<string, string> {
@@ -70,31 +48,20 @@ test.beforeAll(async () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'vigil-join-data-'));
   // The system as it ran before the on-call team shipped: every app but remote-oncall.
   cpSync(BUILT, consoleDir, { recursive: true, filter: (source) => !source.startsWith(path.join(BUILT, 'remote-oncall')) });
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, ['api/dist/server.js'], {
-    cwd: ROOT,
-    stdio: 'ignore',
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      CONSOLE_DIR: consoleDir,
-      FIRST_SUPERUSER: ADMIN.email,
-      FIRST_SUPERUSER_PASSWORD: ADMIN.password,
-      FRONTEND_HOST: url,
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_LOGIN_PER_MINUTE: '100000',
-    },
-  });
+  let server: ApiServer | undefined;
   cleanUp = () => {
-    server.kill('SIGTERM');
+    server?.process.kill('SIGTERM');
     rmSync(consoleDir, { recursive: true, force: true });
     rmSync(dataDir, { recursive: true, force: true });
   };
-  await waitForHealth(url, server);
-  joinConsole = { url, consoleDir, server };
+  server = await startApiServer({
+    DATA_DIR: dataDir,
+    CONSOLE_DIR: consoleDir,
+    FIRST_SUPERUSER: ADMIN.email,
+    FIRST_SUPERUSER_PASSWORD: ADMIN.password,
+    RATE_LIMIT_LOGIN_PER_MINUTE: '100000',
+  });
+  joinConsole = { url: server.url, consoleDir, server: server.process };
 });
 test.afterAll(() => cleanUp());
 // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixture's dependencies from this pattern.

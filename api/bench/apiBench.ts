@@ -6,6 +6,7 @@ import { forkServer, installCleanup, killAllNow, type ReadyChild } from './child
 import { type LoadResult, runLoad } from './runLoad.js';
 import { dropSchema, seed } from './seed.js';
 import { measureStartup, type StartupReport } from './startup.js';
+import { chosenVariants, type Variant } from './variants.js';
 
 /**
  * `npm run bench:api` — a report, not a test. The alert list of a user owning 100,000 alerts,
@@ -56,16 +57,11 @@ interface Pair {
   vigil: LoadResult;
   ceiling: LoadResult;
   ratio: number;
-  /** Vigil with prepared statements off, in the same round (BENCH_UNPREPARED=0 skips it). */
-  unprepared?: LoadResult;
+  /** Each compared variant's run in the same round (bench/variants.ts), by name. */
+  variants: Record<string, LoadResult>;
 }
 
-/**
- * Prepared statements (db/preparedStatements.ts) stay only while they measure beyond the
- * machine's noise (issue 13): each round also measures a second Vigil with them off (the
- * PgBouncer switch), and the report gives the median of vigil / unprepared.
- */
-const COMPARE_UNPREPARED = env.BENCH_UNPREPARED !== '0';
+const VARIANTS_COMPARED = chosenVariants();
 
 /** The middle value (the lower middle of an even count); the pair it comes from, for ratios. */
 function medianBy<T>(items: T[], value: (item: T) => number): T {
@@ -143,7 +139,7 @@ function printTable(rows: Row[]): void {
 }
 
 async function main(): Promise<void> {
-  installCleanup((150 + (3 * PAIRS + 3) * (DURATION + WARMUP)) * 1000);
+  installCleanup((150 + ((2 + VARIANTS_COMPARED.length) * PAIRS + 3) * (DURATION + WARMUP)) * 1000);
   const started = performance.now();
   const report: Record<string, unknown> = {
     date: new Date().toISOString(),
@@ -195,40 +191,50 @@ async function main(): Promise<void> {
       await writeFile(bodyFile, page.body);
       report.responseBytes = page.body.length;
       console.log(`Vigil answers ${page.body.length} bytes, count ${fmt(page.count)}.`);
-      const rounds = (unprepared?: ReadyChild, unpreparedAuth?: Record<string, string>) =>
+      type Compared = { variant: Variant; server: ReadyChild; auth: Record<string, string> };
+      const rounds = (compared: Compared[]) =>
         withServer('ceilingServer.ts', { BENCH_BODY_FILE: bodyFile }, async (ceiling) => {
           for (let i = 1; i <= PAIRS; i++) {
-            const runs: Partial<Record<'vigil' | 'ceiling' | 'unprepared', LoadResult>> = {};
-            const turns: [keyof typeof runs, () => Promise<LoadResult>][] = [
+            const runs = new Map<string, LoadResult>();
+            const turns: [string, () => Promise<LoadResult>][] = [
               ['vigil', () => listLoad(vigil, auth)],
               ['ceiling', () => listLoad(ceiling)],
+              ...compared.map((c): [string, () => Promise<LoadResult>] => [c.variant.name, () => listLoad(c.server, c.auth)]),
             ];
-            if (unprepared) turns.push(['unprepared', () => listLoad(unprepared, unpreparedAuth)]);
             // Rotating which goes first cancels a steady drift within the rounds.
             for (let t = 0; t < turns.length; t++) {
               const [name, measure] = turns[(i - 1 + t) % turns.length] as (typeof turns)[number];
-              runs[name] = await measure();
+              runs.set(name, await measure());
             }
-            const vigilRun = runs.vigil as LoadResult;
-            const ceilingRun = runs.ceiling as LoadResult;
+            const vigilRun = runs.get('vigil') as LoadResult;
+            const ceilingRun = runs.get('ceiling') as LoadResult;
             const ratio = vigilRun.requestsPerSec / ceilingRun.requestsPerSec;
-            pairs.push({ vigil: vigilRun, ceiling: ceilingRun, ratio, unprepared: runs.unprepared });
-            const other = runs.unprepared
-              ? `, unprepared ${fmt(runs.unprepared.requestsPerSec)} req/s (vigil / unprepared ${fmt(vigilRun.requestsPerSec / runs.unprepared.requestsPerSec, 3)})`
-              : '';
+            const variants = Object.fromEntries(compared.map((c) => [c.variant.name, runs.get(c.variant.name) as LoadResult]));
+            pairs.push({ vigil: vigilRun, ceiling: ceilingRun, ratio, variants });
+            const others = Object.entries(variants)
+              .map(
+                ([name, run]) =>
+                  `, ${name} ${fmt(run.requestsPerSec)} (vigil / ${name} ${fmt(vigilRun.requestsPerSec / run.requestsPerSec, 3)})`,
+              )
+              .join('');
             console.log(
-              `  pair ${i}/${PAIRS}: vigil ${fmt(vigilRun.requestsPerSec)} req/s, ceiling ${fmt(ceilingRun.requestsPerSec)} req/s, ratio ${fmt(ratio, 3)}${other}`,
+              `  round ${i}/${PAIRS}: vigil ${fmt(vigilRun.requestsPerSec)} req/s, ceiling ${fmt(ceilingRun.requestsPerSec)}, ratio ${fmt(ratio, 3)}${others}`,
             );
           }
         });
-      if (!COMPARE_UNPREPARED) await rounds();
-      else
-        await withServer('vigilServer.ts', { NODE_ENV: 'production', BENCH_PREPARED_STATEMENTS: '0' }, async (unprepared) => {
-          const unpreparedAuth = { authorization: `Bearer ${await login(unprepared.port, seeded.ownerEmail, seeded.ownerPassword)}` };
-          const check = await fetchPage(unprepared.port, unpreparedAuth, 'vigil, unprepared');
-          if (!check.body.equals(page.body)) throw new Error('vigil without prepared statements answers other bytes');
-          await rounds(unprepared, unpreparedAuth);
+      // Each variant up beside Vigil throughout, answering exactly Vigil's bytes.
+      const startCompared = async (left: Variant[], started: Compared[]): Promise<void> => {
+        const [variant, ...rest] = left;
+        if (!variant) return rounds(started);
+        await withServer('vigilServer.ts', { NODE_ENV: 'production', ...variant.env }, async (server) => {
+          const variantAuth = { authorization: `Bearer ${await login(server.port, seeded.ownerEmail, seeded.ownerPassword)}` };
+          const check = await fetchPage(server.port, variantAuth, `vigil, ${variant.name}`);
+          if (!check.body.equals(page.body)) throw new Error(`vigil, ${variant.name}, answers other bytes`);
+          console.log(`Compared in every round: ${variant.name}, ${variant.is}.`);
+          await startCompared(rest, [...started, { variant, server, auth: variantAuth }]);
         });
+      };
+      await startCompared(VARIANTS_COMPARED, []);
       console.log(`Logins: ${LOGIN_CONNECTIONS} connections, ${LOGIN_DURATION} s…`);
       logins = await runLoad({
         url: `http://127.0.0.1:${port}/api/v1/login/access-token`,
@@ -276,17 +282,23 @@ async function main(): Promise<void> {
     `vigil / ceiling = ${fmt(vsCeiling, 3)}   (target >= ${TARGET}: ${verdict}; the median of ${PAIRS} pairs: ${pairs.map((p) => fmt(p.ratio, 3)).join(', ')})`,
   );
   console.log(`vigil / naive   = ${fmt(vsNaive, 2)}x`);
-  const preparedRatios = pairs.flatMap((p) => (p.unprepared ? [p.vigil.requestsPerSec / p.unprepared.requestsPerSec] : []));
-  if (preparedRatios.length > 0) {
-    const sorted = [...preparedRatios].sort((a, b) => a - b);
-    report.preparedOverUnprepared = { median: medianBy(sorted, (r) => r), rounds: preparedRatios };
+  const variantRatios: Record<string, { is: string; median: number; rounds: number[]; slowerThanControlInRounds?: number }> = {};
+  for (const variant of VARIANTS_COMPARED) {
+    const ratios = pairs.map((p) => p.vigil.requestsPerSec / (p.variants[variant.name] as LoadResult).requestsPerSec);
+    const median = medianBy(ratios, (r) => r);
+    // Against the identical second Vigil of the same rounds: how often the variant was the slower.
+    const slower =
+      variant.name === 'control' || !VARIANTS_COMPARED.some((v) => v.name === 'control')
+        ? undefined
+        : pairs.filter((p) => (p.variants[variant.name] as LoadResult).requestsPerSec < (p.variants.control as LoadResult).requestsPerSec)
+            .length;
+    variantRatios[variant.name] = { is: variant.is, median, rounds: ratios, slowerThanControlInRounds: slower };
+    const againstControl = slower === undefined ? '' : `; slower than the control in ${slower} of ${pairs.length} rounds`;
     console.log(
-      `vigil / vigil without prepared statements = ${fmt(
-        medianBy(sorted, (r) => r),
-        3,
-      )} (median of ${sorted.length} rounds: ${preparedRatios.map((r) => fmt(r, 3)).join(', ')})`,
+      `vigil / ${variant.name.padEnd(12)} = ${fmt(median, 3)} (${variant.is}; median of ${ratios.length} rounds: ${ratios.map((r) => fmt(r, 3)).join(', ')}${againstControl})`,
     );
   }
+  report.vigilOverVariant = variantRatios;
   for (const r of rows) {
     if (r.result.non2xx || r.result.errors)
       console.log(`WARNING: ${r.name} had ${r.result.non2xx} non-2xx answers and ${r.result.errors} errors: its figure is not comparable`);
@@ -312,7 +324,7 @@ async function main(): Promise<void> {
       vigil: p.vigil.requestsPerSec,
       ceiling: p.ceiling.requestsPerSec,
       ratio: p.ratio,
-      unprepared: p.unprepared?.requestsPerSec,
+      ...Object.fromEntries(Object.entries(p.variants).map(([name, run]) => [name, run.requestsPerSec])),
     })),
     verdict,
     logins,

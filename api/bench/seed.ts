@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import pg from 'pg';
 import { migrateToLatest, openDatabase } from '../src/db/database.js';
 import { createUser } from '../src/users/service.js';
+import { runAdminSql } from '../test/helpers/adminSql.js';
 
 export interface Seeded {
   ownerId: string;
@@ -17,14 +17,11 @@ const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 /** Drops the benchmark's own schema and its job queue's (and only those). */
 export async function dropSchema(url: string, schema: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(`DROP SCHEMA IF EXISTS ${quoteIdent(schema)} CASCADE`);
-    await client.query(`DROP SCHEMA IF EXISTS ${quoteIdent(`${schema}_jobs`)} CASCADE`);
-  } finally {
-    await client.end();
-  }
+  await runAdminSql(
+    url,
+    `DROP SCHEMA IF EXISTS ${quoteIdent(schema)} CASCADE`,
+    `DROP SCHEMA IF EXISTS ${quoteIdent(`${schema}_jobs`)} CASCADE`,
+  );
 }
 
 const insertAlerts = (ownerId: string, from: number, to: number) => sql`

@@ -2,7 +2,7 @@ import { existsSync, statSync } from 'node:fs';
 import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import { runAdminSql as admin } from '../test/helpers/adminSql.js';
 import { freePort, spawnTracked, stopChild, waitFor200 } from './children.js';
 
 export interface StartupRun {
@@ -70,16 +70,6 @@ async function startOnce(label: string, apiDir: string, args: string[], env: Rec
     return { label, error: `${error instanceof Error ? error.message : String(error)}${tail ? ` — ${tail}` : ''}` };
   } finally {
     await stopChild(child);
-  }
-}
-
-async function admin(url: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
   }
 }
 

@@ -11,6 +11,7 @@ import { authRoutes } from './auth/routes.js';
 import { TokenSigner } from './auth/tokens.js';
 import { createUserReads } from './auth/userReads.js';
 import { registerCompression } from './common/compression.js';
+import { HOT_PATH_ON, type HotPath } from './common/hotPath.js';
 import type { Config } from './config.js';
 import { consolePlugin, publishedPublicPagesPlugin } from './console/plugin.js';
 import { contactMethodRoutes } from './contactMethods/routes.js';
@@ -77,6 +78,8 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** The clock of signed links and escalations; the real one unless a test controls time. */
   now?: () => Date;
+  /** The list path's optimizations, all on unless the benchmark or a test turns one off (common/hotPath.ts). */
+  hotPath?: Partial<HotPath>;
 }
 
 /** Fields that must never reach a log line, wherever they appear. */
@@ -166,7 +169,8 @@ export async function composeApp(options: BuildAppOptions): Promise<{ app: Fasti
   const heartbeats = new HeartbeatChecker({ db, now, notifications, alertChanges }, app.log);
   heartbeats.start(config.notifications.escalationCheckMs);
   const tokens = new TokenSigner(config.secretKey, config.accessTokenExpireMinutes);
-  const userReads = createUserReads(db);
+  const hotPath: HotPath = { ...HOT_PATH_ON, ...options.hotPath };
+  const userReads = createUserReads(db, hotPath);
   const settings = new SettingsStore(db);
   // Before the server waits for requests in flight: open change streams never end by themselves.
   app.addHook('preClose', async () => alertChanges.close());
@@ -198,9 +202,9 @@ export async function composeApp(options: BuildAppOptions): Promise<{ app: Fasti
       await registerCompression(api);
       await api.register(authRoutes, { db, tokens, mailer, config });
       await api.register(userRoutes, { prefix: '/users', db, mailer, config, alertChanges, now });
-      const alertReads = createAlertReads(db);
+      const alertReads = createAlertReads(db, hotPath);
       await api.register(alertRoutes, { prefix: '/alert', ...alertActions, settings, alertReads, userReads });
-      const integrationReads = createIntegrationReads(db);
+      const integrationReads = createIntegrationReads(db, hotPath);
       await api.register(integrationRoutes, { prefix: '/integration', ...contacts, integrationReads, alertChanges });
       await api.register(integrationContactRoutes, { prefix: '/integration', ...contacts });
       await api.register(contactConfirmationRoutes, { prefix: '/contacts/confirmation', db, config, now });

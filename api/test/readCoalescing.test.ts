@@ -73,6 +73,37 @@ describe('coalesced reads', () => {
   });
 });
 
+describe('reads with batching switched off (the benchmark’s comparison, common/hotPath.ts)', () => {
+  it('runs every read asked for, one at a time, with the same answers', async () => {
+    const runs: string[] = [];
+    const load = coalescedLoader(
+      async (key: string) => {
+        runs.push(key);
+        return key.toUpperCase();
+      },
+      (key) => key,
+      { batch: false },
+    );
+    expect(await Promise.all([load('a'), load('a'), load('b')])).toEqual(['A', 'A', 'B']);
+    expect(runs).toEqual(['a', 'a', 'b']);
+  });
+
+  it('sends one query per key, each answered with its own row or undefined', async () => {
+    const queries: string[][] = [];
+    const load = batchLoader(
+      async (ids: string[]) => {
+        queries.push(ids);
+        return ids.filter((id) => id !== 'gone').map((id) => ({ id }));
+      },
+      (id) => id,
+      (row) => row.id,
+      { batch: false },
+    );
+    expect(await Promise.all([load('a'), load('gone'), load('a')])).toEqual([{ id: 'a' }, undefined, { id: 'a' }]);
+    expect(queries).toEqual([['a'], ['gone'], ['a']]);
+  });
+});
+
 describe('verified-token memory', () => {
   afterEach(() => {
     vi.useRealTimers();

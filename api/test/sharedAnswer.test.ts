@@ -42,4 +42,27 @@ describe('shared answers', () => {
     expect(answer.statusCode).toBe(500);
     await app.close();
   });
+
+  it('switched off (the benchmark’s comparison), serializes for each request and sends the same bytes', async () => {
+    let serializations = 0;
+    const shared = {
+      data: [{ id: 'a', secret: 'not in the schema' }],
+      get count() {
+        serializations += 1;
+        return 1;
+      },
+    };
+    const app = Fastify();
+    app.get('/on', { schema: { response: { 200: pageSchema } } }, async (_request, reply) => sendSharedAnswer(reply, shared));
+    app.get('/off', { schema: { response: { 200: pageSchema } } }, async (_request, reply) => sendSharedAnswer(reply, shared, false));
+    const [first, second] = await Promise.all([app.inject('/off'), app.inject('/off')]);
+    expect(serializations).toBe(2);
+    const on = await app.inject('/on');
+    for (const answer of [first, second]) {
+      expect(answer.statusCode).toBe(200);
+      expect(answer.headers['content-type']).toBe(on.headers['content-type']);
+      expect(answer.body).toBe(on.body);
+    }
+    await app.close();
+  });
 });

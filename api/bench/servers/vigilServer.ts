@@ -1,6 +1,7 @@
 import { buildApp } from '../../src/app.js';
 import { parseConfig } from '../../src/config.js';
 import { openDatabase } from '../../src/db/database.js';
+import { hotPathOff } from '../variants.js';
 
 /**
  * The real Vigil API in its own process, configured as in production (NODE_ENV=production,
@@ -17,7 +18,7 @@ process.on('disconnect', () => process.exit(0));
 
 async function main(): Promise<void> {
   // BENCH_PREPARED_STATEMENTS=0: the PgBouncer switch off, the side-by-side measure of what
-  // prepared statements are worth (apiBench.ts runs both).
+  // prepared statements are worth (bench/variants.ts).
   const preparedStatements = env.BENCH_PREPARED_STATEMENTS !== '0';
   const base = parseConfig({
     NODE_ENV: 'production',
@@ -42,7 +43,8 @@ async function main(): Promise<void> {
     },
   };
   const db = await openDatabase({ kind: 'postgres', url: url as string, schema, preparedStatements });
-  const app = await buildApp({ config, db });
+  // BENCH_HOT_PATH_OFF: the list path's optimizations to switch off (bench/variants.ts).
+  const app = await buildApp({ config, db, hotPath: hotPathOff(env.BENCH_HOT_PATH_OFF) });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import { confirmUser, readAsUser, requireListUser, requireUser, userOf } from '../auth/currentUser.js';
 import { optionalUser } from '../auth/optionalUser.js';
 import { errorResponses, IdParams, Message, PageQuery, pageOf, TooManyRequests } from '../common/schema.js';
-import { sendSharedAnswer } from '../common/sharedAnswer.js';
 import type { AlertAction } from '../db/schema.js';
 import { alertDetail } from '../escalation/nextReach.js';
 import { checkLinkAccess, type LinkAccessDeps, LinkTokenHeaders } from '../links/linkAccess.js';
@@ -67,10 +66,10 @@ export async function alertRoutes(app: FastifyInstance, deps: AlertRouteDeps): P
       const filters = { state, severity, q };
       if (hasFilters(filters)) {
         const user = await confirmUser(request);
-        return sendSharedAnswer(reply, await deps.alertReads.filteredPage({ user, offset, limit, filters }));
+        return deps.alertReads.send(reply, await deps.alertReads.filteredPage({ user, offset, limit, filters }));
       }
       const page = await readAsUser(request, (user) => deps.alertReads.page({ user, offset, limit }));
-      return sendSharedAnswer(reply, page);
+      return deps.alertReads.send(reply, page);
     },
   );
 

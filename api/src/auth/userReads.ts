@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { HotPath } from '../common/hotPath.js';
 import { batchLoader } from '../common/readCoalescing.js';
 import type { Db } from '../db/database.js';
 import type { UserRow } from '../db/schema.js';
@@ -10,11 +11,12 @@ const SEEN_USERS = 10_000;
  * The read behind every signed-in request, batched per round of requests
  * (common/readCoalescing.ts). One set per app: its batches are its own process's.
  */
-export function createUserReads(db: Db) {
+export function createUserReads(db: Db, hotPath: HotPath) {
   // Each user row as this process last read it: the guess a list starts from, never an answer
   // by itself (the list's statement checks it against the stored row; auth/currentUser.ts).
   const seen = new Map<string, UserRow>();
   const remember = (user: UserRow) => {
+    if (!hotPath.rememberUsers) return;
     seen.delete(user.id);
     if (seen.size >= SEEN_USERS) {
       const oldest = seen.keys().next().value;
@@ -36,6 +38,7 @@ export function createUserReads(db: Db) {
       },
       (id) => id,
       (user) => user.id,
+      { batch: hotPath.batchReads },
     ),
     /** The user as this process last read it, if it did. */
     seenUser: (id: string): UserRow | undefined => seen.get(id),

@@ -14,12 +14,24 @@ const afterThisRound = (dispatch: () => void) => {
   setImmediate(dispatch);
 };
 
+/** Whether loads are batched at all: off only to measure what batching is worth (common/hotPath.ts). */
+export interface LoaderOptions {
+  batch: boolean;
+}
+
 /** Many keys, one query: `loadMany` answers for the distinct keys, in any order, by `keyOf`. */
 export function batchLoader<K, V>(
   loadMany: (keys: K[]) => Promise<V[]>,
   keyOfKey: (key: K) => string,
   keyOfValue: (value: V) => string,
+  { batch }: LoaderOptions = { batch: true },
 ): (key: K) => Promise<V | undefined> {
+  if (!batch) {
+    return async (key) => {
+      const id = keyOfKey(key);
+      return (await loadMany([key])).find((value) => keyOfValue(value) === id);
+    };
+  }
   const loader = new DataLoader<K, V | undefined>(
     async (keys) => {
       const distinct = [...new Map(keys.map((key) => [keyOfKey(key), key])).values()];
@@ -32,7 +44,12 @@ export function batchLoader<K, V>(
 }
 
 /** The same read asked for several times in one round runs once; different reads run side by side. */
-export function coalescedLoader<K, V>(loadOne: (key: K) => Promise<V>, keyOf: (key: K) => string): (key: K) => Promise<V> {
+export function coalescedLoader<K, V>(
+  loadOne: (key: K) => Promise<V>,
+  keyOf: (key: K) => string,
+  { batch }: LoaderOptions = { batch: true },
+): (key: K) => Promise<V> {
+  if (!batch) return loadOne;
   const loader = new DataLoader<K, V>(
     async (keys) => {
       const runs = new Map<string, Promise<V>>();

@@ -9,7 +9,9 @@ import type { FastifyReply } from 'fastify';
  */
 const serialized = new WeakMap<object, Buffer>();
 
-export function sendSharedAnswer(reply: FastifyReply, page: object): FastifyReply {
+/** `share` false: Fastify serializes the page for this request alone (the benchmark's comparison, common/hotPath.ts). */
+export function sendSharedAnswer(reply: FastifyReply, page: object, share = true): FastifyReply {
+  if (!share) return reply.send(page);
   let body = serialized.get(page);
   if (!body) {
     const serialize = reply.getSerializationFunction('200');

@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import type { AlertChangeFeed } from '../alerts/alertChanges.js';
 import { confirmUser, readAsUser, requireListUser, requireUser, userOf } from '../auth/currentUser.js';
 import { errorResponses, IdParams, Message, PageQuery, pageOf } from '../common/schema.js';
-import { sendSharedAnswer } from '../common/sharedAnswer.js';
 import type { ContactDeps } from '../contacts/service.js';
 import { ingestUrl } from '../ingest/keys.js';
 import { IngestKey } from '../ingest/schema.js';
@@ -64,7 +63,7 @@ export async function integrationRoutes(app: FastifyInstance, deps: IntegrationR
       if (request.validationError) await confirmUser(request);
       const { offset, limit } = pageOf(request.query);
       const page = await readAsUser(request, (user) => deps.integrationReads.page({ user, offset, limit }));
-      return sendSharedAnswer(reply, page);
+      return deps.integrationReads.send(reply, page);
     },
   );
 

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
 import { inject } from 'vitest';
-import { type AppParts, composeApp, loggerOptions } from '../../src/app.js';
+import { type AppParts, type BuildAppOptions, composeApp, loggerOptions } from '../../src/app.js';
 import { type Config, parseConfig } from '../../src/config.js';
 import { type OpenDb, openDatabase } from '../../src/db/database.js';
+import { runAdminSql } from './adminSql.js';
 import { leasePglite } from './pglitePool.js';
 import { SmtpSink } from './smtpSink.js';
 
@@ -77,15 +77,7 @@ export const readPgliteDump = (which: 'pgliteTemplate' | 'pgliteEmpty'): Promise
 };
 
 /** Runs one statement as the server's administrator, on the run's `TEST_DATABASE_URL` database. */
-export async function adminSql(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
+export const adminSql = (statement: string): Promise<void> => runAdminSql(TEST_DATABASE_URL, statement);
 
 /** `TEST_DATABASE_URL` with another database in it. */
 export function databaseUrlOf(database: string): string {
@@ -133,6 +125,8 @@ export interface TestAppOptions {
   now?: () => Date;
   /** Where the app's JSON log lines go (with the real logger options); none: silence. */
   logStream?: { write(line: string): void };
+  /** The list path's optimizations to turn off (common/hotPath.ts); all on by default. */
+  hotPath?: BuildAppOptions['hotPath'];
 }
 
 export async function createTestApp(overrides: Partial<Config> = {}, options: TestAppOptions = {}): Promise<TestApp> {
@@ -143,7 +137,7 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: Te
   });
   const database = await openTestDatabase({ migrated: true });
   const logger = options.logStream ? loggerOptions(config, options.logStream) : false;
-  const { app, parts } = await composeApp({ config, db: database.db, logger, now: options.now });
+  const { app, parts } = await composeApp({ config, db: database.db, logger, now: options.now, hotPath: options.hotPath });
 
   const login = async (email: string, password: string) => {
     const res = await app.inject({
