@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EMAIL_QUEUE, jobSchemaOf } from '../src/notifications/jobQueue.js';
 import { queueUserNotifications } from '../src/notifications/reachUsers.js';
 import { HookReceiver, type ReceivedHook } from './helpers/hookReceiver.js';
 import { body, createTestApp, type TestApp, type TestUser } from './helpers/testApp.js';
@@ -84,6 +86,23 @@ async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean
   }
 }
 
+/** The queue's jobs that still hold the notification: created, waiting to retry or running. */
+async function unfinishedJobs(notificationId: string): Promise<number> {
+  const jobs = sql.table(`${await jobSchemaOf(t.db)}.job`);
+  const { rows } = await sql<{ n: number }>`
+    SELECT count(*)::int AS n FROM ${jobs}
+    WHERE name = ${EMAIL_QUEUE} AND state IN ('created', 'retry', 'active') AND data->'notificationIds' ? ${notificationId}`.execute(t.db);
+  return rows[0]?.n ?? 0;
+}
+
+/** Once no job holds the notification, nothing can deliver it again: the receiver has all it will get. */
+const queueDoneWith = (notificationId: string) =>
+  eventually(
+    () => unfinishedJobs(notificationId),
+    (n) => n === 0,
+    'the queue done with the notification',
+  );
+
 const deliveriesOf = (hooks: ReceivedHook[], id: string) => hooks.filter((h) => h.headers['x-vigil-delivery'] === id);
 
 beforeAll(async () => {
@@ -112,6 +131,7 @@ describe('webhook delivery', () => {
     expect(failing?.last_error).toBe(`HTTP 500 from 127.0.0.1:${receiver.port}: receiver down for maintenance`);
     const id = failing?.id ?? '';
     expect(deliveriesOf(receiver.accepted, id)).toEqual([]);
+    expect(await unfinishedJobs(id)).toBe(1);
 
     // Now it refuses connections.
     const before = failing?.attempts ?? 0;
@@ -125,7 +145,7 @@ describe('webhook delivery', () => {
     expect(sent?.attempts).toBeGreaterThanOrEqual(before + 2);
     expect(sent?.last_error).toBeNull();
     // Nothing more arrives later: the queue is done with it.
-    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    await queueDoneWith(id);
     const arrived = deliveriesOf(receiver.accepted, id);
     expect(arrived).toHaveLength(1);
     const [delivery] = arrived;
@@ -203,7 +223,7 @@ describe('Slack-compatible and ntfy delivery', () => {
     receiver.mode = 'ok';
     const sent = await eventually(slackRow, (n) => n?.status === 'sent', 'sent after the outage');
     expect(sent?.last_error).toBeNull();
-    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    await queueDoneWith(id);
     const arrived = deliveriesOf(receiver.accepted, id);
     expect(arrived).toHaveLength(1);
     expect(JSON.parse(arrived[0]?.body ?? '{}').text).toContain(alert.title);
