@@ -40,11 +40,11 @@ export default defineConfig({
     // or spinner animates, so no test waits on an animation and the browser paints far less
     // (27 tests: 87 s instead of 103 s on 2 cores). docs/testing.md, "Browser tests".
     reducedMotion: 'reduce',
-    // With CI set, a failed test is run again once with a trace: each action with the DOM, network
-    // and console around it, kept whether the retry passes (a flaky test) or fails too. `.ci/run`
-    // does not set CI: there a failure keeps its screenshot and error-context.md. Not on the
-    // first run: recording a trace for every test that then passes was a seventh of the suite's
-    // CPU (59 tests: 92 s and 144 CPU-s on the first run only, 104 s and 168 CPU-s on every run).
+    // With CI set (`.ci/run` sets it), a failed test is run again once with a trace: each action
+    // with the DOM, network and console around it, kept whether the retry passes (a flaky test)
+    // or fails too. Not on the first run: recording a trace for every test that then passes was
+    // a seventh of the suite's CPU (59 tests: 92 s and 144 CPU-s on the first run only, 104 s
+    // and 168 CPU-s on every run).
     // Without the trace's screencast, which had the browser encode frames all through the test.
     // Locally (no retry), `npx playwright test --trace on` traces a failing test.
     trace: { mode: 'on-first-retry', screenshots: false },
