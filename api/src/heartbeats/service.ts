@@ -140,6 +140,12 @@ export async function rotatePingToken(db: Db, integrationId: string, id: string)
   return key;
 }
 
+/** The monitor a ping token opens, if any: one look-up through the token hash's unique index. */
+export async function monitorIdOfToken(db: Db, token: string): Promise<string | undefined> {
+  const row = await db.selectFrom('heartbeat_monitors').select('id').where('ping_token_hash', '=', hashIngestKey(token)).executeTakeFirst();
+  return row?.id;
+}
+
 export type PingAnswer = { found: false } | { found: true; resolved: boolean; ownerId: string | null };
 
 /**

@@ -725,10 +725,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A heartbeat monitor's ping by GET (public: the token authenticates) */
+        /**
+         * A heartbeat monitor's ping by GET (public: the token authenticates)
+         * @description At most 60 pings a minute per monitor; pings with unknown tokens at most RATE_LIMIT_HEARTBEAT_UNKNOWN_PER_MINUTE (30) a minute per client address. Past either, 429 with Retry-After. See docs/oncall.md, "Heartbeat monitors".
+         */
         get: operations["heartbeats-ping_get"];
         put?: never;
-        /** A heartbeat monitor's ping by POST (public: the token authenticates); any body or none */
+        /**
+         * A heartbeat monitor's ping by POST (public: the token authenticates); any body or none
+         * @description At most 60 pings a minute per monitor; pings with unknown tokens at most RATE_LIMIT_HEARTBEAT_UNKNOWN_PER_MINUTE (30) a minute per client address. Past either, 429 with Retry-After. See docs/oncall.md, "Heartbeat monitors".
+         */
         post: operations["heartbeats-ping_post"];
         delete?: never;
         options?: never;
