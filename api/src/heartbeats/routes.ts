@@ -8,6 +8,7 @@ import type { Db } from '../db/database.js';
 import { getOwnedIntegration } from '../integrations/service.js';
 import { PingLimits } from './pingLimits.js';
 import {
+  HEARTBEAT_MONITORS_PER_INTEGRATION_MAX,
   HeartbeatCreate,
   HeartbeatCreated,
   HeartbeatParams,
@@ -77,7 +78,8 @@ export async function heartbeatRoutes(app: FastifyInstance, deps: { db: Db; conf
         summary: 'Create a heartbeat monitor on an integration (owner or superuser)',
         description:
           'The answer carries the ping token and URL: shown this once, only a hash is stored. A ping is due within ' +
-          'interval_minutes + grace_minutes of now; each ping sets the next deadline.',
+          'interval_minutes + grace_minutes of now; each ping sets the next deadline. An integration holds at most ' +
+          `${HEARTBEAT_MONITORS_PER_INTEGRATION_MAX} monitors: one more is a 422 (loc ["body"]).`,
         security,
         params: IdParams,
         body: HeartbeatCreate,

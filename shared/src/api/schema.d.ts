@@ -670,7 +670,7 @@ export interface paths {
         put?: never;
         /**
          * Create a heartbeat monitor on an integration (owner or superuser)
-         * @description The answer carries the ping token and URL: shown this once, only a hash is stored. A ping is due within interval_minutes + grace_minutes of now; each ping sets the next deadline.
+         * @description The answer carries the ping token and URL: shown this once, only a hash is stored. A ping is due within interval_minutes + grace_minutes of now; each ping sets the next deadline. An integration holds at most 30 monitors: one more is a 422 (loc ["body"]).
          */
         post: operations["heartbeats-create_heartbeat"];
         delete?: never;
