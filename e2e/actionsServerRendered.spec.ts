@@ -5,6 +5,9 @@ import { type ApiHelper, expect, signedLinkPath, test } from './fixtures';
 // it paints before its JavaScript, works without it (form posts), and then hydrates cleanly.
 
 const BUTTONS = ['Acknowledge', 'Escalate', 'Close'] as const;
+/** api/src/console/formOrigin.ts */
+const CROSS_SITE_FORM =
+  'This action was sent from another website, so nothing was done. Open the link in your notification and press the button on its page.';
 
 async function openAlert(api: ApiHelper, title: string) {
   const owner = await api.createUser();
@@ -76,6 +79,43 @@ test.describe('without JavaScript', () => {
     expect((await api.alert(alert.id)).state).toBe('closed');
     await page.getByRole('link', { name: 'Back' }).click();
     await expect(page.getByText('Closed', { exact: true })).toBeVisible();
+  });
+  test("a form posted from another site is refused with a page that says why; the page's own form acts", async ({ page, api, baseURL }) => {
+    const { owner, alert } = await openAlert(api, 'SSR: cross-site post');
+    const link = signedLinkPath(alert.id, owner.email);
+    // A page elsewhere whose button posts to the alert's action, link token and all: once as
+    // it is (Origin: http://elsewhere.test), once under no-referrer (Origin: null, and only
+    // Sec-Fetch-Site: cross-site tells where it came from).
+    for (const head of ['', '<meta name="referrer" content="no-referrer">']) {
+      await page.route('http://elsewhere.test/**', (route) =>
+        route.fulfill({
+          contentType: 'text/html',
+          body: `<!doctype html>${head}<form method="post" action="${baseURL}/actions/${alert.id}/acknowledge?t=${link.token}"><button>Win a prize</button></form>`,
+        }),
+      );
+      await page.goto('http://elsewhere.test/');
+      const [refused] = await Promise.all([
+        page.waitForResponse((r) => r.url().includes(`/actions/${alert.id}/acknowledge`)),
+        page.getByRole('button', { name: 'Win a prize' }).click(),
+      ]);
+      expect(refused.status(), head).toBe(403);
+      expect((await refused.request().allHeaders()).origin).toBe(head ? 'null' : 'http://elsewhere.test');
+      await expect(page.getByRole('heading', { level: 1, name: 'Something went wrong!' })).toBeVisible();
+      await expect(page.getByText(CROSS_SITE_FORM, { exact: true })).toBeVisible();
+      expect((await api.alert(alert.id)).state).toBe('open');
+      await page.unroute('http://elsewhere.test/**');
+    }
+
+    // The same button on the alert's own page: its form posts with Origin: null too (the page's
+    // Referrer-Policy is no-referrer), and Sec-Fetch-Site: same-origin lets it act.
+    await page.goto(link.path);
+    const [own] = await Promise.all([
+      page.waitForRequest((r) => r.method() === 'POST'),
+      page.getByRole('button', { name: 'Acknowledge', exact: true }).click(),
+    ]);
+    expect((await own.allHeaders()).origin).toBe('null');
+    await expect(page.getByRole('heading', { level: 1, name: 'Alert Acknowledged' })).toBeVisible();
+    expect((await api.alert(alert.id)).state).toBe('acknowledged');
   });
 });
 

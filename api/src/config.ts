@@ -37,6 +37,8 @@ export interface RateLimitConfig {
   perAlert: number;
   /** Alerts one integration key may send per minute (a body counts its alerts, at least one). */
   ingestAlertsPerKey: number;
+  /** Heartbeat pings with a token that opens no monitor, per client address and minute. */
+  heartbeatUnknownPings: number;
 }
 
 /** Bounds on what one request may set off (docs/api.md, "Security"). */
@@ -318,6 +320,7 @@ export function parseConfig(env: Env = process.env): Omit<Config, 'secretKey'> &
       passwordChange: int(env, 'RATE_LIMIT_PASSWORD_CHANGE_PER_MINUTE', 5, 1, 1_000_000),
       perAlert: int(env, 'RATE_LIMIT_PER_ALERT_PER_MINUTE', 120, 1, 1_000_000),
       ingestAlertsPerKey,
+      heartbeatUnknownPings: int(env, 'RATE_LIMIT_HEARTBEAT_UNKNOWN_PER_MINUTE', 30, 1, 1_000_000),
     },
     ingest: { maxAlertsPerBody },
     redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),

@@ -104,7 +104,17 @@ describe('configuration', () => {
 
   it('reads the amplification bounds: their defaults, and an ingest limit a full body can pass', () => {
     const config = parseConfig({});
-    expect(config.rateLimit).toMatchObject({ signup: 5, passwordChange: 5, perAlert: 120, ingestAlertsPerKey: 6000 });
+    expect(config.rateLimit).toMatchObject({
+      signup: 5,
+      passwordChange: 5,
+      perAlert: 120,
+      ingestAlertsPerKey: 6000,
+      heartbeatUnknownPings: 30,
+    });
+    expect(parseConfig({ RATE_LIMIT_HEARTBEAT_UNKNOWN_PER_MINUTE: '5' }).rateLimit.heartbeatUnknownPings).toBe(5);
+    expect(failure({ RATE_LIMIT_HEARTBEAT_UNKNOWN_PER_MINUTE: '0' })).toBe(
+      'Invalid configuration: RATE_LIMIT_HEARTBEAT_UNKNOWN_PER_MINUTE must be between 1 and 1000000, got 0',
+    );
     expect(config.ingest.maxAlertsPerBody).toBe(1000);
     expect(config.notifications.escalationMaxRoundsPerHour).toBe(10);
     expect(parseConfig({ INGEST_MAX_ALERTS_PER_BODY: '200', RATE_LIMIT_INGEST_ALERTS_PER_MINUTE: '200' }).ingest.maxAlertsPerBody).toBe(

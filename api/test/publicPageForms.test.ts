@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOO_MANY_FOR_ALERT } from '../src/alerts/perAlertLimit.js';
+import { CROSS_SITE_FORM } from '../src/console/formOrigin.js';
 import { LINK_INVALID, SIGNED_LINK_REQUIRED } from '../src/links/linkAccess.js';
 import { signLinkToken } from '../src/links/linkTokens.js';
 import { body, createTestApp, TEST_DATABASE_URL, TEST_DB, type TestApp, type TestUser, testConfig } from './helpers/testApp.js';
@@ -232,5 +233,75 @@ describe('POST /actions/:id/<action>: the buttons without JavaScript', () => {
     }
     expect(answers.slice(0, 4).map((r) => r.statusCode)).toEqual([403, 403, 404, 414]);
     expect(await snapshot(id)).toEqual(before);
+  });
+});
+
+describe('POST /actions/:id/<action> from another site', () => {
+  const ACTIONS = ['acknowledge', 'escalate', 'close'] as const;
+  const CROSS_SITE: Record<string, string>[] = [
+    { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+    { origin: 'https://evil.example' },
+    { 'sec-fetch-site': 'cross-site' },
+    { origin: 'null', 'sec-fetch-site': 'cross-site' },
+    { origin: 'http://console.test.evil.example', 'sec-fetch-site': 'same-origin' },
+    { origin: 'http://console.test:8080' },
+    { origin: 'not an origin' },
+  ];
+
+  it('is refused with a 403 page that says why, whichever header tells it; nothing changes', async () => {
+    for (const action of ACTIONS) {
+      const id = await newAlert();
+      const before = await snapshot(id);
+      for (const headers of CROSS_SITE) {
+        const res = await post(`/actions/${id}/${action}`, {
+          headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+        });
+        expect(res.statusCode, JSON.stringify(headers)).toBe(403);
+        expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+        const page = rendered(res.body);
+        expect(page.path).toBe(`/actions/${id}/${action}`);
+        expect(page.data.actionFailure).toEqual({ action, status: 403, detail: CROSS_SITE_FORM });
+      }
+      expect(await snapshot(id)).toEqual(before);
+    }
+    expect(CROSS_SITE_FORM).toBe(
+      'This action was sent from another website, so nothing was done. Open the link in your notification and press the button on its page.',
+    );
+  });
+
+  it('same-origin, same-site, "none" and header-less posts still act', async () => {
+    const ALLOWED: Record<string, string>[] = [
+      {},
+      { origin: 'http://console.test', 'sec-fetch-site': 'same-origin' },
+      // The page's own form under Referrer-Policy: no-referrer.
+      { origin: 'null', 'sec-fetch-site': 'same-origin' },
+      { origin: 'null', 'sec-fetch-site': 'same-site' },
+      { 'sec-fetch-site': 'none' },
+      { origin: 'null' },
+      // The request's own host (the console served on another name than FRONTEND_HOST), default port or not.
+      { host: 'vigil.internal:8000', origin: 'http://vigil.internal:8000', 'sec-fetch-site': 'same-origin' },
+      { host: 'vigil.internal', origin: 'http://vigil.internal' },
+      { host: 'vigil.internal:80', origin: 'http://vigil.internal' },
+      // Behind the Compose gateway, which passes the host without its port (nginx's $host).
+      { host: 'vigil.internal', origin: 'http://vigil.internal:8080' },
+    ];
+    for (const headers of ALLOWED) {
+      const id = await newAlert();
+      const res = await post(`/actions/${id}/acknowledge`, {
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+      });
+      expect(res.statusCode, JSON.stringify(headers)).toBe(303);
+      expect((await snapshot(id)).alert.state).toBe('acknowledged');
+    }
+  });
+
+  it("spends none of the address's or the alert's budget", async () => {
+    const fixed = '198.18.0.9';
+    const crossSite = { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://evil.example' };
+    const id = await newAlert();
+    for (let i = 0; i < PER_ADDRESS + PER_ALERT; i++) {
+      expect((await post(`/actions/${id}/acknowledge`, { remoteAddress: fixed, headers: crossSite })).statusCode).toBe(403);
+    }
+    expect((await post(`/actions/${id}/acknowledge`, { remoteAddress: fixed })).statusCode).toBe(303);
   });
 });

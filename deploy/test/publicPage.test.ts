@@ -22,6 +22,7 @@ let stack: GatewayStack;
 let remote: RunningNginx;
 let gateway: RunningNginx;
 let alertId: string;
+let authorization: string;
 
 const get = (pathname: string, init?: RequestInit) => fetch(`${gateway.url}${pathname}`, { redirect: 'manual', ...init });
 const formPost = (pathname: string) =>
@@ -57,7 +58,7 @@ describe.skipIf(!NGINX)('the public action page through the gateway', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: new URLSearchParams({ username: ADMIN.email, password: ADMIN.password }).toString(),
     });
-    const authorization = `Bearer ${login.json().access_token}`;
+    authorization = `Bearer ${login.json().access_token}`;
     const created = await stack.api.inject({
       method: 'POST',
       url: '/api/v1/alert/',
@@ -116,6 +117,30 @@ describe.skipIf(!NGINX)('the public action page through the gateway', () => {
     expect(scanned.status).toBe(303);
     expect(scanned.headers.get('location')).toBe(`/actions/${alertId}`);
     expect(((await (await get(`/api/v1/alert/${alertId}`)).json()) as { state: string }).state).toBe('acknowledged');
+  });
+
+  it("refuses a form post from another site with a 403 page, and takes one from the gateway's own origin", async () => {
+    const created = await stack.api.inject({
+      method: 'POST',
+      url: '/api/v1/alert/',
+      headers: { authorization },
+      payload: { title: 'Cross-site' },
+    });
+    const id = created.json().id as string;
+    const post = (headers: Record<string, string>) =>
+      get(`/actions/${id}/acknowledge`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+        body: '',
+      });
+    const refused = await post({ origin: 'https://elsewhere.example', 'sec-fetch-site': 'cross-site' });
+    expect(refused.status).toBe(403);
+    expect(await refused.text()).toContain('This action was sent from another website, so nothing was done.');
+    expect(((await (await get(`/api/v1/alert/${id}`)).json()) as { state: string }).state).toBe('open');
+    // The gateway's own origin, port and all (nginx passes the API the host without its port).
+    const own = await post({ origin: new URL(gateway.url).origin, 'sec-fetch-site': 'same-origin' });
+    expect(own.status).toBe(303);
+    expect(((await (await get(`/api/v1/alert/${id}`)).json()) as { state: string }).state).toBe('acknowledged');
   });
 
   it("renders a missing alert's refusal on the server, with its status", async () => {

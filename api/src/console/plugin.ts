@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { PublicPagesConfig } from '../config.js';
 import { publicActionsPageDir, publishedActionsPageDir } from './publicActionsPage.js';
 import { type PublicPageDeps, publicPageRoutes } from './publicPageRoutes.js';
+import { isRemoteAssetPath } from './remoteAssetPath.js';
 import { readRemotesMap } from './remotesMap.js';
 
 const NO_CACHE = 'no-cache';
@@ -67,7 +68,8 @@ export async function consolePlugin(app: FastifyInstance, opts: PublicPageDeps &
     decorateReply: false,
     index: false,
     cacheControl: false,
-    allowedPath: (pathName) => pathName.startsWith('/remote-'),
+    // Normalised before it is checked: `/remotes/remote-alerts/../shell/index.html` is a 404.
+    allowedPath: (pathName, _root, request) => isRemoteAssetPath(pathName, request.url),
     ...PRECOMPRESSED,
     setHeaders: (res, filePath) => {
       varyOnEncoding(res);

@@ -13,6 +13,7 @@ import type { AlertAction } from '../db/schema.js';
 import { DATABASE_UNAVAILABLE, HttpError } from '../errors.js';
 import { alertDetail } from '../escalation/nextReach.js';
 import { checkLinkAccess, type LinkAccessDeps } from '../links/linkAccess.js';
+import { refuseCrossSitePosts } from './formOrigin.js';
 import { type PublicPageData, renderPublicPageHtml } from './publicPageRender.js';
 
 const ALERT_ACTIONS: AlertAction[] = ['acknowledge', 'escalate', 'close'];
@@ -90,6 +91,7 @@ export async function publicPageRoutes(app: FastifyInstance, opts: PublicPageDep
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const publicRateLimit = { rateLimit: { max: deps.config.rateLimit.publicAlert, timeWindow: '1 minute' } };
   const limitPerAlert = perAlertLimit(app, deps, tokenOf);
+  const refuseCrossSite = refuseCrossSitePosts(deps.config.frontendHost);
 
   /** No page built: the shell's page (its router says not found), or, API only, the gateway's turn. */
   function sendNoPage(request: FastifyRequest, reply: FastifyReply) {
@@ -174,6 +176,8 @@ export async function publicPageRoutes(app: FastifyInstance, opts: PublicPageDep
       url,
       {
         config: publicRateLimit,
+        // Before the rate limits: a post from another site spends neither the address's nor the alert's.
+        onRequest: refuseCrossSite,
         preHandler: limitPerAlert,
         errorHandler: renderActionFailure,
         schema: { hide: true, params: IdParams, querystring: LinkQuery },

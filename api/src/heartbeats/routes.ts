@@ -5,10 +5,10 @@ import { requireUser, userOf } from '../auth/currentUser.js';
 import { errorResponses, HttpErrorBody, IdParams, Message, PageQuery, pageOf, TooManyRequests } from '../common/schema.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
-import { hashIngestKey } from '../ingest/keys.js';
 import { getOwnedIntegration } from '../integrations/service.js';
-import { keyedRateLimit } from '../operations/keyedRateLimit.js';
+import { PingLimits } from './pingLimits.js';
 import {
+  HEARTBEAT_MONITORS_PER_INTEGRATION_MAX,
   HeartbeatCreate,
   HeartbeatCreated,
   HeartbeatParams,
@@ -23,6 +23,7 @@ import {
   deleteMonitor,
   getMonitor,
   listMonitors,
+  monitorIdOfToken,
   ping,
   pingUrl,
   rotatePingToken,
@@ -35,9 +36,6 @@ const security = [{ OAuth2PasswordBearer: [] }];
 const { 401: e401, 404: e404, 422: e422 } = errorResponses;
 
 export const HEARTBEAT_NOT_FOUND = 'Heartbeat monitor not found';
-/** A cron job pings once a run; a minute's worth of runs is plenty, more is a loop gone wrong or abuse. */
-export const PINGS_PER_MINUTE = 60;
-export const tooManyPings = `Too many pings for this monitor: at most ${PINGS_PER_MINUTE} a minute`;
 
 /**
  * /api/v1/integration/{id}/heartbeats: an integration's heartbeat monitors, for its owner or a
@@ -80,7 +78,8 @@ export async function heartbeatRoutes(app: FastifyInstance, deps: { db: Db; conf
         summary: 'Create a heartbeat monitor on an integration (owner or superuser)',
         description:
           'The answer carries the ping token and URL: shown this once, only a hash is stored. A ping is due within ' +
-          'interval_minutes + grace_minutes of now; each ping sets the next deadline.',
+          'interval_minutes + grace_minutes of now; each ping sets the next deadline. An integration holds at most ' +
+          `${HEARTBEAT_MONITORS_PER_INTEGRATION_MAX} monitors: one more is a 422 (loc ["body"]).`,
         security,
         params: IdParams,
         body: HeartbeatCreate,
@@ -174,8 +173,8 @@ export async function heartbeatRoutes(app: FastifyInstance, deps: { db: Db; conf
 /**
  * GET or POST /api/v1/ingest/{token}/heartbeat: a heartbeat monitor's ping, public (the token
  * authenticates). Both methods, and any body or none, whatever its type, so `curl -fsS URL`
- * in a crontab works as it is. At most PINGS_PER_MINUTE a minute per token, in the shared
- * rate-limit store (429 with Retry-After).
+ * in a crontab works as it is. A known token's pings count against its monitor, an unknown
+ * token's against the client's address (pingLimits.ts): 429 with Retry-After past either.
  */
 export interface HeartbeatPingDeps {
   db: Db;
@@ -190,28 +189,33 @@ export async function heartbeatPingRoutes(app: FastifyInstance, deps: HeartbeatP
   // Bodies are ignored: any type is taken (and read up to the body limit), none is parsed.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, _body, done) => done(null, undefined));
-  const perToken = keyedRateLimit(app, {
-    max: PINGS_PER_MINUTE,
-    windowMs: 60_000,
-    key: (request) => `heartbeat:${hashIngestKey((request.params as { token: string }).token)}`,
-    detail: tooManyPings,
-  });
+  const limits = new PingLimits(app.rateLimitCounter, app.log, deps.config.rateLimit.heartbeatUnknownPings);
 
   // One route per method: each has its own operation in the OpenAPI document.
   for (const method of ['GET', 'POST'] as const) {
     api.route({
       method,
       url: '/:token/heartbeat',
-      preHandler: perToken,
       schema: {
         tags,
         operationId: `heartbeats-ping_${method.toLowerCase()}`,
         summary: `A heartbeat monitor's ping by ${method} (public: the token authenticates)${method === 'POST' ? '; any body or none' : ''}`,
+        description:
+          'At most 60 pings a minute per monitor; pings with unknown tokens at most RATE_LIMIT_HEARTBEAT_UNKNOWN_PER_MINUTE (30) a ' +
+          'minute per client address. Past either, 429 with Retry-After. See docs/oncall.md, "Heartbeat monitors".',
         params: PingParams,
         response: { 200: Message, 404: HttpErrorBody, 429: TooManyRequests },
       },
       handler: async (request, reply) => {
-        const answer = await ping(deps.db, request.params.token, request.ip, deps.now());
+        const { token } = request.params;
+        const monitorId = await monitorIdOfToken(deps.db, token);
+        if (!monitorId) {
+          await limits.unknown(request.ip);
+          return reply.code(404).send({ detail: HEARTBEAT_NOT_FOUND });
+        }
+        await limits.monitor(monitorId);
+        const answer = await ping(deps.db, token, request.ip, deps.now());
+        // Rotated or deleted since the look-up: as unknown as any other token now.
         if (!answer.found) return reply.code(404).send({ detail: HEARTBEAT_NOT_FOUND });
         if (answer.resolved && answer.ownerId) deps.alertChanges.announce([answer.ownerId]);
         return { message: 'Ping received' };

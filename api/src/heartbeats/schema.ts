@@ -6,6 +6,8 @@ export const HEARTBEAT_NAME_MAX = 255;
 export const HEARTBEAT_INTERVAL_MAX = 44_640;
 export const HEARTBEAT_GRACE_MAX = 1440;
 export const HEARTBEAT_GRACE_DEFAULT = 5;
+/** Monitors one integration may hold (GoAlert's default): a cron host's jobs, not an unbounded table. */
+export const HEARTBEAT_MONITORS_PER_INTEGRATION_MAX = 30;
 
 const Uuid = Type.String({ format: 'uuid' });
 const Name = Type.String({ minLength: 1, maxLength: HEARTBEAT_NAME_MAX });

@@ -3,11 +3,17 @@ import { API_PREFIX } from '../apiPrefix.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import type { HeartbeatMonitorRow } from '../db/schema.js';
-import { notFound } from '../errors.js';
+import { invalidField, notFound } from '../errors.js';
 import { clipTitle, type IngestEvent } from '../ingest/events.js';
 import { hashIngestKey, INGEST_PATH, newIngestKey } from '../ingest/keys.js';
 import { ingestIn } from '../ingest/store.js';
-import { HEARTBEAT_GRACE_DEFAULT, type HeartbeatCreate, type HeartbeatPublic, type HeartbeatUpdate } from './schema.js';
+import {
+  HEARTBEAT_GRACE_DEFAULT,
+  HEARTBEAT_MONITORS_PER_INTEGRATION_MAX,
+  type HeartbeatCreate,
+  type HeartbeatPublic,
+  type HeartbeatUpdate,
+} from './schema.js';
 
 /**
  * The ping URL: under /api/v1/ingest/ with the token where an ingest key goes, so the API's and
@@ -69,25 +75,41 @@ export async function getMonitor(db: Db, integrationId: string, id: string): Pro
   return row;
 }
 
-/** A new monitor, its first ping due one interval (plus grace) from now; the token is answered once. */
+export const tooManyMonitors = `an integration has at most ${HEARTBEAT_MONITORS_PER_INTEGRATION_MAX} heartbeat monitors`;
+
+/**
+ * A new monitor, its first ping due one interval (plus grace) from now; the token is answered
+ * once. At most HEARTBEAT_MONITORS_PER_INTEGRATION_MAX per integration (422 beyond): the
+ * integration's row is locked while counting, so concurrent creations cannot pass the cap
+ * together (FOR NO KEY UPDATE: alerts still reference the integration meanwhile).
+ */
 export async function createMonitor(db: Db, integrationId: string, input: HeartbeatCreate, now: Date) {
   const { key: token, hash } = newIngestKey();
   const grace = input.grace_minutes ?? HEARTBEAT_GRACE_DEFAULT;
-  const row = await db
-    .insertInto('heartbeat_monitors')
-    .values({
-      integration_id: integrationId,
-      name: input.name,
-      interval_minutes: input.interval_minutes,
-      grace_minutes: grace,
-      severity: input.severity ?? 'critical',
-      ping_token_hash: hash,
-      // The app's clock, not the database's: the checker compares due_at with it.
-      created_at: now,
-      due_at: new Date(now.getTime() + minutes(input.interval_minutes + grace)),
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const row = await db.transaction().execute(async (trx) => {
+    await trx.selectFrom('integrations').select('id').where('id', '=', integrationId).forNoKeyUpdate().executeTakeFirst();
+    const { count } = await trx
+      .selectFrom('heartbeat_monitors')
+      .select((eb) => eb.fn.countAll<string>().as('count'))
+      .where('integration_id', '=', integrationId)
+      .executeTakeFirstOrThrow();
+    if (Number(count) >= HEARTBEAT_MONITORS_PER_INTEGRATION_MAX) throw invalidField(['body'], tooManyMonitors);
+    return trx
+      .insertInto('heartbeat_monitors')
+      .values({
+        integration_id: integrationId,
+        name: input.name,
+        interval_minutes: input.interval_minutes,
+        grace_minutes: grace,
+        severity: input.severity ?? 'critical',
+        ping_token_hash: hash,
+        // The app's clock, not the database's: the checker compares due_at with it.
+        created_at: now,
+        due_at: new Date(now.getTime() + minutes(input.interval_minutes + grace)),
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  });
   return { row, token };
 }
 
@@ -138,6 +160,12 @@ export async function rotatePingToken(db: Db, integrationId: string, id: string)
     .executeTakeFirst();
   if (!row) throw notFound('Heartbeat monitor');
   return key;
+}
+
+/** The monitor a ping token opens, if any: one look-up through the token hash's unique index. */
+export async function monitorIdOfToken(db: Db, token: string): Promise<string | undefined> {
+  const row = await db.selectFrom('heartbeat_monitors').select('id').where('ping_token_hash', '=', hashIngestKey(token)).executeTakeFirst();
+  return row?.id;
 }
 
 export type PingAnswer = { found: false } | { found: true; resolved: boolean; ownerId: string | null };

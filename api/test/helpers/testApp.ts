@@ -55,6 +55,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       passwordChange: 10_000,
       perAlert: 10_000,
       ingestAlertsPerKey: 1_000_000,
+      heartbeatUnknownPings: 10_000,
     },
     // Emails leave at once (the relay wakes the worker); a failed one is retried after 1-2 s.
     notifications: { ...base.notifications, retryDelaySeconds: 1, pollingIntervalSeconds: 0.5 },

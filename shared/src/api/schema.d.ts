@@ -670,7 +670,7 @@ export interface paths {
         put?: never;
         /**
          * Create a heartbeat monitor on an integration (owner or superuser)
-         * @description The answer carries the ping token and URL: shown this once, only a hash is stored. A ping is due within interval_minutes + grace_minutes of now; each ping sets the next deadline.
+         * @description The answer carries the ping token and URL: shown this once, only a hash is stored. A ping is due within interval_minutes + grace_minutes of now; each ping sets the next deadline. An integration holds at most 30 monitors: one more is a 422 (loc ["body"]).
          */
         post: operations["heartbeats-create_heartbeat"];
         delete?: never;
@@ -725,10 +725,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A heartbeat monitor's ping by GET (public: the token authenticates) */
+        /**
+         * A heartbeat monitor's ping by GET (public: the token authenticates)
+         * @description At most 60 pings a minute per monitor; pings with unknown tokens at most RATE_LIMIT_HEARTBEAT_UNKNOWN_PER_MINUTE (30) a minute per client address. Past either, 429 with Retry-After. See docs/oncall.md, "Heartbeat monitors".
+         */
         get: operations["heartbeats-ping_get"];
         put?: never;
-        /** A heartbeat monitor's ping by POST (public: the token authenticates); any body or none */
+        /**
+         * A heartbeat monitor's ping by POST (public: the token authenticates); any body or none
+         * @description At most 60 pings a minute per monitor; pings with unknown tokens at most RATE_LIMIT_HEARTBEAT_UNKNOWN_PER_MINUTE (30) a minute per client address. Past either, 429 with Retry-After. See docs/oncall.md, "Heartbeat monitors".
+         */
         post: operations["heartbeats-ping_post"];
         delete?: never;
         options?: never;
