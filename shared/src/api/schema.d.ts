@@ -752,7 +752,10 @@ export interface paths {
         /** List every schedule, by name */
         get: operations["schedules-read_schedules"];
         put?: never;
-        /** Create a schedule owned by the caller */
+        /**
+         * Create a schedule owned by the caller
+         * @description A user owns at most 100 schedules (superusers aside): one more is a 422 at `["body"]`.
+         */
         post: operations["schedules-create_schedule"];
         delete?: never;
         options?: never;
@@ -803,7 +806,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Who is on call at an instant (default: now), and the next change */
+        /** Who is on call at an instant (default: now), and the next change within 90 days */
         get: operations["schedules-read_on_call"];
         put?: never;
         post?: never;
@@ -820,7 +823,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Who is on call over [from, to), at most 90 days, as segments */
+        /**
+         * Who is on call over [from, to), at most 90 days, as segments
+         * @description At most 20,000 entries (a segment and each person in it count one): a busier span is a 422 at `["query", "to"]`.
+         */
         get: operations["schedules-read_timeline"];
         put?: never;
         post?: never;
@@ -840,7 +846,10 @@ export interface paths {
         /** A schedule's rotations, oldest first */
         get: operations["schedules-read_rotations"];
         put?: never;
-        /** Add a rotation to a schedule (owner or superuser) */
+        /**
+         * Add a rotation to a schedule (owner or superuser)
+         * @description A schedule has at most 20 rotations: one more is a 422 at `["body"]`.
+         */
         post: operations["schedules-create_rotation"];
         delete?: never;
         options?: never;
@@ -879,7 +888,7 @@ export interface paths {
         put?: never;
         /**
          * Replace, add or remove a person for a span (owner or superuser)
-         * @description Overrides apply in the order they were made: where two conflict, the later one wins.
+         * @description Overrides apply in the order they were made: where two conflict, the later one wins. A schedule has at most 200 overrides: at the cap the ones that ended first are deleted to make room, and when none has ended, one more is a 422 at `["body"]`.
          */
         post: operations["schedules-create_override"];
         delete?: never;
@@ -957,7 +966,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's shifts over [from, to), at most 90 days, across schedules */
+        /**
+         * The caller's shifts over [from, to), at most 90 days, across schedules
+         * @description At most 5,000 shifts: more is a 422 at `["query", "to"]`.
+         */
         get: operations["schedules-read_my_shifts"];
         put?: never;
         post?: never;
@@ -1823,6 +1835,7 @@ export interface components {
             /** Format: date-time */
             at: string;
             user_ids: string[];
+            /** @description The next change within 90 days of `at`: when, and who is on call from then; null: no change within 90 days. */
             next: components["schemas"]["OnCallChange"] | null;
         };
         /** OnCallsPublic */
@@ -6021,15 +6034,6 @@ export interface operations {
             };
             /** @description Default Response */
             404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPError"];
-                };
-            };
-            /** @description Default Response */
-            409: {
                 headers: {
                     [name: string]: unknown;
                 };
