@@ -18,6 +18,8 @@ export interface RenderedNotification {
   skipped?: SkippedReason;
   /** Null for a contact's confirmation email or a method's verification code. */
   alertId: string | null;
+  /** A secret the message carries (a verification code): never in a log line or a stored error. */
+  conceal?: string;
 }
 
 type AlertRow = Awaited<ReturnType<typeof selectAlertRows>>[number];
@@ -67,7 +69,7 @@ export async function renderNotifications(db: Db, config: Config, ids: string[],
   const others = ids.filter((id) => !found.has(id));
   const rendered = others.length > 0 ? await renderContactConfirmations(db, config, others, now) : new Map<string, RenderedNotification>();
   const codes = others.filter((id) => !rendered.has(id));
-  if (codes.length > 0) for (const [id, code] of await renderVerifications(db, codes, now)) rendered.set(id, code);
+  if (codes.length > 0) for (const [id, code] of await renderVerifications(db, config, codes, now)) rendered.set(id, code);
   for (const row of rows) {
     const skipped = skippedReasonOf(row);
     if (skipped) {

@@ -1035,7 +1035,7 @@ export interface paths {
         put?: never;
         /**
          * Send a 6-digit verification code through the method itself
-         * @description The code works for 15 minutes and voids the one before. One code per method every 60 seconds: 429 with Retry-After sooner. 409 once verified.
+         * @description The code works for 15 minutes and voids the one before. The message is Vigil's own words: the code and the account it is for. One code per target (address or URL) every CONTACT_METHOD_CODE_COOLDOWN_SECONDS whoever asks, and CONTACT_METHOD_CODES_PER_DAY per user (deleted methods' codes count): 429 with Retry-After beyond, and nothing is sent. 409 once verified.
          */
         post: operations["contact_methods-send_contact_method_code"];
         delete?: never;
@@ -1055,7 +1055,7 @@ export interface paths {
         put?: never;
         /**
          * Verify a contact method with the code it received
-         * @description 400 for a wrong, expired or used-up code; the 5th wrong code voids it (send a new one). 409 once verified.
+         * @description 400 for a wrong, expired or used-up code; the 5th wrong code voids it (send a new one). Past CONTACT_METHOD_CODE_ATTEMPTS_PER_HOUR wrong codes in an hour, by the user across their methods or for the target by anyone, every code is a 429 with Retry-After, not compared. 409 once verified.
          */
         post: operations["contact_methods-verify_contact_method"];
         delete?: never;
@@ -7236,6 +7236,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests: try again after the seconds in Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
                 };
             };
         };
