@@ -76,9 +76,10 @@ export async function renderNotifications(db: Db, config: Config, ids: string[],
       rendered.set(row.id, { skipped, alertId: row.alert_id });
       continue;
     }
+    // A link through a user's contact method is signed for the user's account, not the
+    // method's target: the alert's history names who acted, and a target is only theirs to see.
+    const link = actionLink(config, row.alert_id, row.user_email ?? row.recipient, now);
     if (row.channel !== 'email' && row.method_kind !== null && row.method_kind !== 'email') {
-      // Acted on through the link as the user the method belongs to.
-      const link = actionLink(config, row.alert_id, row.user_email ?? row.recipient, now);
       const content = {
         type: 'alert' as const,
         kind: row.kind === 'new_alert' ? ('new_alert' as const) : ('escalation' as const),
@@ -91,7 +92,6 @@ export async function renderNotifications(db: Db, config: Config, ids: string[],
       rendered.set(row.id, { request: outboundRequest(method, row.id, content, now), alertId: row.alert_id });
       continue;
     }
-    const link = actionLink(config, row.alert_id, row.recipient, now);
     if (row.kind === 'new_alert') {
       const message = newAlertEmail({
         to: row.recipient,

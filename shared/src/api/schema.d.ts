@@ -351,7 +351,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The emails an alert caused (new alert, escalations) and whether each was sent, oldest first (owner or superuser) */
+        /**
+         * The notifications an alert caused (new alert, escalations) and whether each was sent, oldest first (owner or superuser)
+         * @description Each names its channel, its contact method's label and the user it reaches; another user's target (`recipient`) and receiver error (`last_error`) are null except to superusers.
+         */
         get: operations["alerts-read_alert_notifications"];
         put?: never;
         post?: never;
@@ -1759,7 +1762,9 @@ export interface components {
             id: string;
             kind: components["schemas"]["NotificationKind"];
             level: number;
-            recipient: string;
+            recipient: string | null;
+            user_id: string | null;
+            user_name: string | null;
             channel: components["schemas"]["NotificationChannel"];
             method_label: string | null;
             status: components["schemas"]["NotificationStatus"];
