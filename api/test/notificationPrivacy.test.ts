@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { Migrator, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrations } from '../src/db/migrations/index.js';
 import { LINK_TOKEN_HEADER } from '../src/links/linkAccess.js';
 import { queueUserNotifications } from '../src/notifications/reachUsers.js';
+import { toNotificationPublic } from '../src/notifications/service.js';
 import { HookReceiver } from './helpers/hookReceiver.js';
-import { body, createTestApp, type TestApp, type TestUser } from './helpers/testApp.js';
+import { body, createTestApp, openTestDatabase, type TestApp, type TestUser } from './helpers/testApp.js';
 
 /**
  * Other users' contact targets stay theirs, on PGlite and PostgreSQL: an alert's owner reads
@@ -147,5 +150,77 @@ describe("an alert's notifications", () => {
       ['acknowledge', 'link', paged.email],
     ]);
     expect(JSON.stringify(events)).not.toContain(pager);
+  });
+});
+
+describe('rows without a user', () => {
+  it("a policy's address is shown to the alert's owner; a method's row with no user recorded, to superusers only", () => {
+    const base = {
+      id: randomUUID(),
+      alert_id: randomUUID(),
+      kind: 'escalation' as const,
+      level: 1,
+      contact_owner_id: null,
+      status: 'failed' as const,
+      skipped_reason: null,
+      attempts: 13,
+      last_error: 'HTTP 404 from hooks.example.com',
+      created_at: new Date(),
+      sent_at: null,
+      send_after: null,
+      user_id: null,
+      user_name: null,
+    };
+    const owner = { id: randomUUID(), is_superuser: false };
+    const address = { ...base, recipient: 'oncall@example.com', channel: 'email' as const, contact_method_id: null, method_label: null };
+    const orphan = {
+      ...base,
+      recipient: 'https://hooks.example.com/x?key=1',
+      channel: 'webhook' as const,
+      contact_method_id: null,
+      method_label: 'old',
+    };
+    expect(toNotificationPublic(address, owner)).toMatchObject({ recipient: 'oncall@example.com', last_error: base.last_error });
+    expect(toNotificationPublic(orphan, owner)).toMatchObject({ recipient: null, last_error: null, method_label: 'old' });
+    expect(toNotificationPublic(orphan, { ...owner, is_superuser: true })).toMatchObject({ recipient: orphan.recipient });
+  });
+});
+
+describe('migration 0021_verification_limits', () => {
+  it('gives rows through a contact method their user, and down() puts the tables back as they were', async () => {
+    const { db, drop } = await openTestDatabase();
+    try {
+      const { rows } = await sql<{ schema: string }>`SELECT current_schema() AS schema`.execute(db);
+      const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, migrationTableSchema: rows[0]?.schema });
+      expect((await migrator.migrateTo('0019_first_level_wait')).error).toBeUndefined();
+      const { rows: users } = await sql<{ id: string }>`
+        INSERT INTO users (email, hashed_password) VALUES ('reached@example.com', 'x') RETURNING id`.execute(db);
+      const userId = users[0]?.id;
+      const { rows: methods } = await sql<{ id: string }>`
+        INSERT INTO contact_methods (user_id, kind, label, target) VALUES (${userId}, 'email', 'mail', 'private@example.com')
+        RETURNING id`.execute(db);
+      await sql`
+        INSERT INTO notifications (kind, recipient, channel, contact_method_id, method_label)
+        VALUES ('contact_verification', 'private@example.com', 'email', ${methods[0]?.id}, 'mail'),
+               ('contact_verification', 'someone@example.com', 'email', NULL, 'deleted method')`.execute(db);
+
+      expect((await migrator.migrateTo('0021_verification_limits')).error).toBeUndefined();
+      const { rows: after } = await sql<{ recipient: string; user_id: string | null }>`
+        SELECT recipient, user_id FROM notifications ORDER BY recipient`.execute(db);
+      expect(after).toEqual([
+        { recipient: 'private@example.com', user_id: userId },
+        { recipient: 'someone@example.com', user_id: null },
+      ]);
+
+      expect((await migrator.migrateTo('0019_first_level_wait')).error).toBeUndefined();
+      const { rows: left } = await sql<{ name: string }>`
+        SELECT table_name AS name FROM information_schema.tables WHERE table_name = 'verification_events'
+        UNION ALL SELECT column_name FROM information_schema.columns WHERE table_name = 'notifications' AND column_name = 'user_id'`.execute(
+        db,
+      );
+      expect(left).toEqual([]);
+    } finally {
+      await drop();
+    }
   });
 });
