@@ -109,6 +109,12 @@ export interface ContactMethodConfig {
    * make the API call into its own network (SSRF). Development and tests turn it on.
    */
   allowPrivateNetworks: boolean;
+  /** Verification codes one user may have sent in 24 hours, deleted methods' included (CONTACT_METHOD_CODES_PER_DAY). */
+  codesPerDay: number;
+  /** One code per target (an address, a URL) this often, whoever asks (CONTACT_METHOD_CODE_COOLDOWN_SECONDS). */
+  codeCooldownSeconds: number;
+  /** Wrong codes one user may enter in an hour, across their methods; as many per target (CONTACT_METHOD_CODE_ATTEMPTS_PER_HOUR). */
+  codeAttemptsPerHour: number;
 }
 
 /** remote-actions' published files and the remotes map that says which of its versions is live. */
@@ -350,6 +356,14 @@ export function parseConfig(env: Env = process.env): Omit<Config, 'secretKey'> &
     },
     contactMethods: {
       allowPrivateNetworks: bool(env, 'CONTACT_METHODS_ALLOW_PRIVATE_NETWORKS', false),
+      // A user verifies a few methods, once each: 10 a day leaves room for retries, and bounds
+      // what one account can send to strangers (the codes carry no text of its own).
+      codesPerDay: int(env, 'CONTACT_METHOD_CODES_PER_DAY', 10, 1, 1000),
+      // A code lives 15 minutes: a new one for the same target every 5 is plenty, and bounds what
+      // every account together can send to one address to 12 an hour.
+      codeCooldownSeconds: int(env, 'CONTACT_METHOD_CODE_COOLDOWN_SECONDS', 300, 10, 86_400),
+      // 10 wrong 6-digit codes an hour: a guess at one code in 100,000 per hour, per user and per target.
+      codeAttemptsPerHour: int(env, 'CONTACT_METHOD_CODE_ATTEMPTS_PER_HOUR', 10, 1, 1000),
     },
   };
 }

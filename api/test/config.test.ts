@@ -139,6 +139,30 @@ describe('configuration', () => {
     expect(failure({ REMOTES_MAP_DIR: '/srv/vigil/remotes-map' })).toContain('REMOTE_ACTIONS_DIR');
   });
 
+  it('reads the limits on verification codes: their defaults and bounds', () => {
+    expect(parseConfig({}).contactMethods).toEqual({
+      allowPrivateNetworks: false,
+      codesPerDay: 10,
+      codeCooldownSeconds: 300,
+      codeAttemptsPerHour: 10,
+    });
+    const set = parseConfig({
+      CONTACT_METHOD_CODES_PER_DAY: '3',
+      CONTACT_METHOD_CODE_COOLDOWN_SECONDS: '60',
+      CONTACT_METHOD_CODE_ATTEMPTS_PER_HOUR: '5',
+    });
+    expect(set.contactMethods).toMatchObject({ codesPerDay: 3, codeCooldownSeconds: 60, codeAttemptsPerHour: 5 });
+    expect(failure({ CONTACT_METHOD_CODES_PER_DAY: '0' })).toBe(
+      'Invalid configuration: CONTACT_METHOD_CODES_PER_DAY must be between 1 and 1000, got 0',
+    );
+    expect(failure({ CONTACT_METHOD_CODE_COOLDOWN_SECONDS: '5' })).toBe(
+      'Invalid configuration: CONTACT_METHOD_CODE_COOLDOWN_SECONDS must be between 10 and 86400, got 5',
+    );
+    expect(failure({ CONTACT_METHOD_CODE_ATTEMPTS_PER_HOUR: 'many' })).toBe(
+      'Invalid configuration: CONTACT_METHOD_CODE_ATTEMPTS_PER_HOUR must be a whole number, got "many"',
+    );
+  });
+
   it('parses plain SMTP with no auth', () => {
     const config = parseConfig({ SMTP_HOST: 'mail.local', SMTP_PORT: '25', SMTP_TLS: 'false', SMTP_SSL: 'false' });
     expect(config.smtp).toEqual({ host: 'mail.local', port: 25, tls: false, ssl: false, user: undefined, password: undefined });

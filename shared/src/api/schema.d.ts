@@ -351,7 +351,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The emails an alert caused (new alert, escalations) and whether each was sent, oldest first (owner or superuser) */
+        /**
+         * The notifications an alert caused (new alert, escalations) and whether each was sent, oldest first (owner or superuser)
+         * @description Each names its channel, its contact method's label and the user it reaches; another user's target (`recipient`) and receiver error (`last_error`) are null except to superusers.
+         */
         get: operations["alerts-read_alert_notifications"];
         put?: never;
         post?: never;
@@ -1053,7 +1056,7 @@ export interface paths {
         put?: never;
         /**
          * Send a 6-digit verification code through the method itself
-         * @description The code works for 15 minutes and voids the one before. One code per method every 60 seconds: 429 with Retry-After sooner. 409 once verified.
+         * @description The code works for 15 minutes and voids the one before. The message is Vigil's own words: the code and the account it is for. One code per target (address or URL) every CONTACT_METHOD_CODE_COOLDOWN_SECONDS whoever asks, and CONTACT_METHOD_CODES_PER_DAY per user (deleted methods' codes count): 429 with Retry-After beyond, and nothing is sent. 409 once verified.
          */
         post: operations["contact_methods-send_contact_method_code"];
         delete?: never;
@@ -1073,7 +1076,7 @@ export interface paths {
         put?: never;
         /**
          * Verify a contact method with the code it received
-         * @description 400 for a wrong, expired or used-up code; the 5th wrong code voids it (send a new one). 409 once verified.
+         * @description 400 for a wrong, expired or used-up code; the 5th wrong code voids it (send a new one). Past CONTACT_METHOD_CODE_ATTEMPTS_PER_HOUR wrong codes in an hour, by the user across their methods or for the target by anyone, every code is a 429 with Retry-After, not compared. 409 once verified.
          */
         post: operations["contact_methods-verify_contact_method"];
         delete?: never;
@@ -1777,7 +1780,9 @@ export interface components {
             id: string;
             kind: components["schemas"]["NotificationKind"];
             level: number;
-            recipient: string;
+            recipient: string | null;
+            user_id: string | null;
+            user_name: string | null;
             channel: components["schemas"]["NotificationChannel"];
             method_label: string | null;
             status: components["schemas"]["NotificationStatus"];
@@ -7246,6 +7251,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests: try again after the seconds in Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
                 };
             };
         };
