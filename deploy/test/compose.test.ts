@@ -151,7 +151,7 @@ describe('docker-compose.yml', () => {
     expect(services.gateway.environment.VIGIL_FRONT_PROXY).toBe(`\${VIGIL_FRONT_PROXY:-unix:}`);
   });
 
-  it("passes every setting of the README's table an operator chooses through to the API, optional ones blank when unset", () => {
+  it('passes every declared setting an operator chooses through to the API, optional ones blank when unset', () => {
     const env: Record<string, string> = services.api.environment;
     expect(OPERATOR_SETTINGS).toEqual(
       expect.arrayContaining(['METRICS_TOKEN', 'SHUTDOWN_DRAIN_SECONDS', 'REDIS_KEY_PREFIX', 'BODY_LIMIT_BYTES', 'SIGNED_LINK_TTL_HOURS']),
