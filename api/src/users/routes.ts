@@ -10,6 +10,7 @@ import type { Db } from '../db/database.js';
 import type { Mailer } from '../email/mailer.js';
 import { newAccountEmail } from '../email/templates.js';
 import { HttpError } from '../errors.js';
+import type { SettingsStore } from '../settings/service.js';
 import {
   UpdatePassword,
   UserCreate,
@@ -25,6 +26,7 @@ import { createUser, deleteUser, getUserOr404, listDirectory, listUsers, toUserP
 
 const secured = { security: [{ OAuth2PasswordBearer: [] }], tags: ['users'] };
 const SELF_DELETE = 'Super users are not allowed to delete themselves';
+export const SIGNUP_CLOSED = 'Sign-up is closed: ask an administrator for an account';
 
 export interface UserRouteDeps {
   db: Db;
@@ -34,6 +36,8 @@ export interface UserRouteDeps {
   alertChanges: AlertChangeFeed;
   /** Whether an override has ended, when a user on call is deleted. */
   now: () => Date;
+  /** Whether sign-up is open (a run-time setting). */
+  settings: SettingsStore;
 }
 
 export async function userRoutes(root: FastifyInstance, deps: UserRouteDeps): Promise<void> {
@@ -147,9 +151,14 @@ export async function userRoutes(root: FastifyInstance, deps: UserRouteDeps): Pr
     {
       // Public and an argon2 hash each: limited per client address.
       config: perMinute(config.rateLimit.signup),
+      // Closed sign-up refuses before the body is read, validated or hashed.
+      onRequest: async () => {
+        if (!(await deps.settings.read()).signupOpen) throw new HttpError(403, SIGNUP_CLOSED);
+      },
       schema: {
         tags: ['users'],
         operationId: 'users-register_user',
+        description: 'Public while sign-up is open (GET /settings/public); closed, a 403 before the body is read.',
         body: UserRegister,
         response: { 200: UserPublic, ...limitedErrorResponses },
       },

@@ -154,6 +154,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** @description Public while sign-up is open (GET /settings/public); closed, a 403 before the body is read. */
         post: operations["users-register_user"];
         delete?: never;
         options?: never;
@@ -1136,6 +1137,23 @@ export interface paths {
         patch: operations["settings-update_settings"];
         trace?: never;
     };
+    "/api/v1/settings/public": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The settings anyone may read, signed in or not: whether sign-up is open */
+        get: operations["settings-read_public_settings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/enqueue": {
         parameters: {
             query?: never;
@@ -2052,14 +2070,20 @@ export interface components {
              */
             time_zone?: string;
         };
+        /** SettingsForEveryone */
+        SettingsForEveryone: {
+            signup_open: boolean;
+        };
         /** SettingsPublic */
         SettingsPublic: {
             require_signed_links: boolean;
             signed_link_ttl_hours: number;
+            signup_open: boolean;
         };
         /** SettingsUpdate */
         SettingsUpdate: {
-            require_signed_links: boolean;
+            require_signed_links?: boolean;
+            signup_open?: boolean;
         };
         /**
          * ShiftUnit
@@ -7463,6 +7487,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "settings-read_public_settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SettingsForEveryone"];
                 };
             };
         };
