@@ -1,5 +1,6 @@
 import type { APIRequestContext, Locator } from '@playwright/test';
 import { expect, signIn, test } from './fixtures';
+import { pickOption } from './pickOption';
 
 // Escalation policies through remote-oncall's screens on the real server (nothing mocked): a
 // policy reaching a user, then whoever is on call in a schedule, is added, shown, edited, a 422
@@ -48,7 +49,14 @@ test('Escalation policies: a policy with a user and a schedule is added, listed,
   await dialog.getByLabel('Description').fill('Pages the DB team');
 
   // Level 1: the owner, 10 minutes. Level 2: whoever is on call in the schedule; the timer stops there.
-  await pick(dialog, 'Level 1 users', `Pia Policy ${stamp}`);
+  // A person is found by typing part of their name (the directory answers a page at a time).
+  const users = dialog.getByRole('combobox', { name: 'Level 1 users' });
+  await pickOption(
+    users,
+    dialog.getByRole('option', { name: `Pia Policy ${stamp}` }),
+    () => expect(dialog.getByRole('list', { name: 'Level 1 users picked' })).toHaveText(`Pia Policy ${stamp}`, { timeout: 3_000 }),
+    `Policy ${stamp}`,
+  );
   await dialog.getByLabel('Level 1 escalate after (minutes)').fill('10');
   await dialog.getByRole('button', { name: 'Add level' }).click();
   // A level with nobody to reach is refused before sending.

@@ -12,6 +12,7 @@ import { newAccountEmail } from '../email/templates.js';
 import { HttpError } from '../errors.js';
 import type { SettingsStore } from '../settings/service.js';
 import {
+  DirectoryQuery,
   UpdatePassword,
   UserCreate,
   UserDirectory,
@@ -58,14 +59,27 @@ export async function userRoutes(root: FastifyInstance, deps: UserRouteDeps): Pr
   );
 
   // On call is a team's shared knowledge: whoever reads a schedule needs its people's names, and
-  // a schedule's owner (any user) picks them for rotations. Only what names a person is answered.
+  // a schedule's owner (any user) picks them for rotations. Only what names a person is answered:
+  // their email to superusers alone (service.ts).
   app.get(
     '/directory',
     {
       onRequest: requireUser,
-      schema: { ...secured, operationId: 'users-read_directory', response: { 200: UserDirectory, ...errorResponses } },
+      schema: {
+        ...secured,
+        operationId: 'users-read_directory',
+        summary: "Active users' names, by name, a page at a time (superusers also see emails)",
+        description:
+          'For people pickers (`q`: part of a name) and for the names of the ids a page shows (`id`, repeated: deactivated users too).',
+        querystring: DirectoryQuery,
+        response: { 200: UserDirectory, ...errorResponses },
+      },
     },
-    async () => listDirectory(db),
+    async (request) => {
+      const { offset, limit } = pageOf(request.query);
+      const { q, id } = request.query;
+      return listDirectory(db, userOf(request), { q, ids: id }, offset, limit);
+    },
   );
 
   app.post(

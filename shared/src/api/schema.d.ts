@@ -104,6 +104,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Active users' names, by name, a page at a time (superusers also see emails)
+         * @description For people pickers (`q`: part of a name) and for the names of the ids a page shows (`id`, repeated: deactivated users too).
+         */
         get: operations["users-read_directory"];
         put?: never;
         post?: never;
@@ -2139,8 +2143,8 @@ export interface components {
         UserDirectoryEntry: {
             /** Format: uuid */
             id: string;
-            email: string;
             full_name: string | null;
+            email?: string;
             is_active: boolean;
         };
         /** UserPublic */
@@ -2788,7 +2792,14 @@ export interface operations {
     };
     "users-read_directory": {
         parameters: {
-            query?: never;
+            query?: {
+                skip?: number;
+                limit?: number;
+                /** @description Part of the name, any case (a superuser: of the name or the email) */
+                q?: string;
+                /** @description Only these users (repeat the parameter), deactivated ones included: the names of ids a page shows */
+                id?: string[];
+            };
             header?: never;
             path?: never;
             cookie?: never;
