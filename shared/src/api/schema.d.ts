@@ -456,7 +456,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The escalation policy's contacts and whether each confirmed its address (owner or superuser) */
+        /**
+         * The escalation policy's contacts and whether each confirmed its address (owner or superuser)
+         * @description Only a policy of the caller's own (or any, for a superuser) lists its addresses; someone else's policy lists none.
+         */
         get: operations["integrations-read_escalation_contacts"];
         put?: never;
         post?: never;
@@ -913,7 +916,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List every escalation policy, by name */
+        /**
+         * List every escalation policy, by name
+         * @description Each level's external addresses are answered to the policy's owner and superusers; anyone else gets `emails: []` and `hidden_email_count`.
+         */
         get: operations["escalation_policies-read_escalation_policies"];
         put?: never;
         /**
@@ -934,7 +940,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read an escalation policy */
+        /** Read an escalation policy (its addresses: owner or superuser) */
         get: operations["escalation_policies-read_escalation_policy"];
         put?: never;
         post?: never;
@@ -1541,6 +1547,7 @@ export interface components {
             user_ids: string[];
             schedule_ids: string[];
             emails: string[];
+            hidden_email_count: number;
         };
         /** EscalationTargetsInput */
         EscalationTargetsInput: {
