@@ -43,7 +43,7 @@ export async function escalationPolicyRoutes(app: FastifyInstance, deps: Contact
         ...doc('create_escalation_policy', 'Create an escalation policy owned by the caller'),
         description:
           'Each level reaches its users, whoever is on call in its schedules when the level is reached, and its addresses once they confirm. ' +
-          'Unknown user or schedule ids are a 422 at their place.',
+          "Unknown user or schedule ids are a 422 at their place; past 100 policies of the caller's own, a 422 at `body`.",
         body: EscalationPolicyCreate,
         response: { 200: EscalationPolicyPublic, ...listErrors },
       },

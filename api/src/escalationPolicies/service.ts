@@ -19,6 +19,13 @@ export const NOT_ENOUGH_PRIVILEGES = "The user doesn't have enough privileges";
 export const policyInUse = (count: number) =>
   `This escalation policy is used by ${count} integration${count === 1 ? '' : 's'}: give ${count === 1 ? 'it' : 'them'} another policy first`;
 
+/**
+ * The policies one user owns at most: a team needs a handful, and each is a row that the policy
+ * list and every integration's picker read, so an account cannot make thousands.
+ */
+export const POLICIES_PER_USER_MAX = 100;
+export const tooManyPolicies = `A user has at most ${POLICIES_PER_USER_MAX} escalation policies`;
+
 type PolicyWithCount = EscalationPolicyRow & { integration_count: number | string };
 
 /** The policy as `viewer` reads it: another's addresses counted, not named. */
@@ -120,22 +127,39 @@ export async function askPolicyContacts(trx: Db, deps: ContactDeps, policyId: st
   return asked;
 }
 
+/**
+ * A 422 when `ownerId` owns POLICIES_PER_USER_MAX policies already. Counted under a lock per
+ * owner held to the end of the caller's transaction: two creations at once cannot both pass.
+ */
+export async function checkPolicyAllowance(trx: Db, ownerId: string): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(hashtextextended('vigil-policies.' || current_schema() || '.' || ${ownerId}, 0))`.execute(trx);
+  const { n } = await trx
+    .selectFrom('escalation_policies')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('owner_id', '=', ownerId)
+    .executeTakeFirstOrThrow();
+  if (Number(n) >= POLICIES_PER_USER_MAX) throw new InvalidInput([{ loc: ['body'], msg: tooManyPolicies, type: 'value_error' }]);
+}
+
 export async function createPolicy(db: Db, owner: UserRow, input: EscalationPolicyCreate): Promise<EscalationPolicyPublic> {
   const levels = storedLevels(input.levels);
   await checkTargetsExist(db, levels);
-  const row = await db
-    .insertInto('escalation_policies')
-    .values({
-      owner_id: owner.id,
-      name: input.name,
-      description: input.description ?? null,
-      repeat: input.repeat ?? 0,
-      max_level: input.max_level ?? null,
-      first_level_after_minutes: input.first_level_after_minutes ?? null,
-      levels: JSON.stringify(levels),
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const row = await db.transaction().execute(async (trx) => {
+    await checkPolicyAllowance(trx, owner.id);
+    return trx
+      .insertInto('escalation_policies')
+      .values({
+        owner_id: owner.id,
+        name: input.name,
+        description: input.description ?? null,
+        repeat: input.repeat ?? 0,
+        max_level: input.max_level ?? null,
+        first_level_after_minutes: input.first_level_after_minutes ?? null,
+        levels: JSON.stringify(levels),
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  });
   return toPolicyPublic({ ...row, integration_count: 0 }, owner);
 }
 

@@ -924,7 +924,7 @@ export interface paths {
         put?: never;
         /**
          * Create an escalation policy owned by the caller
-         * @description Each level reaches its users, whoever is on call in its schedules when the level is reached, and its addresses once they confirm. Unknown user or schedule ids are a 422 at their place.
+         * @description Each level reaches its users, whoever is on call in its schedules when the level is reached, and its addresses once they confirm. Unknown user or schedule ids are a 422 at their place; past 100 policies of the caller's own, a 422 at `body`.
          */
         post: operations["escalation_policies-create_escalation_policy"];
         delete?: never;
