@@ -14,6 +14,8 @@ const PEOPLE: UserDirectoryEntry[] = Array.from({ length: 25 }, (_, i) => ({
 }));
 
 let api: FakeApi;
+/** A search waits for a pause in typing (250 ms), then the answer: more than the default second on a loaded machine. */
+const WAIT = { timeout: 5_000 };
 const searches = () => api.requests.map((r) => new URL(r.url).searchParams);
 
 beforeEach(() => {
@@ -35,21 +37,23 @@ describe('PersonPicker', () => {
     const box = screen.getByRole('combobox', { name: 'Add a person' });
     expect(api.sent).toEqual([]);
     fireEvent.click(box);
-    await waitFor(() => expect(screen.getAllByRole('option')).toHaveLength(21));
+    await waitFor(() => expect(screen.getAllByRole('option')).toHaveLength(21), WAIT);
     const more = screen.getByRole('option', { name: 'Show more people (20 of 25)' });
     fireEvent.click(more);
-    await waitFor(() => expect(screen.getAllByRole('option')).toHaveLength(25));
+    await waitFor(() => expect(screen.getAllByRole('option')).toHaveLength(25), WAIT);
     expect(onPick).not.toHaveBeenCalled();
 
     fireEvent.change(box, { target: { value: 'son 2' } });
-    await waitFor(() =>
-      expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([
-        'Person 20',
-        'Person 21',
-        'Person 22',
-        'Person 23',
-        'Person 24',
-      ]),
+    await waitFor(
+      () =>
+        expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([
+          'Person 20',
+          'Person 21',
+          'Person 22',
+          'Person 23',
+          'Person 24',
+        ]),
+      WAIT,
     );
     expect(searches().map((p) => p.get('q'))).toEqual([null, null, 'son 2']);
     fireEvent.click(screen.getByRole('option', { name: 'Person 22' }));
@@ -60,6 +64,6 @@ describe('PersonPicker', () => {
     api.render(<PersonPicker label="Person" placeholder="Choose" value="" onPick={() => {}} />);
     const box = screen.getByRole('combobox', { name: 'Person' });
     fireEvent.change(box, { target: { value: 'nobody by this name' } });
-    expect(await screen.findByRole('option', { name: 'No one matches' })).toBeTruthy();
+    expect(await screen.findByRole('option', { name: 'No one matches' }, WAIT)).toBeTruthy();
   });
 });
