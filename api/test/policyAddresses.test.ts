@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LINK_TOKEN_HEADER } from '../src/links/linkAccess.js';
+import { signLinkToken } from '../src/links/linkTokens.js';
 import { createIntegration, send } from './fixtures/ingest/index.js';
 import { body, createTestApp, type TestApp, type TestUser } from './helpers/testApp.js';
 
@@ -129,5 +131,59 @@ describe("a policy's external addresses", () => {
     expect(body(page).escalation_next).toMatchObject({ kind: 'timer', level: 1, recipients: ['Ben Example', '1 external address'] });
     expectNoAddress(page.body);
     expect(page.body).not.toContain('ben.private@example.com');
+  });
+
+  it("are not in the stranger's alert history or notifications: users by name, others as an external address", async () => {
+    const integration = await createIntegration(t, stranger, 'Reading the history');
+    await call(stranger, 'PATCH', `/integration/${integration.id}`, { escalation_policy_id: policy.id });
+    await call(t.superuser, 'POST', `/integration/${integration.id}/contacts/confirm`, { email: 'lead@example.com' });
+    const sent = await send(t, integration, { action: 'trigger', title: 'Disk full', dedup_key: 'history' });
+    const alertId = body(sent).alerts[0].alert_id;
+    // Escalated by anyone: level 1 reaches Ben, the confirmed lead@, and records noc@ as skipped.
+    expect((await t.app.inject({ method: 'POST', url: `/api/v1/alert/escalate/${alertId}` })).statusCode).toBe(200);
+    // Ben acknowledges from the link his escalation email carried: the history records his address.
+    const token = signLinkToken(t.config.secretKey, {
+      alertId,
+      recipient: 'ben.private@example.com',
+      expiresAt: new Date(Date.now() + 3_600_000),
+    });
+    const acked = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/alert/acknowledge/${alertId}`,
+      headers: { [LINK_TOKEN_HEADER]: token },
+    });
+    expect(acked.statusCode, acked.body).toBe(200);
+
+    const recipients = async (who: TestUser) => {
+      const res = await call(who, 'GET', `/alert/${alertId}/notifications`);
+      expect(res.statusCode).toBe(200);
+      return {
+        text: res.body,
+        list: body(res)
+          .data.map((n: { kind: string; recipient: string }) => `${n.kind} ${n.recipient}`)
+          .sort(),
+      };
+    };
+    const seen = await recipients(stranger);
+    expect(seen.list).toEqual([
+      'escalation An external address',
+      'escalation An external address',
+      'escalation Ben Example',
+      'new_alert stranger@evil.example',
+    ]);
+    expectNoAddress(seen.text);
+    expect(seen.text).not.toContain('ben.private@example.com');
+    expect((await recipients(t.superuser)).list).toEqual([
+      'escalation ben.private@example.com',
+      'escalation lead@example.com',
+      'escalation noc@example.com',
+      'new_alert stranger@evil.example',
+    ]);
+
+    const history = async (who: TestUser) =>
+      body(await call(who, 'GET', `/alert/${alertId}/events`)).data.map((e: { recipient: string | null }) => e.recipient);
+    expect(await history(stranger)).toContain('Ben Example');
+    expect(JSON.stringify(await history(stranger))).not.toContain('@example.com');
+    expect(await history(t.superuser)).toContain('ben.private@example.com');
   });
 });
