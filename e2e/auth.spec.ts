@@ -77,6 +77,18 @@ test.describe('login', () => {
 });
 
 test.describe('signup', () => {
+  test('while an administrator has closed sign-up, the page says so instead of its form', async ({ page }) => {
+    // Every test file shares the server's setting: this page alone is told that sign-up is closed.
+    // (The API's own refusal: api/test/signupSetting.test.ts.)
+    await page.route('**/api/v1/settings/public', (route) => route.fulfill({ json: { signup_open: false } }));
+    await page.goto('/signup');
+    await expect(page.getByText('Sign-up is closed', { exact: true })).toBeVisible();
+    await expect(page.getByText('Accounts on this Vigil are made by an administrator: ask one for an account.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Sign Up' })).toHaveCount(0);
+    await page.getByRole('link', { name: 'Go to log in' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
   test('shows every spec message and the strength meter', async ({ page }) => {
     await page.goto('/signup');
     for (const label of ['Full name', 'Email', 'Confirm password']) await expect(page.getByLabel(label, { exact: true })).toBeVisible();

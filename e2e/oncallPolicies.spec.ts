@@ -1,5 +1,6 @@
 import type { APIRequestContext, Locator } from '@playwright/test';
 import { expect, signIn, test } from './fixtures';
+import { pickOption } from './pickOption';
 
 // Escalation policies through remote-oncall's screens on the real server (nothing mocked): a
 // policy reaching a user, then whoever is on call in a schedule, is added, shown, edited, a 422
@@ -48,7 +49,14 @@ test('Escalation policies: a policy with a user and a schedule is added, listed,
   await dialog.getByLabel('Description').fill('Pages the DB team');
 
   // Level 1: the owner, 10 minutes. Level 2: whoever is on call in the schedule; the timer stops there.
-  await pick(dialog, 'Level 1 users', `Pia Policy ${stamp}`);
+  // A person is found by typing part of their name (the directory answers a page at a time).
+  const users = dialog.getByRole('combobox', { name: 'Level 1 users' });
+  await pickOption(
+    users,
+    dialog.getByRole('option', { name: `Pia Policy ${stamp}` }),
+    () => expect(dialog.getByRole('list', { name: 'Level 1 users picked' })).toHaveText(`Pia Policy ${stamp}`, { timeout: 3_000 }),
+    `Policy ${stamp}`,
+  );
   await dialog.getByLabel('Level 1 escalate after (minutes)').fill('10');
   await dialog.getByRole('button', { name: 'Add level' }).click();
   // A level with nobody to reach is refused before sending.
@@ -77,8 +85,8 @@ test('Escalation policies: a policy with a user and a schedule is added, listed,
   // A policy made in the console reaches level 1 at once, as an on-call team expects.
   expect(created?.first_level_after_minutes).toBe(0);
   expect(created?.levels).toEqual([
-    { delay_minutes: 10, targets: { user_ids: [owner.id], schedule_ids: [], emails: [] } },
-    { delay_minutes: null, targets: { user_ids: [], schedule_ids: [schedule.id], emails: [] } },
+    { delay_minutes: 10, targets: { user_ids: [owner.id], schedule_ids: [], emails: [], hidden_email_count: 0 } },
+    { delay_minutes: null, targets: { user_ids: [], schedule_ids: [schedule.id], emails: [], hidden_email_count: 0 } },
   ]);
 
   // Edit: repeat twice, the schedule's level first.
@@ -128,17 +136,21 @@ test('Escalation policies: a policy with a user and a schedule is added, listed,
   await expect(row).toHaveCount(0);
 });
 
-test('Escalation policies: someone else sees a policy but no way to change it', async ({ page, api, request }) => {
+test('Escalation policies: someone else sees a policy, its addresses counted, but no way to change it', async ({ page, api, request }) => {
   const owner = await api.createUser({ full_name: 'Oona Owner' });
   const other = await api.createUser({ full_name: 'Otto Other' });
   const name = `Someone else's ${Date.now()}`;
   await call(request, 'post', owner.token, '/api/v1/escalation-policies/', {
     name,
-    levels: [{ delay_minutes: null, targets: { user_ids: [owner.id] } }],
+    levels: [{ delay_minutes: null, targets: { user_ids: [owner.id], emails: ['oona.pager@example.com', 'oona.desk@example.com'] } }],
   });
-  await signIn(page, other, '/oncall/policies');
+  await signIn(page, owner, '/oncall/policies');
   const row = page.getByTestId('policy-row').filter({ hasText: name });
+  await expect(row).toContainText('1. Oona Owner, oona.pager@example.com, oona.desk@example.com');
+  await signIn(page, other, '/oncall/policies');
   await expect(row).toContainText('1 level · stop');
+  await expect(row).toContainText('1. Oona Owner, 2 external addresses');
+  await expect(row).not.toContainText('@example.com');
   await row.getByRole('button', { name: `Actions for escalation policy ${name}` }).click();
   await expect(page.getByRole('menuitem', { name: 'Only its owner or a superuser can change it' })).toBeDisabled();
   await expect(page.getByRole('menuitem', { name: 'Edit escalation policy' })).toHaveCount(0);

@@ -201,7 +201,7 @@ export async function composeApp(options: BuildAppOptions): Promise<{ app: Fasti
     async (api) => {
       await registerCompression(api);
       await api.register(authRoutes, { db, tokens, mailer, config });
-      await api.register(userRoutes, { prefix: '/users', db, mailer, config, alertChanges, now });
+      await api.register(userRoutes, { prefix: '/users', db, mailer, config, alertChanges, now, settings });
       const alertReads = createAlertReads(db, hotPath);
       await api.register(alertRoutes, { prefix: '/alert', ...alertActions, settings, alertReads, userReads });
       const integrationReads = createIntegrationReads(db, hotPath);

@@ -18,10 +18,10 @@ describe('settings API', () => {
     await t?.close();
   });
 
-  it('starts with signed links not required, and names the links lifetime', async () => {
+  it('starts with signed links not required and sign-up open, and names the links lifetime', async () => {
     const res = await t.app.inject({ method: 'GET', url: URL, headers: t.superuser.auth });
     expect(res.statusCode).toBe(200);
-    expect(body(res)).toEqual({ require_signed_links: false, signed_link_ttl_hours: 48 });
+    expect(body(res)).toEqual({ require_signed_links: false, signed_link_ttl_hours: 48, signup_open: true });
   });
 
   it('is for superusers only: anonymous 401, a user 403, before the body is looked at', async () => {
@@ -44,7 +44,7 @@ describe('settings API', () => {
   it('turns the requirement on and off, in the database, recording who', async () => {
     const on = await t.app.inject({ method: 'PATCH', url: URL, headers: t.superuser.auth, payload: { require_signed_links: true } });
     expect(on.statusCode, on.body).toBe(200);
-    expect(body(on)).toEqual({ require_signed_links: true, signed_link_ttl_hours: 48 });
+    expect(body(on)).toEqual({ require_signed_links: true, signed_link_ttl_hours: 48, signup_open: true });
     const row = await t.db.selectFrom('app_settings').selectAll().executeTakeFirstOrThrow();
     expect(row).toMatchObject({ require_signed_links: true, updated_by: t.superuser.id });
     expect(body(await t.app.inject({ method: 'GET', url: URL, headers: t.superuser.auth })).require_signed_links).toBe(true);
@@ -54,15 +54,37 @@ describe('settings API', () => {
     expect(await stored()).toBe(false);
   });
 
+  it('closes and opens sign-up, one setting at a time, recording who', async () => {
+    const closed = await t.app.inject({ method: 'PATCH', url: URL, headers: t.superuser.auth, payload: { signup_open: false } });
+    expect(closed.statusCode, closed.body).toBe(200);
+    expect(body(closed)).toEqual({ require_signed_links: false, signed_link_ttl_hours: 48, signup_open: false });
+    const row = await t.db.selectFrom('app_settings').selectAll().executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ signup_open: false, require_signed_links: false, updated_by: t.superuser.id });
+    const both = await t.app.inject({
+      method: 'PATCH',
+      url: URL,
+      headers: t.superuser.auth,
+      payload: { signup_open: true, require_signed_links: false },
+    });
+    expect(body(both)).toEqual({ require_signed_links: false, signed_link_ttl_hours: 48, signup_open: true });
+  });
+
   it.each([
-    ['a missing field', {}, 'Field required'],
-    ['a value that is not a boolean', { require_signed_links: 'maybe' }, 'Input should be a valid boolean'],
-    ['an object', { require_signed_links: { on: true } }, 'Input should be a valid boolean'],
-  ])('answers 422 for %s and changes nothing', async (_name, payload, msg) => {
+    [
+      'a value that is not a boolean',
+      { require_signed_links: 'maybe' },
+      ['body', 'require_signed_links'],
+      'Input should be a valid boolean',
+    ],
+    ['an object', { require_signed_links: { on: true } }, ['body', 'require_signed_links'], 'Input should be a valid boolean'],
+    ['sign-up as a string', { signup_open: 'false' }, ['body', 'signup_open'], 'Input should be a valid boolean'],
+    ['no setting at all', {}, ['body'], 'Dictionary should have at least 1 item after validation, not 0'],
+  ])('answers 422 for %s and changes nothing', async (_name, payload, loc, msg) => {
     const res = await t.app.inject({ method: 'PATCH', url: URL, headers: t.superuser.auth, payload });
     expect(res.statusCode).toBe(422);
-    expect(body(res).detail).toEqual([expect.objectContaining({ loc: ['body', 'require_signed_links'], msg })]);
-    expect(await stored()).toBe(false);
+    expect(body(res).detail).toEqual([expect.objectContaining({ loc, msg })]);
+    const row = await t.db.selectFrom('app_settings').selectAll().executeTakeFirstOrThrow();
+    expect([row.require_signed_links, row.signup_open]).toEqual([false, true]);
   });
 
   it('holds across API replicas: each reads the shared row, at most once per cache period', async () => {
@@ -76,7 +98,11 @@ describe('settings API', () => {
     expect((await replicaB.read()).requireSignedLinks).toBe(false);
     nowMs = 5_000;
     expect((await replicaB.read()).requireSignedLinks).toBe(true);
-    await replicaA.update({ requireSignedLinks: false }, t.superuser.id);
+    await replicaA.update({ requireSignedLinks: false, signupOpen: false }, t.superuser.id);
+    expect((await replicaB.read()).signupOpen).toBe(true);
+    nowMs = 10_000;
+    expect(await replicaB.read()).toEqual({ requireSignedLinks: false, signupOpen: false });
+    await replicaA.update({ signupOpen: true }, t.superuser.id);
     expect(await stored()).toBe(false);
   });
 });

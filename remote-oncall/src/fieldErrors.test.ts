@@ -32,6 +32,11 @@ describe('fieldErrors', () => {
     expect(errors).toEqual({ 'levels.0.targets.emails': 'first' });
   });
 
+  it('places nothing for an item about the whole body, so the form shows it as a toast', () => {
+    const cap = [{ loc: ['body'], msg: 'A user has at most 100 escalation policies', type: 'value_error' }];
+    expect(fieldErrors(unprocessable(cap))).toEqual({});
+  });
+
   it("places nothing for another status, a string detail, or an error that is not the API's", () => {
     expect(fieldErrors(new ApiError('/x', 409, 'Conflict', { detail: 'in use' }, undefined))).toEqual({});
     expect(fieldErrors(unprocessable('Validation failed'))).toEqual({});

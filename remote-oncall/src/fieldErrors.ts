@@ -3,7 +3,8 @@ import { ApiError } from '@vigil/shared';
 /**
  * A 422's items by place: `["body","levels",0,"targets","user_ids",1]` → key
  * `levels.0.targets.user_ids` (the item's index dropped: the field holds the whole list), so a
- * form shows each message at its field. Empty for any other error (that one is a toast).
+ * form shows each message at its field. An item about the whole body (`["body"]`, a count cap)
+ * has no field and is left out. Empty for any other error (that one is a toast).
  */
 export function fieldErrors(error: unknown): Record<string, string> {
   if (!(error instanceof ApiError) || error.status !== 422) return {};
@@ -12,6 +13,7 @@ export function fieldErrors(error: unknown): Record<string, string> {
   const out: Record<string, string> = {};
   for (const item of detail as { loc?: unknown[]; msg?: string }[]) {
     const loc = (item.loc ?? []).filter((part, i) => !(i === 0 && part === 'body'));
+    if (loc.length === 0) continue;
     // A target list's item index is dropped: the message belongs to the list's picker.
     const key = (loc.length >= 5 && loc[2] === 'targets' && typeof loc.at(-1) === 'number' ? loc.slice(0, -1) : loc).join('.');
     if (!(key in out) && item.msg) out[key] = item.msg;

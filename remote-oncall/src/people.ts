@@ -1,6 +1,5 @@
 import { tokens } from '@fluentui/react-components';
-import { useCurrentUser, useUserDirectory } from '@vigil/shared';
-import { useMemo } from 'react';
+import { useCurrentUser } from '@vigil/shared';
 
 /** The colours people get on a timeline: Fluent's persona palette (each has a text colour that reads on it). */
 export const PALETTE = [
@@ -45,19 +44,6 @@ export const PALETTE = [
     border: tokens.colorPaletteLavenderBorderActive,
   },
 ] as const;
-
-/** id → the name shown (the full name, else the email); an id not in the directory shows "Unknown user". */
-export function usePeople() {
-  const directory = useUserDirectory();
-  return useMemo(() => {
-    const byId = new Map((directory.data?.data ?? []).map((u) => [u.id, u]));
-    const nameOf = (id: string) => {
-      const user = byId.get(id);
-      return user ? user.full_name || user.email : 'Unknown user';
-    };
-    return { users: directory.data?.data ?? [], nameOf, loading: directory.isPending };
-  }, [directory.data, directory.isPending]);
-}
 
 /** Whether the signed-in user may change a schedule: its owner, or a superuser (docs/oncall.md). */
 export function useCanEdit(ownerId: string | undefined): boolean {

@@ -10,6 +10,7 @@ export * from './query/alerts';
 export * from './query/alertTriage';
 export * from './query/contactMethods';
 export * from './query/currentUser';
+export * from './query/directory';
 export * from './query/escalationContacts';
 export * from './query/escalationPolicies';
 export * from './query/escalationPolicy';

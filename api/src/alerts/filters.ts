@@ -1,11 +1,9 @@
 import type { SelectQueryBuilder } from 'kysely';
+import { likePattern } from '../common/likePattern.js';
 import type { Database } from '../db/schema.js';
 import type { AlertFilters } from './schema.js';
 
 export const hasFilters = (filters: AlertFilters): boolean => Boolean(filters.state?.length || filters.severity?.length || filters.q);
-
-/** `%` and `_` in a search are characters, not wildcards. */
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * Narrows an alerts query: any of the states, any of the severities, and the title containing

@@ -12,6 +12,7 @@ import { applyAlertAction } from './alertActions.js';
 import type { AlertReads } from './alertReads.js';
 import { hasFilters } from './filters.js';
 import { perAlertLimit } from './perAlertLimit.js';
+import { addressesAsSeenBy } from './recipientVisibility.js';
 import { AlertCreate, AlertDetail, AlertEventsPublic, AlertListQuery, AlertPublic, AlertsPublic } from './schema.js';
 import { createAlert, deleteAlert, getAlert, getOwnedAlert, listAlertEvents, toAlertPublic } from './service.js';
 import { type TriageRouteDeps, triageRoutes } from './triageRoutes.js';
@@ -187,9 +188,16 @@ export async function alertRoutes(app: FastifyInstance, deps: AlertRouteDeps): P
       },
     },
     async (request) => {
-      const alert = await getOwnedAlert(deps.db, userOf(request), request.params.id);
+      const user = userOf(request);
+      const alert = await getOwnedAlert(deps.db, user, request.params.id);
       const { offset, limit } = pageOf(request.query);
-      return listAlertEvents(deps.db, alert.id, offset, limit);
+      const page = await listAlertEvents(deps.db, alert.id, offset, limit);
+      const shown = await addressesAsSeenBy(
+        deps.db,
+        user,
+        page.data.map((event) => event.recipient),
+      );
+      return { ...page, data: page.data.map((event) => ({ ...event, recipient: event.recipient && shown(event.recipient) })) };
     },
   );
 
@@ -211,7 +219,15 @@ export async function alertRoutes(app: FastifyInstance, deps: AlertRouteDeps): P
     async (request) => {
       const viewer = userOf(request);
       const alert = await getOwnedAlert(deps.db, viewer, request.params.id);
-      const data = await listAlertNotifications(deps.db, alert.id, viewer);
+      // Another user's target is already withheld; an address still shown is read as the viewer may read it.
+      const notifications = await listAlertNotifications(deps.db, alert.id, viewer);
+      const emails = notifications.filter((n) => n.channel === 'email' && n.recipient !== null);
+      const shown = await addressesAsSeenBy(
+        deps.db,
+        viewer,
+        emails.map((n) => n.recipient),
+      );
+      const data = notifications.map((n) => (n.channel === 'email' && n.recipient !== null ? { ...n, recipient: shown(n.recipient) } : n));
       return { data, count: data.length };
     },
   );

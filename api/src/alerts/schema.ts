@@ -45,7 +45,7 @@ export const EscalationNext = Type.Object(
     kind: Type.Union([Type.Literal('timer'), Type.Literal('by-hand'), Type.Literal('last-level')]),
     level: Type.Union([Type.Integer(), Type.Null()]),
     at: Type.Union([DateTime, Type.Null()]),
-    /** Users as "Name <address>" (or the address), then confirmed addresses; resolved through schedules at `at`. */
+    /** Users by name, then "N external addresses" (confirmed ones): never an address; resolved through schedules at `at`. */
     recipients: Type.Array(Type.String()),
   },
   { title: 'EscalationNext' },

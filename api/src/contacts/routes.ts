@@ -35,14 +35,16 @@ export async function integrationContactRoutes(root: FastifyInstance, deps: Cont
         tags,
         operationId: 'integrations-read_escalation_contacts',
         summary: "The escalation policy's contacts and whether each confirmed its address (owner or superuser)",
+        description: "Only a policy of the caller's own (or any, for a superuser) lists its addresses; someone else's policy lists none.",
         security,
         params: IdParams,
         response: { 200: EscalationContactsPublic, 401: e401, 404: e404, 422: e422 },
       },
     },
     async (request) => {
-      const integration = await getOwnedIntegration(deps.db, userOf(request), request.params.id);
-      const data = await listPolicyContacts(deps, integration);
+      const user = userOf(request);
+      const integration = await getOwnedIntegration(deps.db, user, request.params.id);
+      const data = await listPolicyContacts(deps, user, integration);
       return { data, count: data.length };
     },
   );
@@ -65,8 +67,9 @@ export async function integrationContactRoutes(root: FastifyInstance, deps: Cont
       },
     },
     async (request) => {
-      const integration = await getOwnedIntegration(deps.db, userOf(request), request.params.id);
-      return resendConfirmation(deps, integration, request.body.email);
+      const user = userOf(request);
+      const integration = await getOwnedIntegration(deps.db, user, request.params.id);
+      return resendConfirmation(deps, user, integration, request.body.email);
     },
   );
 

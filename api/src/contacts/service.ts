@@ -3,6 +3,7 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import type { ContactStatus, EscalationContactRow, IntegrationRow, UserRow } from '../db/schema.js';
 import { HttpError } from '../errors.js';
+import { seesAddresses, type Viewer } from '../escalation/addressVisibility.js';
 import { policyEmails } from '../escalation/policy.js';
 import type { Notifications } from '../notifications/service.js';
 import type { EscalationContactPublic } from './schema.js';
@@ -22,15 +23,19 @@ export const DAILY_LIMIT = 'Too many confirmation emails today; try again later'
 
 const DAY_MS = 24 * 3_600_000;
 
-/** Every external address of the integration's escalation policy, in level order, once. */
-export async function integrationAddresses(db: Db, integration: IntegrationRow): Promise<string[]> {
+/**
+ * Every external address of the integration's escalation policy that `viewer` may read, in
+ * level order, once: none of a policy that is neither theirs nor read by a superuser
+ * (escalation/addressVisibility.ts), so its contacts are neither listed nor found by guessing.
+ */
+export async function integrationAddresses(db: Db, integration: IntegrationRow, viewer: Viewer): Promise<string[]> {
   if (!integration.escalation_policy_id) return [];
   const policy = await db
     .selectFrom('escalation_policies')
-    .select('levels')
+    .select(['levels', 'owner_id'])
     .where('id', '=', integration.escalation_policy_id)
     .executeTakeFirst();
-  return policyEmails(policy ?? null);
+  return policy && seesAddresses(viewer, policy.owner_id) ? policyEmails(policy) : [];
 }
 
 /** Each of `emails`' stored status for `ownerId`; an address never stored is unconfirmed. */
@@ -111,10 +116,10 @@ export async function requestConfirmations(trx: Db, deps: Pick<ContactDeps, 'con
   return ask.length;
 }
 
-/** The integration's contact `email` (locked), or 404 when its policy does not name it. */
-async function policyContact(trx: Db, integration: IntegrationRow, email: string): Promise<EscalationContactRow> {
+/** The integration's contact `email` (locked), or 404 when its policy does not name it where `viewer` may read. */
+async function policyContact(trx: Db, viewer: Viewer, integration: IntegrationRow, email: string): Promise<EscalationContactRow> {
   const address = email.trim().toLowerCase();
-  if (!(await integrationAddresses(trx, integration)).includes(address)) throw new HttpError(404, CONTACT_NOT_FOUND);
+  if (!(await integrationAddresses(trx, integration, viewer)).includes(address)) throw new HttpError(404, CONTACT_NOT_FOUND);
   await trx
     .insertInto('escalation_contacts')
     .values({ owner_id: integration.owner_id, email: address })
@@ -147,9 +152,13 @@ export function toContactPublic(deps: Pick<ContactDeps, 'config'>, contact: Esca
   };
 }
 
-/** The contacts of the integration's policy, in level order, each with its confirmation state. */
-export async function listPolicyContacts(deps: ContactDeps, integration: IntegrationRow): Promise<EscalationContactPublic[]> {
-  const emails = await integrationAddresses(deps.db, integration);
+/** The contacts of the integration's policy that `viewer` may read, in level order, each with its confirmation state. */
+export async function listPolicyContacts(
+  deps: ContactDeps,
+  viewer: Viewer,
+  integration: IntegrationRow,
+): Promise<EscalationContactPublic[]> {
+  const emails = await integrationAddresses(deps.db, integration, viewer);
   if (emails.length === 0) return [];
   const rows = await deps.db
     .selectFrom('escalation_contacts')
@@ -183,11 +192,16 @@ export async function listPolicyContacts(deps: ContactDeps, integration: Integra
  * with Retry-After within CONTACT_CONFIRMATION_RESEND_MINUTES of the last one, or past the
  * owner's daily allowance.
  */
-export async function resendConfirmation(deps: ContactDeps, integration: IntegrationRow, email: string): Promise<EscalationContactPublic> {
+export async function resendConfirmation(
+  deps: ContactDeps,
+  viewer: Viewer,
+  integration: IntegrationRow,
+  email: string,
+): Promise<EscalationContactPublic> {
   const now = deps.now();
   const contact = await deps.db.transaction().execute(async (trx) => {
     await lockOwnerContacts(trx, integration.owner_id);
-    const contact = await policyContact(trx, integration, email);
+    const contact = await policyContact(trx, viewer, integration, email);
     if (contact.status === 'confirmed') throw new HttpError(409, ALREADY_CONFIRMED);
     if (contact.status === 'declined') throw new HttpError(409, CONTACT_DECLINED);
     const waitUntil = resendAvailableAt(deps, contact, now);
@@ -216,7 +230,7 @@ export async function confirmAsAdmin(
 ): Promise<EscalationContactPublic> {
   const now = deps.now();
   const contact = await deps.db.transaction().execute(async (trx) => {
-    const contact = await policyContact(trx, integration, email);
+    const contact = await policyContact(trx, admin, integration, email);
     if (contact.status === 'confirmed') return contact;
     return trx
       .updateTable('escalation_contacts')

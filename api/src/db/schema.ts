@@ -112,6 +112,8 @@ export interface AlertEventsTable {
 export interface AppSettingsTable {
   id: ColumnType<number, never, never>;
   require_signed_links: boolean;
+  /** Whether `POST /users/signup` creates accounts (migration 0020); closed, only a superuser adds users. */
+  signup_open: boolean;
   updated_at: UpdatedAt;
   updated_by: string | null;
 }

@@ -4,6 +4,7 @@ import type { Db } from '../db/database.js';
 import type { AlertRow } from '../db/schema.js';
 import { whoIsNext } from '../notifications/render.js';
 import { joinedPolicyOf } from './policy.js';
+import { publicNamesOfReach, reachOfLevel } from './targets.js';
 
 /** "Who is reached next" as the public alert answers it (alerts/schema.ts, EscalationNext). */
 export interface EscalationNextPublic {
@@ -12,13 +13,14 @@ export interface EscalationNextPublic {
   level: number | null;
   /** When the timer escalates it unless someone acknowledges first; null: only by hand. */
   at: string | null;
-  /** Who that level reaches, resolved through its schedules at `at` (by hand: now). */
+  /** Who that level reaches, resolved through its schedules at `at` (by hand: now): names, and external addresses counted. */
   recipients: string[];
 }
 
 /**
  * Who the alert's next escalation reaches, as its escalation email says it (render.ts,
- * whoIsNext): for the public action page. Null for a closed alert (nothing escalates it).
+ * whoIsNext) but named for anyone holding the link (targets.ts, publicNamesOfReach): for the
+ * public action page. Null for a closed alert (nothing escalates it).
  */
 export async function escalationNextOf(db: Db, alert: AlertRow, now: Date): Promise<EscalationNextPublic | null> {
   if (alert.state === 'closed') return null;
@@ -40,7 +42,7 @@ export async function escalationNextOf(db: Db, alert: AlertRow, now: Date): Prom
     kind: timed ? 'timer' : 'by-hand',
     level: next.level,
     at: timed ? at.toISOString() : null,
-    recipients: next.recipients,
+    recipients: await publicNamesOfReach(db, await reachOfLevel(db, policy, next.level, alert.owner_id, at)),
   };
 }
 

@@ -61,3 +61,27 @@ export async function namesOfReach(db: Db, reach: LevelReach): Promise<string[]>
   const named = users.map((u) => (u.full_name && !reach.fallback ? `${u.full_name} <${u.email}>` : u.email));
   return [...named, ...reach.emails.filter((email) => !users.some((u) => u.email === email))];
 }
+
+/**
+ * The same reach as the public alert page names it, for whoever holds its link: people by name
+ * only, external addresses counted ("2 external addresses"), no address at all (docs/api.md,
+ * "Security": addresses are their owners', a policy's are its owner's).
+ */
+export async function publicNamesOfReach(db: Db, reach: LevelReach): Promise<string[]> {
+  const users =
+    reach.userIds.length === 0
+      ? []
+      : await db
+          .selectFrom('users')
+          .select(['email', 'full_name'])
+          .where('id', 'in', reach.userIds)
+          .orderBy('full_name')
+          .orderBy('id')
+          .execute();
+  const unnamed = reach.fallback ? 'An administrator' : 'A user without a name';
+  const external = reach.emails.filter((email) => !users.some((u) => u.email === email)).length;
+  return [
+    ...users.map((u) => u.full_name || unnamed),
+    ...(external > 0 ? [`${external} external address${external === 1 ? '' : 'es'}`] : []),
+  ];
+}

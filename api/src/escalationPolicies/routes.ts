@@ -23,13 +23,15 @@ export async function escalationPolicyRoutes(app: FastifyInstance, deps: Contact
       onRequest: requireUser,
       schema: {
         ...doc('read_escalation_policies', 'List every escalation policy, by name'),
+        description:
+          "Each level's external addresses are answered to the policy's owner and superusers; anyone else gets `emails: []` and `hidden_email_count`.",
         querystring: PageQuery,
         response: { 200: EscalationPoliciesPublic, ...listErrors },
       },
     },
     async (request) => {
       const { offset, limit } = pageOf(request.query);
-      return listPolicies(db, offset, limit);
+      return listPolicies(db, userOf(request), offset, limit);
     },
   );
 
@@ -41,7 +43,7 @@ export async function escalationPolicyRoutes(app: FastifyInstance, deps: Contact
         ...doc('create_escalation_policy', 'Create an escalation policy owned by the caller'),
         description:
           'Each level reaches its users, whoever is on call in its schedules when the level is reached, and its addresses once they confirm. ' +
-          'Unknown user or schedule ids are a 422 at their place.',
+          "Unknown user or schedule ids are a 422 at their place; past 100 policies of the caller's own, a 422 at `body`.",
         body: EscalationPolicyCreate,
         response: { 200: EscalationPolicyPublic, ...listErrors },
       },
@@ -54,12 +56,12 @@ export async function escalationPolicyRoutes(app: FastifyInstance, deps: Contact
     {
       onRequest: requireUser,
       schema: {
-        ...doc('read_escalation_policy', 'Read an escalation policy'),
+        ...doc('read_escalation_policy', 'Read an escalation policy (its addresses: owner or superuser)'),
         params: IdParams,
         response: { 200: EscalationPolicyPublic, ...readErrors },
       },
     },
-    async (request) => getPolicy(db, request.params.id),
+    async (request) => getPolicy(db, userOf(request), request.params.id),
   );
 
   api.patch(

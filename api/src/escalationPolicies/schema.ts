@@ -58,7 +58,14 @@ export const EscalationTargetsInput = Type.Object(
 );
 
 export const EscalationTargets = Type.Object(
-  { user_ids: Type.Array(Uuid), schedule_ids: Type.Array(Uuid), emails: Type.Array(Type.String()) },
+  {
+    user_ids: Type.Array(Uuid),
+    schedule_ids: Type.Array(Uuid),
+    /** The level's external addresses: to the policy's owner and superusers only; anyone else reads []. */
+    emails: Type.Array(Type.String()),
+    /** How many addresses `emails` leaves out for this caller (0 for the owner and superusers). */
+    hidden_email_count: Type.Integer({ minimum: 0 }),
+  },
   { title: 'EscalationTargets' },
 );
 

@@ -3,23 +3,33 @@ import { type ContactDeps, requestConfirmations } from '../contacts/service.js';
 import type { Db } from '../db/database.js';
 import type { EscalationLevel, EscalationPolicyRow, UserRow } from '../db/schema.js';
 import { HttpError, InvalidInput, notFound, type ValidationIssue } from '../errors.js';
+import { seesAddresses, type Viewer, visibleLevels } from '../escalation/addressVisibility.js';
 import { normalizeEmails, policyEmails } from '../escalation/policy.js';
 import { checkUsersExist } from '../schedules/validation.js';
 import type { EscalationLevelInput, EscalationPolicyCreate, EscalationPolicyPublic, EscalationPolicyUpdate } from './schema.js';
 
 /**
  * Escalation policies (docs/oncall.md, "Escalation policies"). Who may do what, as schedules:
- * every signed-in user reads every policy (an integration may use anyone's); its owner (who
- * created it) and superusers change or delete it, anyone else gets 403. A policy some
+ * every signed-in user reads every policy (an integration may use anyone's), its external
+ * addresses only if it is theirs or they are a superuser (escalation/addressVisibility.ts); its
+ * owner (who created it) and superusers change or delete it, anyone else gets 403. A policy some
  * integration uses is not deleted (409): its alerts would stop escalating unseen.
  */
 export const NOT_ENOUGH_PRIVILEGES = "The user doesn't have enough privileges";
 export const policyInUse = (count: number) =>
   `This escalation policy is used by ${count} integration${count === 1 ? '' : 's'}: give ${count === 1 ? 'it' : 'them'} another policy first`;
 
+/**
+ * The policies one user owns at most: a team needs a handful, and each is a row that the policy
+ * list and every integration's picker read, so an account cannot make thousands.
+ */
+export const POLICIES_PER_USER_MAX = 100;
+export const tooManyPolicies = `A user has at most ${POLICIES_PER_USER_MAX} escalation policies`;
+
 type PolicyWithCount = EscalationPolicyRow & { integration_count: number | string };
 
-export function toPolicyPublic(row: PolicyWithCount): EscalationPolicyPublic {
+/** The policy as `viewer` reads it: another's addresses counted, not named. */
+export function toPolicyPublic(row: PolicyWithCount, viewer: Viewer): EscalationPolicyPublic {
   return {
     id: row.id,
     owner_id: row.owner_id,
@@ -28,7 +38,7 @@ export function toPolicyPublic(row: PolicyWithCount): EscalationPolicyPublic {
     repeat: row.repeat,
     max_level: row.max_level,
     first_level_after_minutes: row.first_level_after_minutes,
-    levels: row.levels,
+    levels: visibleLevels(row.levels, seesAddresses(viewer, row.owner_id)),
     integration_count: Number(row.integration_count),
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
@@ -47,8 +57,8 @@ const withCount = (db: Db) =>
         .as('integration_count'),
     );
 
-/** Every policy by name, with the total. */
-export async function listPolicies(db: Db, offset: number, limit: number) {
+/** Every policy by name, with the total, as `viewer` reads them. */
+export async function listPolicies(db: Db, viewer: Viewer, offset: number, limit: number) {
   const [rows, total] = await Promise.all([
     withCount(db).orderBy('p.name').orderBy('p.id').offset(offset).limit(limit).execute(),
     db
@@ -56,13 +66,13 @@ export async function listPolicies(db: Db, offset: number, limit: number) {
       .select((eb) => eb.fn.countAll<string>().as('count'))
       .executeTakeFirstOrThrow(),
   ]);
-  return { data: rows.map((row) => toPolicyPublic(row as PolicyWithCount)), count: Number(total.count) };
+  return { data: rows.map((row) => toPolicyPublic(row as PolicyWithCount, viewer)), count: Number(total.count) };
 }
 
-export async function getPolicy(db: Db, id: string): Promise<EscalationPolicyPublic> {
+export async function getPolicy(db: Db, viewer: Viewer, id: string): Promise<EscalationPolicyPublic> {
   const row = await withCount(db).where('p.id', '=', id).executeTakeFirst();
   if (!row) throw notFound('Escalation policy');
-  return toPolicyPublic(row as PolicyWithCount);
+  return toPolicyPublic(row as PolicyWithCount, viewer);
 }
 
 /** The policy, locked, when `user` may change it: its owner or a superuser (else 403). */
@@ -117,23 +127,40 @@ export async function askPolicyContacts(trx: Db, deps: ContactDeps, policyId: st
   return asked;
 }
 
+/**
+ * A 422 when `ownerId` owns POLICIES_PER_USER_MAX policies already. Counted under a lock per
+ * owner held to the end of the caller's transaction: two creations at once cannot both pass.
+ */
+export async function checkPolicyAllowance(trx: Db, ownerId: string): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(hashtextextended('vigil-policies.' || current_schema() || '.' || ${ownerId}, 0))`.execute(trx);
+  const { n } = await trx
+    .selectFrom('escalation_policies')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('owner_id', '=', ownerId)
+    .executeTakeFirstOrThrow();
+  if (Number(n) >= POLICIES_PER_USER_MAX) throw new InvalidInput([{ loc: ['body'], msg: tooManyPolicies, type: 'value_error' }]);
+}
+
 export async function createPolicy(db: Db, owner: UserRow, input: EscalationPolicyCreate): Promise<EscalationPolicyPublic> {
   const levels = storedLevels(input.levels);
   await checkTargetsExist(db, levels);
-  const row = await db
-    .insertInto('escalation_policies')
-    .values({
-      owner_id: owner.id,
-      name: input.name,
-      description: input.description ?? null,
-      repeat: input.repeat ?? 0,
-      max_level: input.max_level ?? null,
-      first_level_after_minutes: input.first_level_after_minutes ?? null,
-      levels: JSON.stringify(levels),
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  return toPolicyPublic({ ...row, integration_count: 0 });
+  const row = await db.transaction().execute(async (trx) => {
+    await checkPolicyAllowance(trx, owner.id);
+    return trx
+      .insertInto('escalation_policies')
+      .values({
+        owner_id: owner.id,
+        name: input.name,
+        description: input.description ?? null,
+        repeat: input.repeat ?? 0,
+        max_level: input.max_level ?? null,
+        first_level_after_minutes: input.first_level_after_minutes ?? null,
+        levels: JSON.stringify(levels),
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  });
+  return toPolicyPublic({ ...row, integration_count: 0 }, owner);
 }
 
 /** Alerts waiting for the timer keep their time; the new levels apply from their next escalation. */
@@ -163,7 +190,7 @@ export async function updatePolicy(
     return levels ? askPolicyContacts(trx, deps, id, levels) : 0;
   });
   if (asked > 0) deps.notifications.kick();
-  return getPolicy(deps.db, id);
+  return getPolicy(deps.db, user, id);
 }
 
 /** 409 while an integration uses it (checked under the policy's lock: an integration taking it waits). */

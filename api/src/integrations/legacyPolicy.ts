@@ -5,6 +5,7 @@ import { notFound } from '../errors.js';
 import { type LegacyPolicy, levelsOfLegacy } from '../escalation/legacyView.js';
 import { policyEmails } from '../escalation/policy.js';
 import { POLICY_NAME_MAX } from '../escalationPolicies/schema.js';
+import { checkPolicyAllowance } from '../escalationPolicies/service.js';
 
 const SUFFIX = ' escalation';
 
@@ -17,8 +18,9 @@ export const ownPolicyName = (title: string) => `${title.slice(0, POLICY_NAME_MA
  * uses, owned by its owner, is replaced in place (its name and description stay); otherwise (no
  * policy, or one shared or someone else's) a new one, "<title> escalation", owned by the
  * integration's owner, takes its place: saving here never changes another integration's
- * escalation. Alerts already waiting for the timer keep their time. Addresses the owner never
- * asked are sent the confirmation email (contacts/service.ts), in the same transaction.
+ * escalation (a new one counts against the owner's POLICIES_PER_USER_MAX: 422). Alerts already
+ * waiting for the timer keep their time. Addresses the owner never asked are sent the
+ * confirmation email (contacts/service.ts), in the same transaction.
  */
 export async function setLegacyEscalationPolicy(
   deps: ContactDeps,
@@ -66,6 +68,8 @@ export async function setLegacyEscalationPolicy(
         .where('id', '=', own.id)
         .execute();
     } else {
+      // A new policy counts against its owner's cap, however it is made.
+      await checkPolicyAllowance(trx, found.owner_id);
       const created = await trx
         .insertInto('escalation_policies')
         .values({ ...values, owner_id: found.owner_id, name: ownPolicyName(found.title) })

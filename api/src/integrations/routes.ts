@@ -83,7 +83,11 @@ export async function integrationRoutes(app: FastifyInstance, deps: IntegrationR
     },
     async (request) => {
       const { integration, ingestKey } = await createIntegration(deps, userOf(request), request.body);
-      return { ...(await integrationPublic(deps.db, integration)), ingest_key: ingestKey, ingest_url: ingestUrl(deps.config, ingestKey) };
+      return {
+        ...(await integrationPublic(deps.db, userOf(request), integration)),
+        ingest_key: ingestKey,
+        ingest_url: ingestUrl(deps.config, ingestKey),
+      };
     },
   );
 
@@ -120,7 +124,7 @@ export async function integrationRoutes(app: FastifyInstance, deps: IntegrationR
         response: { 200: IntegrationPublic, 401: e401, 404: e404, 422: e422 },
       },
     },
-    async (request) => integrationPublic(deps.db, await getOwnedIntegration(deps.db, userOf(request), request.params.id)),
+    async (request) => integrationPublic(deps.db, userOf(request), await getOwnedIntegration(deps.db, userOf(request), request.params.id)),
   );
 
   api.patch(
@@ -140,7 +144,8 @@ export async function integrationRoutes(app: FastifyInstance, deps: IntegrationR
         response: { 200: IntegrationPublic, 401: e401, 404: e404, 422: e422 },
       },
     },
-    async (request) => integrationPublic(deps.db, await updateIntegration(deps, userOf(request), request.params.id, request.body)),
+    async (request) =>
+      integrationPublic(deps.db, userOf(request), await updateIntegration(deps, userOf(request), request.params.id, request.body)),
   );
 
   api.put(
@@ -167,7 +172,7 @@ export async function integrationRoutes(app: FastifyInstance, deps: IntegrationR
     async (request) => {
       const { contacts, escalate_after_minutes, max_level } = request.body;
       const policy = { contacts, escalate_after_minutes, max_level };
-      return integrationPublic(deps.db, await setLegacyEscalationPolicy(deps, userOf(request), request.params.id, policy));
+      return integrationPublic(deps.db, userOf(request), await setLegacyEscalationPolicy(deps, userOf(request), request.params.id, policy));
     },
   );
 

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { requireSuperuser, userOf } from '../auth/currentUser.js';
 import { errorResponses } from '../common/schema.js';
 import type { Config } from '../config.js';
-import { SettingsPublic, SettingsUpdate } from './schema.js';
+import { SettingsForEveryone, SettingsPublic, SettingsUpdate } from './schema.js';
 import type { AppSettings, SettingsStore } from './service.js';
 
 const tags = ['settings'];
@@ -11,8 +11,9 @@ const security = [{ OAuth2PasswordBearer: [] }];
 const { 401: e401, 403: e403, 422: e422 } = errorResponses;
 
 /**
- * /api/v1/settings: what an administrator changes while Vigil runs (today: whether public alert
- * links must be signed). Superusers only, checked before validation like every login route.
+ * /api/v1/settings: what an administrator changes while Vigil runs (whether public alert links
+ * must be signed, whether anyone may sign up). Superusers only, checked before validation like
+ * every login route; `/settings/public` answers anyone what the public pages need.
  */
 export async function settingsRoutes(root: FastifyInstance, deps: { settings: SettingsStore; config: Config }): Promise<void> {
   const app = root.withTypeProvider<TypeBoxTypeProvider>();
@@ -20,6 +21,7 @@ export async function settingsRoutes(root: FastifyInstance, deps: { settings: Se
   const toPublic = (s: AppSettings): SettingsPublic => ({
     require_signed_links: s.requireSignedLinks,
     signed_link_ttl_hours: config.signedLinkTtlHours,
+    signup_open: s.signupOpen,
   });
 
   app.get(
@@ -51,9 +53,24 @@ export async function settingsRoutes(root: FastifyInstance, deps: { settings: Se
       },
     },
     async (request) => {
-      const updated = await settings.update({ requireSignedLinks: request.body.require_signed_links }, userOf(request).id);
-      request.log.info({ requireSignedLinks: updated.requireSignedLinks }, 'settings changed');
+      const { require_signed_links, signup_open } = request.body;
+      const updated = await settings.update({ requireSignedLinks: require_signed_links, signupOpen: signup_open }, userOf(request).id);
+      request.log.info({ requireSignedLinks: updated.requireSignedLinks, signupOpen: updated.signupOpen }, 'settings changed');
       return toPublic(updated);
     },
+  );
+
+  // No login: the sign-up page asks it before showing its form. A cached read (service.ts).
+  app.get(
+    '/public',
+    {
+      schema: {
+        tags,
+        operationId: 'settings-read_public_settings',
+        summary: 'The settings anyone may read, signed in or not: whether sign-up is open',
+        response: { 200: SettingsForEveryone },
+      },
+    },
+    async () => ({ signup_open: (await settings.read()).signupOpen }),
   );
 }

@@ -6,13 +6,20 @@ export const SettingsPublic = Type.Object(
     require_signed_links: Type.Boolean(),
     /** How long a signed link works (SIGNED_LINK_TTL_HOURS): configuration, shown, not changed here. */
     signed_link_ttl_hours: Type.Integer(),
+    /** On (the default): anyone may create an account through POST /users/signup. Off: that call is a 403, and only superusers add users. */
+    signup_open: Type.Boolean(),
   },
   { title: 'SettingsPublic' },
 );
 export type SettingsPublic = Static<typeof SettingsPublic>;
 
+/** What a superuser changes: any of the settings, at least one. */
 export const SettingsUpdate = Type.Object(
-  { require_signed_links: Type.Boolean() },
-  { title: 'SettingsUpdate', additionalProperties: false },
+  { require_signed_links: Type.Optional(Type.Boolean()), signup_open: Type.Optional(Type.Boolean()) },
+  { title: 'SettingsUpdate', additionalProperties: false, minProperties: 1 },
 );
 export type SettingsUpdate = Static<typeof SettingsUpdate>;
+
+/** The settings anyone may read, signed in or not: what the public pages need (the sign-up page). */
+export const SettingsForEveryone = Type.Object({ signup_open: Type.Boolean() }, { title: 'SettingsForEveryone' });
+export type SettingsForEveryone = Static<typeof SettingsForEveryone>;

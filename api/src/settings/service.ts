@@ -2,14 +2,22 @@ import type { Db } from '../db/database.js';
 
 export interface AppSettings {
   requireSignedLinks: boolean;
+  /** Whether POST /users/signup creates accounts; closed, only superusers add users. */
+  signupOpen: boolean;
 }
+
+const COLUMNS = ['require_signed_links', 'signup_open'] as const;
+const fromRow = (row: { require_signed_links: boolean; signup_open: boolean }): AppSettings => ({
+  requireSignedLinks: row.require_signed_links,
+  signupOpen: row.signup_open,
+});
 
 /** How long a replica trusts the settings it read: a change made on another replica applies within this. */
 export const SETTINGS_CACHE_MS = 5_000;
 
 /**
- * The run-time settings (one row of app_settings), read on every public alert call and so
- * cached: at most one primary-key read per replica every SETTINGS_CACHE_MS, however many
+ * The run-time settings (one row of app_settings), read on every public alert call and every
+ * sign-up, and so cached: at most one primary-key read per replica every SETTINGS_CACHE_MS, however many
  * calls. The replica that makes a change sees it at once; the others when their copy ages
  * out (a change of policy, not of data: seconds are fine, and no LISTEN connection is held).
  */
@@ -40,19 +48,20 @@ export class SettingsStore {
       .updateTable('app_settings')
       .set({
         ...(change.requireSignedLinks !== undefined && { require_signed_links: change.requireSignedLinks }),
+        ...(change.signupOpen !== undefined && { signup_open: change.signupOpen }),
         updated_at: new Date(),
         updated_by: updatedBy,
       })
       .where('id', '=', 1)
-      .returning(['require_signed_links'])
+      .returning(COLUMNS)
       .executeTakeFirstOrThrow();
-    return this.remember({ requireSignedLinks: row.require_signed_links });
+    return this.remember(fromRow(row));
   }
 
   private async load(): Promise<AppSettings> {
     const version = this.version;
-    const row = await this.db.selectFrom('app_settings').select(['require_signed_links']).where('id', '=', 1).executeTakeFirstOrThrow();
-    const settings = { requireSignedLinks: row.require_signed_links };
+    const row = await this.db.selectFrom('app_settings').select(COLUMNS).where('id', '=', 1).executeTakeFirstOrThrow();
+    const settings = fromRow(row);
     return version === this.version ? this.remember(settings) : settings;
   }
 

@@ -10,7 +10,9 @@ import type { Db } from '../db/database.js';
 import type { Mailer } from '../email/mailer.js';
 import { newAccountEmail } from '../email/templates.js';
 import { HttpError } from '../errors.js';
+import type { SettingsStore } from '../settings/service.js';
 import {
+  DirectoryQuery,
   UpdatePassword,
   UserCreate,
   UserDirectory,
@@ -25,6 +27,7 @@ import { createUser, deleteUser, getUserOr404, listDirectory, listUsers, toUserP
 
 const secured = { security: [{ OAuth2PasswordBearer: [] }], tags: ['users'] };
 const SELF_DELETE = 'Super users are not allowed to delete themselves';
+export const SIGNUP_CLOSED = 'Sign-up is closed: ask an administrator for an account';
 
 export interface UserRouteDeps {
   db: Db;
@@ -34,6 +37,8 @@ export interface UserRouteDeps {
   alertChanges: AlertChangeFeed;
   /** Whether an override has ended, when a user on call is deleted. */
   now: () => Date;
+  /** Whether sign-up is open (a run-time setting). */
+  settings: SettingsStore;
 }
 
 export async function userRoutes(root: FastifyInstance, deps: UserRouteDeps): Promise<void> {
@@ -54,14 +59,27 @@ export async function userRoutes(root: FastifyInstance, deps: UserRouteDeps): Pr
   );
 
   // On call is a team's shared knowledge: whoever reads a schedule needs its people's names, and
-  // a schedule's owner (any user) picks them for rotations. Only what names a person is answered.
+  // a schedule's owner (any user) picks them for rotations. Only what names a person is answered:
+  // their email to superusers alone (service.ts).
   app.get(
     '/directory',
     {
       onRequest: requireUser,
-      schema: { ...secured, operationId: 'users-read_directory', response: { 200: UserDirectory, ...errorResponses } },
+      schema: {
+        ...secured,
+        operationId: 'users-read_directory',
+        summary: "Active users' names, by name, a page at a time (superusers also see emails)",
+        description:
+          'For people pickers (`q`: part of a name) and for the names of the ids a page shows (`id`, repeated: deactivated users too).',
+        querystring: DirectoryQuery,
+        response: { 200: UserDirectory, ...errorResponses },
+      },
     },
-    async () => listDirectory(db),
+    async (request) => {
+      const { offset, limit } = pageOf(request.query);
+      const { q, id } = request.query;
+      return listDirectory(db, userOf(request), { q, ids: id }, offset, limit);
+    },
   );
 
   app.post(
@@ -147,9 +165,14 @@ export async function userRoutes(root: FastifyInstance, deps: UserRouteDeps): Pr
     {
       // Public and an argon2 hash each: limited per client address.
       config: perMinute(config.rateLimit.signup),
+      // Closed sign-up refuses before the body is read, validated or hashed.
+      onRequest: async () => {
+        if (!(await deps.settings.read()).signupOpen) throw new HttpError(403, SIGNUP_CLOSED);
+      },
       schema: {
         tags: ['users'],
         operationId: 'users-register_user',
+        description: 'Public while sign-up is open (GET /settings/public); closed, a 403 before the body is read.',
         body: UserRegister,
         response: { 200: UserPublic, ...limitedErrorResponses },
       },

@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import { PageQuery } from '../common/schema.js';
 
 /** Server-side limits (the console is stricter for the profile name: 30). */
 export const PASSWORD_MIN = 8;
@@ -31,12 +32,46 @@ export const UserPublic = Type.Object(
 
 export const UsersPublic = Type.Object({ data: Type.Array(UserPublic), count: Type.Integer() }, { title: 'UsersPublic' });
 
-/** A user as every signed-in user may see them: who is on call, whom a rotation can name (docs/oncall.md, "Console"). */
+/**
+ * A user as every signed-in user may see them: who is on call, whom a rotation or a policy can
+ * name (docs/oncall.md, "Console"). Their email only to a superuser: an account anyone can make
+ * must not list everyone's address.
+ */
 export const UserDirectoryEntry = Type.Object(
-  { id: Type.String({ format: 'uuid' }), email: Type.String(), full_name: FullName, is_active: Type.Boolean() },
+  {
+    id: Type.String({ format: 'uuid' }),
+    full_name: FullName,
+    /** Superusers only. */
+    email: Type.Optional(Type.String()),
+    /** Always true in a listing; a user asked for by `id` may be deactivated. */
+    is_active: Type.Boolean(),
+  },
   { title: 'UserDirectoryEntry' },
 );
 export const UserDirectory = Type.Object({ data: Type.Array(UserDirectoryEntry), count: Type.Integer() }, { title: 'UserDirectory' });
+
+/** The most users one directory call names by id: a page. */
+export const DIRECTORY_IDS_MAX = 100;
+export const DIRECTORY_QUERY_MAX = 100;
+
+export const DirectoryQuery = Type.Object({
+  ...PageQuery.properties,
+  q: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: DIRECTORY_QUERY_MAX,
+      description: 'Part of the name, any case (a superuser: of the name or the email)',
+    }),
+  ),
+  id: Type.Optional(
+    Type.Array(Type.String({ format: 'uuid' }), {
+      maxItems: DIRECTORY_IDS_MAX,
+      uniqueItems: true,
+      description: 'Only these users (repeat the parameter), deactivated ones included: the names of ids a page shows',
+    }),
+  ),
+});
+export type DirectoryQuery = Static<typeof DirectoryQuery>;
 
 export const UserCreate = Type.Object(
   {

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { AlertChangeFeed } from '../alerts/alertChanges.js';
 import { hashPassword } from '../auth/passwords.js';
+import { likePattern } from '../common/likePattern.js';
 import type { Db } from '../db/database.js';
 import type { UserRow } from '../db/schema.js';
 import { HttpError } from '../errors.js';
@@ -115,13 +116,38 @@ export async function deleteUser(deps: { db: Db; alertChanges: AlertChangeFeed; 
   deps.alertChanges.announce([id]);
 }
 
-/** Every user's id, email, name and whether they are active, by name then email: the console's people picker (GET /users/directory). */
-export async function listDirectory(db: Db) {
-  const data = await db
-    .selectFrom('users')
-    .select(['id', 'email', 'full_name', 'is_active'])
-    .orderBy(sql`coalesce(nullif(full_name, ''), email)`)
-    .orderBy('email')
-    .execute();
-  return { data, count: data.length };
+/**
+ * A page of the directory (GET /users/directory): active users, or with `ids` those users
+ * whatever their state; named like `q` (a superuser's `q` also matches the email). By name,
+ * the unnamed last, then id: a stable order that says nothing of anyone's email. The email is
+ * answered to superusers only.
+ */
+export async function listDirectory(
+  db: Db,
+  viewer: Pick<UserRow, 'is_superuser'>,
+  filter: { q?: string; ids?: string[] },
+  offset: number,
+  limit: number,
+) {
+  if (filter.ids?.length === 0) return { data: [], count: 0 };
+  let matching = db.selectFrom('users');
+  matching = filter.ids ? matching.where('id', 'in', filter.ids) : matching.where('is_active', '=', true);
+  if (filter.q) {
+    const pattern = likePattern(filter.q);
+    matching = matching.where((eb) =>
+      viewer.is_superuser ? eb.or([eb('full_name', 'ilike', pattern), eb('email', 'ilike', pattern)]) : eb('full_name', 'ilike', pattern),
+    );
+  }
+  const [rows, total] = await Promise.all([
+    matching
+      .select(['id', 'full_name', 'email', 'is_active'])
+      .orderBy(sql`nullif(full_name, '') asc nulls last`)
+      .orderBy('id')
+      .offset(offset)
+      .limit(limit)
+      .execute(),
+    matching.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow(),
+  ]);
+  const data = rows.map(({ email, ...named }) => (viewer.is_superuser ? { ...named, email } : named));
+  return { data, count: Number(total.count) };
 }

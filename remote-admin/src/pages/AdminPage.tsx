@@ -18,6 +18,7 @@ import {
 import { useState } from 'react';
 import { Navigate } from 'react-router-dom';
 import { SignedLinksSetting } from '../settings/SignedLinksSetting';
+import { SignupSetting } from '../settings/SignupSetting';
 import { UserDialog } from '../users/UserDialog';
 import { UsersTable } from '../users/UsersTable';
 
@@ -112,6 +113,7 @@ export default function AdminPage() {
         </>
       )}
 
+      <SignupSetting enabled={me.data?.is_superuser === true} />
       <SignedLinksSetting enabled={me.data?.is_superuser === true} />
 
       {shown?.kind === 'add' && <UserDialog key={shown.key} open={dialog.kind === 'add'} onClose={close} />}

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeApi, fakeApi } from '../../../shared/src/testing/fakeApi';
 import { REQUIRE_SIGNED_LINKS_LABEL, SignedLinksSetting } from './SignedLinksSetting';
 
-let settings = { require_signed_links: false, signed_link_ttl_hours: 72 };
+let settings = { require_signed_links: false, signed_link_ttl_hours: 72, signup_open: true };
 let failPatch = false;
 
 let api: FakeApi;
@@ -12,7 +12,7 @@ let api: FakeApi;
 const toggle = () => screen.getByRole('switch', { name: REQUIRE_SIGNED_LINKS_LABEL }) as HTMLInputElement;
 
 beforeEach(() => {
-  settings = { require_signed_links: false, signed_link_ttl_hours: 72 };
+  settings = { require_signed_links: false, signed_link_ttl_hours: 72, signup_open: true };
   failPatch = false;
   // The real hooks and client, with a fake server behind fetch.
   api = fakeApi((request) => {

@@ -1,8 +1,8 @@
 import { Dropdown, Field, Input, makeStyles, Option, Radio, RadioGroup, tokens } from '@fluentui/react-components';
-import { FormDialog, type OverrideKind, type ScheduleDetail, useCreateOverride, useNotify } from '@vigil/shared';
+import { FormDialog, type OverrideKind, type ScheduleDetail, useCreateOverride, useNotify, useUserNames } from '@vigil/shared';
 import { useEffect, useState } from 'react';
-import { usePeople } from '../people';
 import { fromLocalInput, toLocalInput } from '../timeline/zonedTime';
+import { PersonPicker } from './PersonPicker';
 
 const useStyles = makeStyles({
   row: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalM, '& > *': { flex: '1 1 180px' } },
@@ -29,7 +29,6 @@ export function OverrideFormDialog({
 }) {
   const styles = useStyles();
   const notify = useNotify();
-  const { users, nameOf } = usePeople();
   const create = useCreateOverride();
   const zone = schedule.time_zone;
   const hour = 3_600_000;
@@ -45,6 +44,7 @@ export function OverrideFormDialog({
   };
   const [form, setForm] = useState(blank);
   const [submitted, setSubmitted] = useState(false);
+  const { nameOf } = useUserNames([...people, form.userId, form.replacesUserId].filter(Boolean));
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset on opening
   useEffect(() => {
     if (open) {
@@ -112,15 +112,24 @@ export function OverrideFormDialog({
         </RadioGroup>
       </Field>
       <Field label={form.kind === 'remove' ? 'Who is taken off' : 'Who is on call'} required {...show('userId')}>
-        <Dropdown
-          aria-label="Person"
-          placeholder="Choose a person"
-          value={form.userId ? nameOf(form.userId) : ''}
-          selectedOptions={form.userId ? [form.userId] : []}
-          onOptionSelect={(_, d) => d.optionValue && set('userId', d.optionValue)}
-        >
-          {personOptions(form.kind === 'remove' ? people : users.map((u) => u.id))}
-        </Dropdown>
+        {form.kind === 'remove' ? (
+          <Dropdown
+            aria-label="Person"
+            placeholder="Choose a person"
+            value={form.userId ? nameOf(form.userId) : ''}
+            selectedOptions={form.userId ? [form.userId] : []}
+            onOptionSelect={(_, d) => d.optionValue && set('userId', d.optionValue)}
+          >
+            {personOptions(people)}
+          </Dropdown>
+        ) : (
+          <PersonPicker
+            label="Person"
+            placeholder="Choose a person: type a name"
+            value={form.userId ? nameOf(form.userId) : ''}
+            onPick={(user) => set('userId', user.id)}
+          />
+        )}
       </Field>
       {form.kind === 'replace' && (
         <Field label="Instead of" required {...show('replacesUserId')}>

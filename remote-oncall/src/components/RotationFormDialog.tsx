@@ -21,11 +21,12 @@ import {
   useCreateRotation,
   useNotify,
   useUpdateRotation,
+  useUserNames,
 } from '@vigil/shared';
 import { useEffect, useState } from 'react';
 import { joinNames } from '../format';
-import { usePeople } from '../people';
 import { fromLocalInput, startOfZonedDay, toLocalInput } from '../timeline/zonedTime';
+import { PersonPicker } from './PersonPicker';
 
 const UNITS: { value: ShiftUnit; one: string; many: string }[] = [
   { value: 'hours', one: 'hour', many: 'hours' },
@@ -87,7 +88,6 @@ export function RotationFormDialog({
 }) {
   const styles = useStyles();
   const notify = useNotify();
-  const { users, nameOf } = usePeople();
   const create = useCreateRotation();
   const update = useUpdateRotation();
   const zone = schedule.time_zone;
@@ -102,6 +102,7 @@ export function RotationFormDialog({
   });
   const [form, setForm] = useState<Form>(blank);
   const [submitted, setSubmitted] = useState(false);
+  const { nameOf } = useUserNames(form.userIds);
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset on opening, with the rotation opened
   useEffect(() => {
     if (open) {
@@ -209,19 +210,12 @@ export function RotationFormDialog({
             </li>
           ))}
         </ol>
-        <Dropdown
-          aria-label="Add a person"
-          placeholder="Add a person…"
-          selectedOptions={[]}
+        <PersonPicker
+          label="Add a person"
+          placeholder="Add a person: type a name…"
           value=""
-          onOptionSelect={(_, d) => d.optionValue && set('userIds', [...form.userIds, d.optionValue])}
-        >
-          {users.map((u) => (
-            <Option key={u.id} value={u.id} text={u.full_name || u.email}>
-              {u.full_name ? `${u.full_name} (${u.email})` : u.email}
-            </Option>
-          ))}
-        </Dropdown>
+          onPick={(user) => set('userIds', [...form.userIds, user.id])}
+        />
       </Field>
       <div className={styles.row}>
         <Field label="Shift length" {...show('count')}>

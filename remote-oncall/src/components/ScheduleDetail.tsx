@@ -28,11 +28,12 @@ import {
   useOverrides,
   useSchedule,
   useTimeline,
+  useUserNames,
 } from '@vigil/shared';
 import { useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { formatSpan, joinNames } from '../format';
-import { useCanEdit, usePeople } from '../people';
+import { useCanEdit } from '../people';
 import { startOfZonedDay } from '../timeline/zonedTime';
 import { useOnCallText } from './OnCallNow';
 import { OverrideFormDialog } from './OverrideFormDialog';
@@ -77,7 +78,6 @@ export function ScheduleDetail() {
   const navigate = useNavigate();
   const notify = useNotify();
   const schedule = useSchedule(scheduleId);
-  const { nameOf } = usePeople();
   const canEdit = useCanEdit(schedule.data?.owner_id);
   const [weeks, setWeeks] = useState<2 | 4>(2);
   const timeZone = schedule.data?.time_zone ?? 'UTC';
@@ -91,6 +91,12 @@ export function ScheduleDetail() {
   const deleteSchedule = useDeleteSchedule();
   const deleteRotation = useDeleteRotation();
   const deleteOverride = useDeleteOverride();
+  // Everyone the page names: in its rotations, its overrides and its timeline.
+  const { nameOf } = useUserNames([
+    ...(schedule.data?.rotations.flatMap((r) => r.user_ids) ?? []),
+    ...(overrides.data?.data.flatMap((o) => [o.user_id, ...(o.replaces_user_id ? [o.replaces_user_id] : [])]) ?? []),
+    ...(timeline.data?.data.flatMap((segment) => segment.user_ids) ?? []),
+  ]);
 
   const [editing, setEditing] = useState(false);
   const [rotationDialog, setRotationDialog] = useState<{ rotation: RotationPublic | null } | null>(null);

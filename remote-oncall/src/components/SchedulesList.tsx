@@ -1,11 +1,20 @@
 import { Button, Link, makeStyles } from '@fluentui/react-components';
 import { AddRegular, CalendarClockRegular, DeleteRegular, EditRegular } from '@fluentui/react-icons';
-import { ConfirmDialog, DataTable, type SchedulePublic, useDeleteSchedule, useNotify, useOnCallMany, useSchedules } from '@vigil/shared';
+import {
+  ConfirmDialog,
+  DataTable,
+  type SchedulePublic,
+  useDeleteSchedule,
+  useNotify,
+  useOnCallMany,
+  useSchedules,
+  useUserNames,
+} from '@vigil/shared';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useCanEditOf } from '../people';
 import { ListSection } from './ListSection';
-import { OnCallNowCell } from './OnCallNow';
+import { OnCallNowCell, peopleOf } from './OnCallNow';
 import { ScheduleFormDialog } from './ScheduleFormDialog';
 
 export const EMPTY = "You don't have any schedules yet";
@@ -29,6 +38,7 @@ export function SchedulesList() {
   const onCall = useOnCallMany(useMemo(() => (rows ?? []).map((s) => s.id), [rows]));
   const answers = useMemo(() => new Map((onCall.data?.data ?? []).map((a) => [a.schedule_id, a])), [onCall.data]);
   const answerOf = (id: string) => (onCall.data ? (answers.get(id) ?? null) : undefined);
+  const { nameOf } = useUserNames(onCall.data?.data.flatMap(peopleOf) ?? []);
   const canEdit = useCanEditOf();
 
   const add = (
@@ -67,12 +77,16 @@ export function SchedulesList() {
             { header: 'Time zone', cell: (s) => s.time_zone, skeletonWidth: 120 },
             {
               header: 'On call now',
-              cell: (s) => <OnCallNowCell answer={answerOf(s.id)} loading={onCall.isPending} timeZone={s.time_zone} part="now" />,
+              cell: (s) => (
+                <OnCallNowCell answer={answerOf(s.id)} loading={onCall.isPending} timeZone={s.time_zone} part="now" nameOf={nameOf} />
+              ),
               skeletonWidth: 120,
             },
             {
               header: 'Next',
-              cell: (s) => <OnCallNowCell answer={answerOf(s.id)} loading={onCall.isPending} timeZone={s.time_zone} part="next" />,
+              cell: (s) => (
+                <OnCallNowCell answer={answerOf(s.id)} loading={onCall.isPending} timeZone={s.time_zone} part="next" nameOf={nameOf} />
+              ),
               skeletonWidth: 120,
             },
           ]}

@@ -1,5 +1,6 @@
-import { Button, Checkbox, Dropdown, Field, Input, makeStyles, Option, Textarea, tokens } from '@fluentui/react-components';
-import { ArrowDownRegular, ArrowUpRegular, DeleteRegular } from '@fluentui/react-icons';
+import { Button, Checkbox, Dropdown, Field, Input, makeStyles, Option, Text, Textarea, tokens } from '@fluentui/react-components';
+import { ArrowDownRegular, ArrowUpRegular, DeleteRegular, DismissRegular } from '@fluentui/react-icons';
+import { PersonPicker } from '../components/PersonPicker';
 
 /** One level as edited: the delay as typed ('' with `stop`), targets picked, addresses as typed. */
 export interface LevelDraft {
@@ -24,6 +25,8 @@ const useStyles = makeStyles({
   title: { flexGrow: 1, fontWeight: tokens.fontWeightSemibold },
   delay: { display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: tokens.spacingHorizontalM },
   picker: { minWidth: 0, width: '100%' },
+  people: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXS, margin: 0, padding: 0, listStyleType: 'none' },
+  person: { display: 'flex', alignItems: 'center' },
 });
 
 const pickedText = (ids: string[], nameOf: (id: string) => string) => ids.map(nameOf).join(', ');
@@ -33,7 +36,7 @@ export function LevelEditor({
   index,
   count,
   level,
-  users,
+  nameOf,
   schedules,
   errors,
   onChange,
@@ -43,7 +46,8 @@ export function LevelEditor({
   index: number;
   count: number;
   level: LevelDraft;
-  users: { id: string; name: string }[];
+  /** The name shown for a picked user id. */
+  nameOf: (id: string) => string;
   schedules: { id: string; name: string }[];
   /** Messages by field: delay_minutes, user_ids, schedule_ids, emails, targets. */
   errors: Record<string, string | undefined>;
@@ -53,7 +57,6 @@ export function LevelEditor({
 }) {
   const styles = useStyles();
   const n = index + 1;
-  const userName = (id: string) => users.find((u) => u.id === id)?.name ?? 'Unknown user';
   const scheduleName = (id: string) => schedules.find((s) => s.id === id)?.name ?? 'Unknown schedule';
   const error = (key: string) => (errors[key] ? { validationState: 'error' as const, validationMessage: errors[key] } : {});
   return (
@@ -77,23 +80,29 @@ export function LevelEditor({
         <Button appearance="subtle" icon={<DeleteRegular />} aria-label={`Remove level ${n}`} disabled={count === 1} onClick={onRemove} />
       </div>
       <Field label="Users" {...error('user_ids')}>
-        <Dropdown
-          className={styles.picker}
-          multiselect
-          // Inside the dialog (not a portal): a modal dialog hides everything outside it from assistive technology.
+        {level.user_ids.length > 0 && (
+          <ul className={styles.people} aria-label={`Level ${n} users picked`}>
+            {level.user_ids.map((id) => (
+              <li key={id} className={styles.person}>
+                <Text>{nameOf(id)}</Text>
+                <Button
+                  size="small"
+                  appearance="subtle"
+                  icon={<DismissRegular />}
+                  aria-label={`Remove ${nameOf(id)} from level ${n}`}
+                  onClick={() => onChange({ ...level, user_ids: level.user_ids.filter((other) => other !== id) })}
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+        <PersonPicker
+          label={`Level ${n} users`}
+          placeholder="Add a user: type a name…"
+          value=""
           inlinePopup
-          placeholder="Pick users"
-          aria-label={`Level ${n} users`}
-          value={pickedText(level.user_ids, userName)}
-          selectedOptions={level.user_ids}
-          onOptionSelect={(_, data) => onChange({ ...level, user_ids: data.selectedOptions })}
-        >
-          {users.map((u) => (
-            <Option key={u.id} value={u.id}>
-              {u.name}
-            </Option>
-          ))}
-        </Dropdown>
+          onPick={(user) => !level.user_ids.includes(user.id) && onChange({ ...level, user_ids: [...level.user_ids, user.id] })}
+        />
       </Field>
       <Field label="Schedules (whoever is on call then)" {...error('schedule_ids')}>
         <Dropdown

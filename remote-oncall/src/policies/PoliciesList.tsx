@@ -9,10 +9,10 @@ import {
   useEscalationPolicies,
   useNotify,
   useSchedules,
+  useUserNames,
 } from '@vigil/shared';
 import { useState } from 'react';
 import { ListSection } from '../components/ListSection';
-import { usePeople } from '../people';
 import { levelsSummary, repeatText, targetsSummary } from './levelsSummary';
 import { PolicyFormDialog } from './PolicyFormDialog';
 
@@ -39,7 +39,7 @@ export function PoliciesList() {
   const [editing, setEditing] = useState<EscalationPolicyPublic | null>(null);
   const [deleting, setDeleting] = useState<EscalationPolicyPublic | null>(null);
   const rows = policies.data?.data;
-  const { nameOf } = usePeople();
+  const { nameOf } = useUserNames(rows?.flatMap((p) => p.levels.flatMap((l) => l.targets.user_ids)) ?? []);
   const schedules = useSchedules();
   const scheduleName = (id: string) => schedules.data?.data.find((s) => s.id === id)?.name ?? 'Unknown schedule';
   const canEdit = (p: EscalationPolicyPublic) => Boolean(me && (me.is_superuser || me.id === p.owner_id));

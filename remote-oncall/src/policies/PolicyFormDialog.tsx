@@ -9,10 +9,10 @@ import {
   useNotify,
   useSchedules,
   useUpdateEscalationPolicy,
+  useUserNames,
 } from '@vigil/shared';
 import { useEffect, useMemo, useState } from 'react';
 import { fieldErrors } from '../fieldErrors';
-import { usePeople } from '../people';
 import { type LevelDraft, LevelEditor } from './LevelEditor';
 
 export const POLICY_CREATED = 'The escalation policy was created successfully';
@@ -63,7 +63,6 @@ export function PolicyFormDialog({ open, policy, onClose }: { open: boolean; pol
   const notify = useNotify();
   const create = useCreateEscalationPolicy();
   const update = useUpdateEscalationPolicy();
-  const { users } = usePeople();
   const schedules = useSchedules();
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
@@ -83,7 +82,7 @@ export function PolicyFormDialog({ open, policy, onClose }: { open: boolean; pol
     setServer({});
   }, [open, policy]);
 
-  const people = useMemo(() => users.map((u) => ({ id: u.id, name: u.full_name || u.email })), [users]);
+  const { nameOf } = useUserNames(levels.flatMap((level) => level.user_ids));
   const scheduleOptions = useMemo(() => (schedules.data?.data ?? []).map((s) => ({ id: s.id, name: s.name })), [schedules.data]);
   const problems = levels.map(levelProblems);
   const nameProblem = name.trim() ? undefined : 'Name is required';
@@ -179,7 +178,7 @@ export function PolicyFormDialog({ open, policy, onClose }: { open: boolean; pol
               index={i}
               count={levels.length}
               level={level}
-              users={people}
+              nameOf={nameOf}
               schedules={scheduleOptions}
               errors={{
                 delay_minutes: shown(key('delay_minutes'), problems[i]?.delay_minutes),

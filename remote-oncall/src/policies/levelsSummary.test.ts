@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { levelsSummary, repeatText, targetsSummary } from './levelsSummary';
 
-const level = (delay_minutes: number | null, targets: Partial<{ user_ids: string[]; schedule_ids: string[]; emails: string[] }> = {}) => ({
+type Targets = { user_ids: string[]; schedule_ids: string[]; emails: string[]; hidden_email_count: number };
+const level = (delay_minutes: number | null, targets: Partial<Targets> = {}) => ({
   delay_minutes,
-  targets: { user_ids: [], schedule_ids: [], emails: [], ...targets },
+  targets: { user_ids: [], schedule_ids: [], emails: [], hidden_email_count: 0, ...targets },
 });
 
 describe('policy summaries', () => {
@@ -27,5 +28,12 @@ describe('policy summaries', () => {
     );
     expect(summary).toBe('Ann Lee, Primary (on call), ops@example.com');
     expect(targetsSummary(level(5), String, String)).toBe('Nobody');
+  });
+
+  it("counts the addresses of someone else's policy, which the API does not name", () => {
+    expect(targetsSummary(level(5, { user_ids: ['u1'], hidden_email_count: 2 }), () => 'Ann Lee', String)).toBe(
+      'Ann Lee, 2 external addresses',
+    );
+    expect(targetsSummary(level(5, { hidden_email_count: 1 }), String, String)).toBe('1 external address');
   });
 });

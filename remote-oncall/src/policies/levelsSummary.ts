@@ -4,12 +4,17 @@ type Level = EscalationPolicyPublic['levels'][number];
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-/** "2 users, 1 schedule" — what a level reaches, in words. */
+/**
+ * "Ann Lee, Primary (on call), ops@example.com" — what a level reaches, in words. Someone
+ * else's policy answers its addresses counted, not named: "2 external addresses".
+ */
 export function targetsSummary(level: Level, nameOf: (id: string) => string, scheduleName: (id: string) => string): string {
+  const hidden = level.targets.hidden_email_count;
   const parts = [
     ...level.targets.user_ids.map(nameOf),
     ...level.targets.schedule_ids.map((id) => `${scheduleName(id)} (on call)`),
     ...level.targets.emails,
+    ...(hidden > 0 ? [`${hidden} external address${hidden === 1 ? '' : 'es'}`] : []),
   ];
   return parts.length ? parts.join(', ') : 'Nobody';
 }

@@ -15,6 +15,7 @@ export const API_LIMITS = {
   "EscalationPolicy": {"contacts":{"maxItems":10,"items":{"minItems":1,"maxItems":20,"items":{"maxLength":254}}},"escalate_after_minutes":{"minimum":1,"maximum":10080},"max_level":{"minimum":1,"maximum":10}},
   "EscalationPolicyCreate": {"name":{"minLength":1,"maxLength":255},"description":{"maxLength":4096},"repeat":{"minimum":0,"maximum":10},"max_level":{"minimum":1,"maximum":110},"first_level_after_minutes":{"minimum":0,"maximum":10080},"levels":{"minItems":1,"maxItems":10}},
   "EscalationPolicyUpdate": {"name":{"minLength":1,"maxLength":255},"description":{"maxLength":4096},"repeat":{"minimum":0,"maximum":10},"max_level":{"minimum":1,"maximum":110},"first_level_after_minutes":{"minimum":0,"maximum":10080},"levels":{"minItems":1,"maxItems":10}},
+  "EscalationTargets": {"hidden_email_count":{"minimum":0}},
   "EscalationTargetsInput": {"user_ids":{"maxItems":20},"schedule_ids":{"maxItems":20},"emails":{"maxItems":20,"items":{"maxLength":254}}},
   "GenericEvent": {"title":{"minLength":1,"maxLength":255},"description":{"maxLength":4096},"dedup_key":{"minLength":1,"maxLength":255}},
   "GrafanaAlert": {"fingerprint":{"minLength":1,"maxLength":255}},

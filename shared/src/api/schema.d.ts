@@ -104,6 +104,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Active users' names, by name, a page at a time (superusers also see emails)
+         * @description For people pickers (`q`: part of a name) and for the names of the ids a page shows (`id`, repeated: deactivated users too).
+         */
         get: operations["users-read_directory"];
         put?: never;
         post?: never;
@@ -154,6 +158,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** @description Public while sign-up is open (GET /settings/public); closed, a 403 before the body is read. */
         post: operations["users-register_user"];
         delete?: never;
         options?: never;
@@ -454,7 +459,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The escalation policy's contacts and whether each confirmed its address (owner or superuser) */
+        /**
+         * The escalation policy's contacts and whether each confirmed its address (owner or superuser)
+         * @description Only a policy of the caller's own (or any, for a superuser) lists its addresses; someone else's policy lists none.
+         */
         get: operations["integrations-read_escalation_contacts"];
         put?: never;
         post?: never;
@@ -926,12 +934,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List every escalation policy, by name */
+        /**
+         * List every escalation policy, by name
+         * @description Each level's external addresses are answered to the policy's owner and superusers; anyone else gets `emails: []` and `hidden_email_count`.
+         */
         get: operations["escalation_policies-read_escalation_policies"];
         put?: never;
         /**
          * Create an escalation policy owned by the caller
-         * @description Each level reaches its users, whoever is on call in its schedules when the level is reached, and its addresses once they confirm. Unknown user or schedule ids are a 422 at their place.
+         * @description Each level reaches its users, whoever is on call in its schedules when the level is reached, and its addresses once they confirm. Unknown user or schedule ids are a 422 at their place; past 100 policies of the caller's own, a 422 at `body`.
          */
         post: operations["escalation_policies-create_escalation_policy"];
         delete?: never;
@@ -947,7 +958,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read an escalation policy */
+        /** Read an escalation policy (its addresses: owner or superuser) */
         get: operations["escalation_policies-read_escalation_policy"];
         put?: never;
         post?: never;
@@ -1155,6 +1166,23 @@ export interface paths {
         head?: never;
         /** Change the run-time settings (superuser); every API replica applies them within seconds */
         patch: operations["settings-update_settings"];
+        trace?: never;
+    };
+    "/api/v1/settings/public": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The settings anyone may read, signed in or not: whether sign-up is open */
+        get: operations["settings-read_public_settings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/v2/enqueue": {
@@ -1540,6 +1568,7 @@ export interface components {
             user_ids: string[];
             schedule_ids: string[];
             emails: string[];
+            hidden_email_count: number;
         };
         /** EscalationTargetsInput */
         EscalationTargetsInput: {
@@ -2076,14 +2105,20 @@ export interface components {
              */
             time_zone?: string;
         };
+        /** SettingsForEveryone */
+        SettingsForEveryone: {
+            signup_open: boolean;
+        };
         /** SettingsPublic */
         SettingsPublic: {
             require_signed_links: boolean;
             signed_link_ttl_hours: number;
+            signup_open: boolean;
         };
         /** SettingsUpdate */
         SettingsUpdate: {
-            require_signed_links: boolean;
+            require_signed_links?: boolean;
+            signup_open?: boolean;
         };
         /**
          * ShiftUnit
@@ -2139,8 +2174,8 @@ export interface components {
         UserDirectoryEntry: {
             /** Format: uuid */
             id: string;
-            email: string;
             full_name: string | null;
+            email?: string;
             is_active: boolean;
         };
         /** UserPublic */
@@ -2788,7 +2823,14 @@ export interface operations {
     };
     "users-read_directory": {
         parameters: {
-            query?: never;
+            query?: {
+                skip?: number;
+                limit?: number;
+                /** @description Part of the name, any case (a superuser: of the name or the email) */
+                q?: string;
+                /** @description Only these users (repeat the parameter), deactivated ones included: the names of ids a page shows */
+                id?: string[];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -7489,6 +7531,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "settings-read_public_settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SettingsForEveryone"];
                 };
             };
         };

@@ -4,7 +4,7 @@ import type { Schemas } from '../api/client';
 import { unwrap } from '../api/errors';
 
 // On call (docs/oncall.md, "Schedules API"): schedules with their rotations and overrides, who is
-// on call now and next, a timeline, a user's own shifts, and the user directory that names them.
+// on call now and next, a timeline, and a user's own shifts (the names: directory.ts).
 // Every query key starts with 'schedules' (or 'shifts'), so a change refreshes what shows it.
 
 export type SchedulePublic = Schemas['SchedulePublic'];
@@ -19,7 +19,6 @@ export type OverrideCreate = Schemas['OverrideCreate'];
 export type OnCallPublic = Schemas['OnCallPublic'];
 export type TimelineSegment = Schemas['TimelineSegment'];
 export type UserShiftPublic = Schemas['UserShiftPublic'];
-export type UserDirectoryEntry = Schemas['UserDirectoryEntry'];
 export type ShiftUnit = RotationCreate['shift_unit'];
 export type OverrideKind = OverrideCreate['kind'];
 export type ActiveHoursRule = Schemas['ActiveHoursRule'];
@@ -36,7 +35,6 @@ export const scheduleKeys = {
   timeline: (id: string, from: string, to: string) => ['schedules', id, 'timeline', { from, to }] as const,
   overrides: (id: string) => ['schedules', id, 'overrides'] as const,
   shifts: (from: string, to: string) => ['shifts', { from, to }] as const,
-  directory: ['users', 'directory'] as const,
 };
 
 /** Every schedule, by name. */
@@ -109,16 +107,6 @@ export function useMyShifts(from: string, to: string, options?: ClientOption) {
   return useQuery({
     queryKey: scheduleKeys.shifts(from, to),
     queryFn: async ({ signal }) => unwrap(await client.GET('/api/v1/users/me/shifts', { params: { query: { from, to } }, signal })),
-  });
-}
-
-/** Every user's name: who is on call, whom a rotation names. */
-export function useUserDirectory(options?: ClientOption) {
-  const client = useApiClient(options);
-  return useQuery({
-    queryKey: scheduleKeys.directory,
-    queryFn: async ({ signal }) => unwrap(await client.GET('/api/v1/users/directory', { signal })),
-    staleTime: 60_000,
   });
 }
 

@@ -19,8 +19,8 @@ export interface FakeAnswer {
   body: unknown;
 }
 
-/** Answers each request, at once or later; nothing (undefined) is a 404 'Not Found'. */
-export type FakeServer = (request: SentRequest) => FakeAnswer | undefined | Promise<FakeAnswer | undefined>;
+/** Answers each request (and, for its URL's query, the request as sent), at once or later; nothing (undefined) is a 404 'Not Found'. */
+export type FakeServer = (request: SentRequest, sentAs: Request) => FakeAnswer | undefined | Promise<FakeAnswer | undefined>;
 
 export const FAKE_API_BASE = 'http://api.test';
 
@@ -58,10 +58,11 @@ export function fakeApi(server: FakeServer | FakeAnswer = () => undefined, { tok
     getToken: token === 'stored' ? getToken : () => token,
     ...(token === 'stored' && { onUnauthorized: (_response: Response, request: Request) => sessionRefused(sentToken(request)) }),
     fetch: async (request: Request) => {
-      requests.push(request.clone());
+      const sentAs = request.clone();
+      requests.push(sentAs);
       const seen = { method: request.method, path: new URL(request.url).pathname, body: parsed(await request.text()) };
       sent.push(seen);
-      const answer = (typeof server === 'function' ? await server(seen) : server) ?? { status: 404, body: { detail: 'Not Found' } };
+      const answer = (typeof server === 'function' ? await server(seen, sentAs) : server) ?? { status: 404, body: { detail: 'Not Found' } };
       return new Response(JSON.stringify(answer.body), { status: answer.status ?? 200, headers: { 'content-type': 'application/json' } });
     },
   });

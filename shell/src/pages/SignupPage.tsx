@@ -1,4 +1,4 @@
-import { Field, Input } from '@fluentui/react-components';
+import { Body1, Field, Input } from '@fluentui/react-components';
 import {
   FULL_NAME_MIN_LENGTH,
   PasswordInput,
@@ -10,17 +10,52 @@ import {
   validateFullName,
   validatePassword,
 } from '@vigil/shared';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { AuthForm, AuthLayout, AuthSubmitButton, useAuthFormStyles } from '../layout/AuthLayout';
-import { RouterLink } from '../layout/RouterLink';
-import { useSignup } from '../session/authApi';
+import { RouterButtonLink, RouterLink } from '../layout/RouterLink';
+import { readSignupOpen, useSignup } from '../session/authApi';
 
-/** /signup (docs/product.md §2.1): full name, email, password, confirmation; then /login. */
-export default function SignupPage() {
+export const SIGNUP_CLOSED_TITLE = 'Sign-up is closed';
+export const SIGNUP_CLOSED_TEXT = 'Accounts on this Vigil are made by an administrator: ask one for an account.';
+
+/**
+ * Whether sign-up is open (GET /settings/public): null until known. The page is prerendered
+ * (docs/console.md) with its form, which it keeps while asking and if the question fails (the
+ * API's 403 then says it); closed, it says so instead.
+ */
+function useSignupOpen(read: () => Promise<boolean>): boolean | null {
+  const [open, setOpen] = useState<boolean | null>(null);
+  useEffect(() => {
+    let current = true;
+    read().then(
+      (answer) => current && setOpen(answer),
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [read]);
+  return open;
+}
+
+const toLogin = (
+  <>
+    Already have an account? <RouterLink to="/login">Log in</RouterLink>
+  </>
+);
+
+/**
+ * /signup (docs/product.md §2.1): full name, email, password, confirmation; then /login. While
+ * an administrator has closed sign-up, the page says so and leads to /login. `readOpen` is the
+ * question's source (a test's fake; the API otherwise).
+ */
+export default function SignupPage({ readOpen = readSignupOpen }: { readOpen?: () => Promise<boolean> }) {
   const styles = useAuthFormStyles();
   const navigate = useNavigate();
   const notify = useNotify();
   const signup = useSignup();
+  const open = useSignupOpen(readOpen);
   const form = useValidatedForm(
     { full_name: '', email: '', password: '', confirm_password: '' },
     {
@@ -38,16 +73,19 @@ export default function SignupPage() {
     ),
   );
 
+  if (open === false) {
+    return (
+      <AuthLayout title="Sign up" subtitle={SIGNUP_CLOSED_TITLE} footer={toLogin}>
+        <Body1>{SIGNUP_CLOSED_TEXT}</Body1>
+        <RouterButtonLink to="/login" appearance="primary" size="large">
+          Go to log in
+        </RouterButtonLink>
+      </AuthLayout>
+    );
+  }
+
   return (
-    <AuthLayout
-      title="Sign up"
-      subtitle="Create your Vigil account."
-      footer={
-        <>
-          Already have an account? <RouterLink to="/login">Log in</RouterLink>
-        </>
-      }
-    >
+    <AuthLayout title="Sign up" subtitle="Create your Vigil account." footer={toLogin}>
       <AuthForm onSubmit={submit}>
         <Field label="Full name" {...form.fieldState('full_name')}>
           <Input autoComplete="name" minLength={FULL_NAME_MIN_LENGTH} {...form.field('full_name')} />

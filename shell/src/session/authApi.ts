@@ -11,6 +11,8 @@ const requests = () => import('./authRequests');
 
 const login = async (credentials: Credentials) => (await requests()).login(credentials);
 const signup = async (body: { email: string; full_name: string; password: string }) => (await requests()).signup(body);
+/** Whether sign-up is open, asked once the page runs (the prerendered page cannot know). */
+export const readSignupOpen = async () => (await requests()).readSignupOpen();
 const recoverPassword = async (email: string) => (await requests()).recoverPassword(email);
 const resetPassword = async (body: { token: string; new_password: string }) => (await requests()).resetPassword(body);
 

@@ -19,6 +19,11 @@ export async function signup(body: { email: string; full_name: string; password:
   return unwrap(await api.POST('/api/v1/users/signup', { body: { ...body, email: body.email.trim(), full_name: body.full_name.trim() } }));
 }
 
+/** GET /settings/public (no login): whether POST /users/signup creates accounts. */
+export async function readSignupOpen(): Promise<boolean> {
+  return unwrap(await api.GET('/api/v1/settings/public')).signup_open;
+}
+
 export async function recoverPassword(email: string) {
   return unwrap(await api.POST('/api/v1/password-recovery/{email}', { params: { path: { email: email.trim() } } }));
 }
