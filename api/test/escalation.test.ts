@@ -136,7 +136,8 @@ describe('the escalation timer', () => {
     expect(none).toEqual([]);
     expect(first?.to).toEqual(['first@example.com']);
     expect(first?.text).toContain(
-      'Notified next: if nobody acknowledges it within 5 minutes, level 2: second@example.com, third@example.com.',
+      // A policy's addresses are its owner's to read: counted, not named.
+      'Notified next: if nobody acknowledges it within 5 minutes, level 2: 2 external addresses.',
     );
     expect(first?.text).toContain(`http://console.test/actions/${alertId}?t=`);
 

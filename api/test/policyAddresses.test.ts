@@ -159,8 +159,9 @@ describe("a policy's external addresses", () => {
       expect(res.statusCode).toBe(200);
       return {
         text: res.body,
+        // A user reached is named by user_name, their address withheld (notificationPrivacy.test.ts).
         list: body(res)
-          .data.map((n: { kind: string; recipient: string }) => `${n.kind} ${n.recipient}`)
+          .data.map((n: { kind: string; recipient: string | null; user_name: string | null }) => `${n.kind} ${n.recipient ?? n.user_name}`)
           .sort(),
       };
     };

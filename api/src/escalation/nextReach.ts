@@ -4,7 +4,6 @@ import type { Db } from '../db/database.js';
 import type { AlertRow } from '../db/schema.js';
 import { whoIsNext } from '../notifications/render.js';
 import { joinedPolicyOf } from './policy.js';
-import { publicNamesOfReach, reachOfLevel } from './targets.js';
 
 /** "Who is reached next" as the public alert answers it (alerts/schema.ts, EscalationNext). */
 export interface EscalationNextPublic {
@@ -19,8 +18,7 @@ export interface EscalationNextPublic {
 
 /**
  * Who the alert's next escalation reaches, as its escalation email says it (render.ts,
- * whoIsNext) but named for anyone holding the link (targets.ts, publicNamesOfReach): for the
- * public action page. Null for a closed alert (nothing escalates it).
+ * whoIsNext): for the public action page. Null for a closed alert (nothing escalates it).
  */
 export async function escalationNextOf(db: Db, alert: AlertRow, now: Date): Promise<EscalationNextPublic | null> {
   if (alert.state === 'closed') return null;
@@ -42,7 +40,7 @@ export async function escalationNextOf(db: Db, alert: AlertRow, now: Date): Prom
     kind: timed ? 'timer' : 'by-hand',
     level: next.level,
     at: timed ? at.toISOString() : null,
-    recipients: await publicNamesOfReach(db, await reachOfLevel(db, policy, next.level, alert.owner_id, at)),
+    recipients: next.recipients,
   };
 }
 

@@ -49,22 +49,8 @@ async function activeUsers(db: Db, ids: string[]): Promise<string[]> {
 }
 
 /**
- * How "who is reached next" names a reach: a user by name and address ("Ann Lee
- * <ann@example.com>", or the address alone without a name), then the confirmed addresses.
- * Superusers reached as the fallback are named by address, as before policies.
- */
-export async function namesOfReach(db: Db, reach: LevelReach): Promise<string[]> {
-  const users =
-    reach.userIds.length === 0
-      ? []
-      : await db.selectFrom('users').select(['email', 'full_name']).where('id', 'in', reach.userIds).orderBy('email').execute();
-  const named = users.map((u) => (u.full_name && !reach.fallback ? `${u.full_name} <${u.email}>` : u.email));
-  return [...named, ...reach.emails.filter((email) => !users.some((u) => u.email === email))];
-}
-
-/**
- * The same reach as the public alert page names it, for whoever holds its link: people by name
- * only, external addresses counted ("2 external addresses"), no address at all (docs/api.md,
+ * A level's reach as the escalation email and the public alert page name it, for whoever reads
+ * them: people by name only, external addresses counted ("2 external addresses"), no address at all (docs/api.md,
  * "Security": addresses are their owners', a policy's are its owner's).
  */
 export async function publicNamesOfReach(db: Db, reach: LevelReach): Promise<string[]> {

@@ -9,7 +9,7 @@ import { actionLink } from '../email/actionLinks.js';
 import type { EmailMessage } from '../email/mailer.js';
 import { type EscalationNext, escalationEmail, newAlertEmail } from '../email/templates.js';
 import { delayAt, type EscalationPolicy, joinedPolicyOf, lastTimedLevel, levelOf } from '../escalation/policy.js';
-import { namesOfReach, reachOfLevel } from '../escalation/targets.js';
+import { publicNamesOfReach, reachOfLevel } from '../escalation/targets.js';
 
 /** What one notification sends: an email, an HTTP request (webhook, Slack-compatible, ntfy), or nothing (skipped, with why). */
 export interface RenderedNotification {
@@ -135,7 +135,10 @@ function whenLevelEnds(
 /**
  * Who the next level reaches, and how: by the timer (resolved through its schedules at `at`,
  * when it will escalate), only by hand (resolved now, `at` then being now), or nobody (the
- * policy's end reached). Only whom it would reach: addresses that have not confirmed are not named.
+ * policy's end reached). Only whom it would reach (addresses that have not confirmed are not
+ * counted), named as anyone reading the email or the public page may read them: people by name,
+ * external addresses counted (targets.ts, publicNamesOfReach): a level's recipients are not all
+ * the policy's owner, and addresses are their owners' to give.
  */
 export async function whoIsNext(
   db: Db,
@@ -147,7 +150,7 @@ export async function whoIsNext(
   const delay = delayAt(policy, level);
   // The timer ran to the end of the policy (not a level that stops it early: by hand, then).
   if (policy && level >= lastTimedLevel(policy) && levelOf(policy, level)?.delay_minutes != null) return { kind: 'last-level' };
-  const recipients = await namesOfReach(db, await reachOfLevel(db, policy, level + 1, ownerId, at));
+  const recipients = await publicNamesOfReach(db, await reachOfLevel(db, policy, level + 1, ownerId, at));
   return delay !== null
     ? { kind: 'timer', level: level + 1, afterMinutes: delay, recipients }
     : { kind: 'by-hand', level: level + 1, recipients };
