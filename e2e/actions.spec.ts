@@ -26,7 +26,7 @@ const expectNoSession = async (page: Page) => {
 test('the alert and its three actions show at once: the server rendered them, no spinner, no API read', async ({ page, api }) => {
   const alert = await openAlert(api);
   // Spec §2's spinner shows while the page loads the alert; the server now sends it with the
-  // page (issue 12), so there is nothing to wait for: a read of the API would hang here.
+  // page (docs/console.md), so there is nothing to wait for: a read of the API would hang here.
   let reads = 0;
   await page.route(`**/api/v1/alert/${alert.id}`, async () => {
     reads += 1;

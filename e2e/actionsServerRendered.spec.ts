@@ -1,7 +1,7 @@
 import type { ConsoleMessage } from '@playwright/test';
 import { type ApiHelper, expect, signedLinkPath, test } from './fixtures';
 
-// Issue 12: /actions/{id} is rendered on the server (api/src/console/publicPageRoutes.ts), so
+// /actions/{id} is rendered on the server (api/src/console/publicPageRoutes.ts), so
 // it paints before its JavaScript, works without it (form posts), and then hydrates cleanly.
 
 const BUTTONS = ['Acknowledge', 'Escalate', 'Close'] as const;

@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, signIn, test } from './fixtures';
 
-// Issue 5 items 2 and 6 in the console: filters and search in the URL, bulk acknowledge/close,
+// Working a list of alerts in the console: filters and search in the URL, bulk acknowledge/close,
 // Add Alert, the alert's history, live updates across browsers, and the dashboard's figures.
 // Each test owns a fresh user; actions on alerts go through the real public API.
 

@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { ADMIN, expect, loginHydrated, signIn, test } from './fixtures';
 import { mailLoggingServer } from './mailLoggingServer';
 
-// Escalation contacts confirm their address (issue 11, item 6): the policy editor shows each
+// Escalation contacts confirm their address: the policy editor shows each
 // contact's state and offers the superuser's bypass to superusers only; the confirmation page
 // (remote-actions' standalone page) confirms or declines once and says why a link is refused.
 

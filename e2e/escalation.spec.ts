@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { ADMIN, expect, signIn, test } from './fixtures';
 
-// Issue 5 items 3 and 4 in the console: an integration's escalation policy, and the emails an
+// In the console: an integration's escalation policy, and the emails an
 // alert caused (sent through the queue; the e2e server has no SMTP, so its mailer logs them).
 
 const integrationRow = (page: Page, title: string) =>

@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, loginHydrated, test } from './fixtures';
 
-// Issue 3, "keyboard reachable": the main flows with the keyboard alone — Tab and Shift+Tab to
+// Keyboard reachable: the main flows with the keyboard alone — Tab and Shift+Tab to
 // move, Enter and Space to press, the arrow keys inside a menu (its ARIA pattern), Escape to
 // close. No mouse event is sent in this file.
 

@@ -17,7 +17,7 @@ async function call(request: APIRequestContext, method: 'post' | 'patch', token:
 /**
  * Ticks `name` in a multiselect Dropdown (its options are checkboxes), then closes its list by
  * clicking the dialog's title. On a loaded machine the tick was lost now and then (the field still
- * read its placeholder; 2 runs in 7, cause not found, see issue 13's notes): then it is done again.
+ * read its placeholder; 2 runs in 7, cause not found; docs/testing.md): then it is done again.
  */
 async function pick(dialog: Locator, combobox: string, name: string) {
   const box = dialog.getByRole('combobox', { name: combobox });

@@ -1,7 +1,7 @@
 import type { ConsoleMessage, Page } from '@playwright/test';
 import { ADMIN, expect, signIn, test } from './fixtures';
 
-// Issue 12: the shell's public pages are prerendered at build time (shell/rsbuild.prerender.ts):
+// The shell's public pages are prerendered at build time (shell/rsbuild.prerender.ts):
 // their first HTML holds the page and its styles, they show without JavaScript, and the shell's
 // JavaScript then hydrates them without a React warning, in Light and with a stored Dark.
 

@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, signIn, test } from './fixtures';
 
-// Issue 3, "usable from 360 px wide": every public form, the integrations and alerts lists, each settings
+// Usable from 360 px wide: every public form, the integrations and alerts lists, each settings
 // tab, /admin and its Add User dialog on a 360 px phone. Nothing sticks out sideways (the page
 // never scrolls horizontally) and the controls a visitor needs are shown whole inside the
 // viewport (scrolled to vertically, as a thumb would). The drawer and the dashboard at 360 px

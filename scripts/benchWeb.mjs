@@ -7,7 +7,7 @@
 // With PEER_CONSOLE_DIR (the production build of the FastAPI full-stack template's frontend)
 // the peer's /login is served gzip-compressed and measured in the same run, alternating with
 // ours. A report, not a test: it never fails for missing a target. Results: stdout and
-// .bench/web.json; docs/benchmarks.md.
+// .bench/web.json; docs/benchmarks/web.md.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
@@ -21,7 +21,7 @@ const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 /** BENCH_PAGES: some pages only, by name, comma-separated (`/login,/actions/{id}`); all by default. */
 const ONLY_PAGES = process.env.BENCH_PAGES?.split(',').map((name) => name.trim());
-/** Issue 12's targets (slow 4G + 4x CPU for times; bytes are the same in both profiles). */
+/** The targets (docs/benchmarks/web.md) (slow 4G + 4x CPU for times; bytes are the same in both profiles). */
 const TARGETS = { loginJsKiB: 200, loginFcpOverPeer: 0.6, loginReadyOverPeer: 1.0, actionsJsKiB: 100, actionsFcpMs: 1000 };
 const SLOW = 'slow 4G + 4x CPU';
 
@@ -140,7 +140,7 @@ try {
   const targets = verdicts(results);
   console.log(`\nTargets (${SLOW}):`);
   for (const t of targets) console.log(`  ${t.target}: ${t.value} → ${t.met ? 'met' : 'NOT met'}`);
-  if (!peerDir) console.log('  (no peer: set PEER_CONSOLE_DIR to its production build to compare; docs/benchmarks.md)');
+  if (!peerDir) console.log('  (no peer: set PEER_CONSOLE_DIR to its production build to compare; docs/benchmarks/web.md)');
   console.log(`\nLoad average before ${loadBefore.join(' ')}, after ${loadAfter.join(' ')}`);
   mkdirSync(path.join(root, '.bench'), { recursive: true });
   const report = {

@@ -3,7 +3,7 @@
 // for a request, headers included, compressed as the server sent them), how many requests,
 // the first contentful paint, and when the page's own content showed. Used by benchWeb.mjs.
 
-/** The profiles of issue 12: a fast network with a slow phone's CPU, and slow 4G with it. */
+/** The two profiles: a fast network with a slow phone's CPU, and slow 4G with it. */
 export const PROFILES = [
   { name: '4x CPU', cpu: 4, network: null },
   {

@@ -3,7 +3,7 @@
 // serves it — static files, gzip-compressed when the browser accepts it (level 9, each file
 // compressed once, as gzip_static would send it), every other path falling back to index.html
 // — so its /login is measured in the same run, browser and profiles as ours. No code of the
-// peer lives in this repository, nor any way to build it: docs/benchmarks.md.
+// peer lives in this repository, nor any way to build it: docs/benchmarks/web.md.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import path from 'node:path';

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// No value import cycle in the API or any console app (issue 13): a cycle makes a module's
+// No value import cycle in the API or any console app: a cycle makes a module's
 // exports `undefined` at load time depending on which file is imported first. Type-only
 // imports are erased by the compiler, so they do not count.
 import { readdirSync, readFileSync } from 'node:fs';

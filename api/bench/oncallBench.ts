@@ -15,7 +15,7 @@ import { measureTimer } from './oncall/timerPasses.js';
 import { dropSchema } from './seed.js';
 
 /**
- * `npm run bench:oncall` — a report, not a test (docs/benchmarks.md, "bench:oncall"):
+ * `npm run bench:oncall` — a report, not a test (docs/benchmarks/oncall.md):
  * 1. "who is on call" for BENCH_SCHEDULES (1,000) schedules against BENCH_FEW_SCHEDULES (10),
  *    side by side: the bare arithmetic, the route in process (PostgreSQL and PGlite), the route
  *    under load in its own server process (PostgreSQL);

@@ -2,8 +2,8 @@ import { HOT_PATH_SWITCHES } from '../src/common/hotPath.js';
 
 /**
  * What bench:api measures against its absence in every round: a second Vigil with one
- * optimization switched off, up beside the real one and the ceiling throughout (issue 13: an
- * optimization stays only while it measures beyond the machine's noise). `BENCH_COMPARE` names
+ * optimization switched off, up beside the real one and the ceiling throughout (an
+ * optimization stays only while it measures beyond the machine's noise: docs/decisions/0013). `BENCH_COMPARE` names
  * which, comma-separated: all by default, none when empty.
  */
 export interface Variant {

@@ -96,7 +96,7 @@ export function openObjects(schema: unknown, path = 'body'): string[] {
 
 /**
  * Refuses, at start-up, a route whose body schema leaves an object open: every request body is
- * closed, so no handler can be handed a field its route does not allow (issue 11).
+ * closed, so no handler can be handed a field its route does not allow (docs/api.md, "Closed request bodies").
  */
 export function requireClosedBodies(app: FastifyInstance): void {
   app.addHook('onRoute', (route: RouteOptions) => {

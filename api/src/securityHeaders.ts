@@ -23,7 +23,7 @@ export const API_SECURITY_HEADERS: Headers = [
 /**
  * helmet's headers for the console's documents and assets. Computed once: with no CSP nonces
  * they never vary by request, and running helmet's middleware chain per request cost a fifth
- * of a list request's CPU (measured with autocannon; docs/benchmarks.md).
+ * of a list request's CPU (measured with autocannon; docs/decisions/0011).
  */
 export function consoleSecurityHeaders(): Headers {
   const headers: Headers = [];

@@ -16,7 +16,7 @@ import { body, createTestApp, type TestApp, type TestUser } from './helpers/test
 import { TestClock } from './helpers/testClock.js';
 
 /**
- * Escalation contacts confirm their address (issue 11, item 6): a new contact gets one
+ * Escalation contacts confirm their address: a new contact gets one
  * confirmation email and no alert until it confirms through the link; the link is single-use,
  * expiring and unforgeable, and a refused link changes nothing.
  */

@@ -18,7 +18,7 @@ import { body, createTestApp, openTestDatabase, type TestApp, testConfig } from 
 import { TestClock } from './helpers/testClock.js';
 
 /**
- * Contact confirmation (issue 11, item 6): a superuser's bypass (and nobody else's), the
+ * Contact confirmation: a superuser's bypass (and nobody else's), the
  * re-send limits that keep a policy from mailing an address again and again, one email per
  * address when two saves race, and contacts that existed before confirmation.
  */

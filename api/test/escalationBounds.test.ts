@@ -7,7 +7,7 @@ import { body, createTestApp, type TestApp, type TestUser, testConfig } from './
 import { TestClock } from './helpers/testClock.js';
 
 /**
- * Issue 11: alternating anonymous escalate and acknowledge on one alert sent 100 emails in
+ * Alternating anonymous escalate and acknowledge on one alert sent 100 emails in
  * seconds. The rounds of emails one alert can cause are bounded: the repeat window counts from
  * the last escalation whatever happened since, and an alert escalates at most
  * ESCALATION_MAX_ROUNDS_PER_HOUR times in any hour (3 here), the timer included.

@@ -6,7 +6,7 @@ import { body, createTestApp, type TestApp, type TestUser, testConfig } from './
 import { TestClock } from './helpers/testClock.js';
 
 /**
- * Issue 14, item 7: escalation through a schedule, on a clock the test moves, reaches the
+ * Escalation through a schedule, on a clock the test moves, reaches the
  * person on call at that moment, across a hand-off and an override; "who is reached next" is
  * resolved at the time the next level will be reached; `repeat` runs the policy again and stops.
  * Who was reached is read from the notification rows' recipients.

@@ -6,7 +6,7 @@ import { createIntegration, fixture, send, storedAlerts, type TestIntegration } 
 import { body, createTestApp, TEST_DATABASE_URL, TEST_DB, type TestApp, type TestUser, testConfig } from './helpers/testApp.js';
 
 /**
- * Issue 11: one Alertmanager body created 3,000 alerts and 3,000 emails. A body may carry at
+ * One Alertmanager body could create 3,000 alerts and 3,000 emails. A body may carry at
  * most INGEST_MAX_ALERTS_PER_BODY alerts (1,000 by default; a larger one is a 413 and stores
  * nothing), and a key may send at most RATE_LIMIT_INGEST_ALERTS_PER_MINUTE alerts a minute
  * (429 with Retry-After past it; the sender retries).

@@ -11,7 +11,7 @@ import { body, createTestApp, type TestApp, type TestUser } from './helpers/test
  * strings, form bodies on JSON routes, hostile query values, as an ordinary user and as a
  * superuser. Whatever comes in: never a 5xx; a 4xx changes nothing stored; and no call changes
  * what its caller may not change (an ordinary user's role, activity, password, token version).
- * Before issue 11 it failed at once on PATCH /users/me {"is_superuser": true}.
+ * Before bodies were closed it failed at once on PATCH /users/me {"is_superuser": true}.
  */
 const RUNS_PER_OPERATION = 8;
 // The escalation timer and links read this clock: fixed, so nothing changes behind the test's back.

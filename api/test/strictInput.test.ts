@@ -5,7 +5,7 @@ import { requireClosedBodies } from '../src/requestValidation.js';
 import { body, createTestApp, type TestApp, type TestUser } from './helpers/testApp.js';
 
 /**
- * Issue 11, items 1 and 2: no field a caller may not set is applied, and types are as strict as
+ * No field a caller may not set is applied, and types are as strict as
  * FastAPI's. Each refusal is a 422 naming the field (or a 415), and nothing is stored.
  */
 const EXTRA = (field: string) => ({ loc: ['body', field], msg: 'Extra inputs are not permitted', type: 'extra_forbidden' });

@@ -145,7 +145,8 @@ export async function actOnAlert(
 
 /**
  * Counted from the last escalation whatever happened since: an acknowledge in between does not
- * open the way to another round of emails (issue 11: alternating escalate and acknowledge).
+ * open the way to another round of emails (alternating escalate and acknowledge
+ * used to send a round each time).
  */
 function withinRepeatWindow(alert: AlertRow, now: Date, windowMs: number): boolean {
   return alert.escalated_at !== null && now.getTime() - alert.escalated_at.getTime() < windowMs;

@@ -27,7 +27,7 @@ export function createUserReads(db: Db, hotPath: HotPath) {
   return {
     /** The user a token names: every authenticated request asks, to honour token_version at once. */
     userById: batchLoader(
-      // The query builder (a whole-SQL template here measured within noise, docs/benchmarks.md);
+      // The query builder (a whole-SQL template here measured within noise, docs/decisions/0017);
       // `= ANY` keeps one statement text whatever the batch's size, so it is prepared once.
       async (ids: string[]) => {
         const rows = await db.selectFrom('users').selectAll().where(sql<boolean>`id = ANY(${ids}::uuid[])`).execute();

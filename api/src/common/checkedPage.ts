@@ -16,7 +16,7 @@ type PageRow<Row> = { [K in keyof Row]: Row[K] | null } & { total_count: string 
  * token_version and with the same role. Undefined when it is not: the caller reads the user
  * again (auth/currentUser.ts). So a list may start from a user row this process read earlier,
  * and answers exactly as if it had read the user first, in the same snapshot as the page,
- * for one round trip instead of two (docs/benchmarks.md).
+ * for one round trip instead of two (docs/decisions/0015).
  *
  * The user row carries the count, and the page is joined to it: with no row on the page, the
  * one row left carries the count and nulls. id breaks ties between rows created in the same

@@ -1,7 +1,7 @@
 /**
  * The list path's three optimizations, each with a switch so that `npm run bench:api` measures
- * it against its absence in the same rounds (issue 13: one stays only while it measures beyond
- * the machine's noise; figures in docs/benchmarks.md). Every switch is on outside the benchmark
+ * it against its absence in the same rounds (one stays only while it measures beyond
+ * the machine's noise; figures in docs/benchmarks/api.md). Every switch is on outside the benchmark
  * and the tests that compare both settings; none changes an answer's bytes, only how many
  * statements and serializations it costs.
  */

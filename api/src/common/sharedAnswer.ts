@@ -4,7 +4,7 @@ import type { FastifyReply } from 'fastify';
  * The bytes of answers that several requests share. A coalesced read (common/readCoalescing.ts)
  * hands the same page object to every request of its round; serializing it once, with the
  * route's own 200 serializer, and sending the bytes spares each of them the JSON work and the
- * UTF-8 length count, a seventh of a list request's CPU (docs/benchmarks.md). Keyed weakly by
+ * UTF-8 length count, a seventh of a list request's CPU (docs/decisions/0016). Keyed weakly by
  * the object: the bytes go when the round's page does.
  */
 const serialized = new WeakMap<object, Buffer>();

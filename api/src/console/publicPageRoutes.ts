@@ -71,7 +71,7 @@ function failureOf(error: FastifyError, request: FastifyRequest): Failure {
 }
 
 /**
- * The public alert pages rendered on the server (issue 12): GET /actions/:id holds the alert
+ * The public alert pages rendered on the server (docs/decisions/0031): GET /actions/:id holds the alert
  * (or its refusal) and three buttons that, without JavaScript, post a form to
  * POST /actions/:id/<action>?t=…, which acts through the same function, link checks and rate
  * limits as POST /api/v1/alert/<action>/:id, then sends the browser on to the result page (303)

@@ -5,7 +5,7 @@ import pg from 'pg';
  * driver does by default (its prepareThreshold): a query text seen PREPARE_AFTER times is sent
  * from then on as a named statement, which each connection parses and plans once instead of on
  * every query. The hot reads (a list page, the token's user) cost PostgreSQL and the server
- * less CPU that way (docs/benchmarks.md). PostgreSQL plans a prepared statement for its actual
+ * less CPU that way (docs/decisions/0014). PostgreSQL plans a prepared statement for its actual
  * parameters at first and keeps a generic plan only where that costs no more.
  *
  * Only for a PostgreSQL server: embedded PGlite runs in this process and keeps its own dialect.

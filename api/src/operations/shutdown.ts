@@ -90,7 +90,7 @@ export function closeConnectionsWhileDraining(app: FastifyInstance): void {
     socket.once('close', () => connections.delete(socket));
   });
   // onRequest, not onSend: with no onSend hook at all Fastify skips that hook pass on every
-  // answer, which measurably cost the list route (docs/benchmarks.md). A request that began
+  // answer, which measurably cost the list route (docs/decisions/0016). A request that began
   // before the drain gets the header from drainAndClose instead.
   app.addHook('onRequest', (_request, reply, done) => {
     if (app.lifecycle.draining) reply.raw.setHeader('connection', 'close');

@@ -19,7 +19,7 @@ import { rotationsOf, toRotationDef } from './rotations.js';
 // The stored schedules handed to the arithmetic of api/src/oncall/ (which does all the time
 // work): only the overrides meeting the asked span are read, so a long history costs nothing.
 // One schedule's computation is bounded by the caps (limits.ts; tens of ms at worst,
-// docs/benchmarks.md) and pauses between the windows it sweeps (oncall/scheduleQuestions.ts);
+// docs/benchmarks/oncall.md) and pauses between the windows it sweeps (oncall/scheduleQuestions.ts);
 // the event loop is let go at each pause and between two schedules, and many schedules are
 // read SCHEDULES_PER_READ at a time, so no request holds the loop for longer than one window's
 // sweep, or one read of a few schedules, takes.

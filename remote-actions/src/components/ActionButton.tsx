@@ -5,7 +5,7 @@ import { tokens } from './themeTokens';
 // What a medium, rounded Fluent `Button` looks like (its styles, as Fluent 9.74 writes them),
 // on a plain <button>. The action page's three buttons are all it needs of Button, whose
 // styles for every size, shape and appearance (and the theme's token object they read) were a
-// fifth of the page's first script; a link recipient's phone downloads them at 3 a.m. (issue 12).
+// fifth of the page's first script; a link recipient's phone downloads them at 3 a.m.
 const useBaseClass = makeResetStyles({
   alignItems: 'center',
   boxSizing: 'border-box',

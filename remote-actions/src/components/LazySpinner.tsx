@@ -3,7 +3,7 @@ import { lazy, type ReactNode, Suspense } from 'react';
 
 // Fluent's Spinner, fetched when first shown: the action page shows one only while an action
 // runs (or, rendered in the browser alone, while the alert loads), never in the server's HTML,
-// so its styles stay out of the page's first script (issue 12).
+// so its styles stay out of the page's first script.
 const Spinner = lazy(() => import('./spinnerComponent'));
 
 /** A Spinner, with `fallback` in its place (the button's own icon, a blank) the moment it takes to arrive. */

@@ -3,7 +3,7 @@ import { createContext, useCallback, useContext, useEffect, useRef, useState, us
 
 // The action page's two calls, read the alert and act on it, without a query library: the
 // public page's JavaScript only hydrates what the server rendered, and TanStack Query was a
-// tenth of it (issue 12). What the page relied on is kept: one read per alert for as long as
+// tenth of it. What the page relied on is kept: one read per alert for as long as
 // it is fresh (the server's copy on load, the action's answer after an action, for 10 s, as
 // the console's query client), no retry of a 4xx (it will not get better), two of anything
 // else, and no answer applied after the page has moved on.

@@ -7,7 +7,7 @@ export const OWNER_COUNT_SLOTS = 16;
  * Striped owner counts. One counter row per owner made every insert of that owner's alerts
  * wait for the previous transaction's commit on the row (its lock is held to the commit): with
  * 32 monitoring senders on one integration, PostgreSQL's connections queued on that row and
- * ingestion lost a fifth of its throughput (docs/benchmarks.md). Now an owner has up to 16
+ * ingestion lost a fifth of its throughput (docs/decisions/0010). Now an owner has up to 16
  * rows, `(owner_id, slot)`; a statement adds to the slot of its backend (`pg_backend_pid() %
  * 16`), so concurrent connections update different rows. A count is the sum of the owner's
  * rows (at most 16, one index range): still exact, still O(1) in the number of alerts.

@@ -5,7 +5,7 @@ import { type Kysely, sql } from 'kysely';
  * longer by a trigger inside every statement. PostgreSQL serializes the commits of
  * transactions that NOTIFY (a lock held through the commit's WAL flush), so with the trigger
  * every ingestion, action and creation queued on that lock: ingestion was a tenth slower
- * (docs/benchmarks.md). The channel and the payload are unchanged.
+ * (docs/decisions/0024). The channel and the payload are unchanged.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   for (const op of ['insert', 'update', 'delete']) {
