@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { devPorts } from '../scripts/apps';
 
 // `npm run dev` (scripts/dev.mjs), for real: the API with reload, the shell and two remotes as
 // Rsbuild dev servers, on free ports beside anything else running (VIGIL_DEV_PORT,
@@ -20,8 +21,8 @@ const EDITED = 'remote-settings/src/pages/SettingsPage.tsx';
 const DESCRIPTION = /(<PageHeader title="User Settings" description=")([^"]*)(")/;
 const EDIT_MARK = ' (hot-reloaded by e2e/dev.spec.ts)';
 const APPS = ['shell', 'remote-settings', 'remote-actions'];
-/** Where each app listens relative to VIGIL_DEV_PORT (rsbuild.base.ts, DEV_PORTS). */
-const OFFSET = { shell: 0, 'remote-settings': 4, 'remote-actions': 5 };
+/** Where each app listens relative to VIGIL_DEV_PORT (scripts/apps.ts, as rsbuild.base.ts's DEV_PORTS). */
+const OFFSET = devPorts(0);
 
 const BUILT_DIR = path.resolve(process.env.CONSOLE_DIR ?? path.join(REPO, 'dist'));
 const versionOf = (app: string) => (JSON.parse(readFileSync(path.join(REPO, app, 'package.json'), 'utf8')) as { version: string }).version;
@@ -56,12 +57,13 @@ const portIsFree = (port: number) =>
       .listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
   });
 
-/** A base port with the six dev ports after it free, and a free API port. */
+/** A base port with every app's dev port after it free, and a free API port past them. */
 async function freePorts(): Promise<{ base: number; api: number }> {
+  const api = Object.keys(OFFSET).length + 4;
   for (let attempt = 0; attempt < 50; attempt++) {
     const base = 20_000 + Math.floor(Math.random() * 30_000);
-    const ports = [base, base + 1, base + 2, base + 3, base + 4, base + 5, base + 10];
-    if ((await Promise.all(ports.map(portIsFree))).every(Boolean)) return { base, api: base + 10 };
+    const ports = [...Object.values(OFFSET), api].map((offset) => base + offset);
+    if ((await Promise.all(ports.map(portIsFree))).every(Boolean)) return { base, api: base + api };
   }
   throw new Error('no free ports for the dev servers');
 }
@@ -108,7 +110,7 @@ test.describe('npm run dev', () => {
 
     const built = copy.builtFiles;
     const { base, api } = await freePorts();
-    const url = (app: keyof typeof OFFSET) => `http://localhost:${base + OFFSET[app]}`;
+    const url = (app: string) => `http://localhost:${base + OFFSET[app]!}`;
     dataDir = mkdtempSync(path.join(tmpdir(), 'vigil-dev-spec-'));
     dev = spawn(process.execPath, ['scripts/dev.mjs', ...APPS], {
       cwd: sources,

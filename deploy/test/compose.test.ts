@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,6 +8,7 @@ import { DCLinter } from 'dclint';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { parseConfig } from '../../api/src/config.js';
+import { workspaceFolders } from '../../scripts/apps.js';
 import {
   GATEWAY_TEMPLATE,
   NODE_MAJOR,
@@ -23,6 +24,9 @@ import {
 } from './helpers/repo.js';
 
 const compose = readCompose();
+
+/** The first stage of every Dockerfile: the package.json files npm ci needs, copied by a pattern. */
+const MANIFESTS_STAGE = /^FROM node:\S+ AS manifests\n[\s\S]*?\n\n/m.exec(readText('deploy/remote/Dockerfile'))![0];
 const services: Record<string, any> = compose.services;
 const APPS = ['api', 'shell', ...REMOTES];
 
@@ -201,8 +205,39 @@ describe('docker-compose.yml', () => {
       expect(existsSync(path.join(ROOT, file)), `${dockerfile} copies ${file}, which does not exist`).toBe(true);
       expect(ignored(file), `${dockerfile} copies ${file}, which .dockerignore leaves out`).toBe(false);
     }
-    // Every workspace's package.json, so npm ci accepts the lockfile.
-    for (const ws of JSON.parse(readText('package.json')).workspaces) expect(sources).toContain(`${ws}/package.json`);
+    // No app is named outside comments: a new remote needs no line here (package.json files come by a pattern, below).
+    const instructions = text.split('\n').filter((line) => !line.startsWith('#'));
+    expect(instructions.filter((line) => /\bremote-[a-z]/.test(line))).toEqual([]);
+    // npm ci runs on the manifests stage's package.json files, which it takes before anything else.
+    expect(text.indexOf(MANIFESTS_STAGE), `${dockerfile} has the manifests stage`).toBeGreaterThan(-1);
+    const firstInstall = text.indexOf('RUN npm ci');
+    expect(text.lastIndexOf('COPY --from=manifests /manifests/ ./', firstInstall)).toBeGreaterThan(text.indexOf(MANIFESTS_STAGE));
+  });
+
+  it("keeps, in the images' manifests stage, the lockfile and every workspace's package.json, and nothing else", () => {
+    // The build context as Docker sends it (what git tracks, less .dockerignore), and the stage's RUN on it.
+    const ignored = dockerIgnored();
+    const context = mkdtempSync(path.join(tmpdir(), 'vigil-context-'));
+    const out = mkdtempSync(path.join(tmpdir(), 'vigil-manifests-'));
+    try {
+      const tracked = spawnSync('git', ['ls-files', '-z'], { cwd: ROOT, encoding: 'utf8' }).stdout.split('\0');
+      for (const file of tracked.filter((f) => f && !ignored(f) && existsSync(path.join(ROOT, f)))) {
+        mkdirSync(path.dirname(path.join(context, file)), { recursive: true });
+        copyFileSync(path.join(ROOT, file), path.join(context, file));
+      }
+      const script = /^RUN ([\s\S]*?[^\\])\n/m.exec(MANIFESTS_STAGE)![1]!.replaceAll('/manifests', `${out}/m`);
+      const run = spawnSync('sh', ['-ec', script], { cwd: context, encoding: 'utf8' });
+      expect(run.status, run.stderr).toBe(0);
+      const kept = readdirSync(path.join(out, 'm'), { recursive: true, withFileTypes: true })
+        .filter((entry) => entry.isFile())
+        .map((entry) => path.relative(path.join(out, 'm'), path.join(entry.parentPath, entry.name)))
+        .sort();
+      expect(kept).toEqual(['package-lock.json', 'package.json', ...workspaceFolders().map((ws) => `${ws}/package.json`)].sort());
+      for (const file of kept) expect(readFileSync(path.join(out, 'm', file), 'utf8'), file).toBe(readText(file));
+    } finally {
+      rmSync(context, { recursive: true, force: true });
+      rmSync(out, { recursive: true, force: true });
+    }
   });
 
   it("gives each remote's service a volume of its own that keeps every version it ran", () => {

@@ -2,13 +2,14 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
+import { remoteApps } from '../../../scripts/apps.js';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 const readJson = (file: string) => JSON.parse(readFileSync(path.join(ROOT, file), 'utf8'));
 
-/** Every remote the workspace has (`remote-*` in the root package.json's workspaces). */
-export const REMOTES: string[] = (readJson('package.json').workspaces as string[]).filter((w) => w.startsWith('remote-')).sort();
+/** Every remote the workspace has (`remote-*` in the root package.json's workspaces), by name. */
+export const REMOTES: string[] = remoteApps(ROOT);
 
 /** An app's version, from its package.json: what its image tag must be. */
 export const versionOf = (app: string): string => readJson(`${app}/package.json`).version;
