@@ -262,18 +262,19 @@ describe('docker-compose.yml', () => {
     expect(services.gateway.volumes).toContain('./deploy/remotes-map:/srv/vigil/remotes-map:ro');
   });
 
-  it("gives the gateway every service's address, the API's body limit and the remotes map's folder; no versions, so a release restarts nothing", () => {
+  it("gives the gateway the API's and the shell's addresses, the remotes' port and Docker's DNS, the body limit and the map's folder; no versions, so a release restarts nothing", () => {
     const { gateway } = services;
     expect(gateway.image).toMatch(/^nginx:[\d.]+-alpine$/);
     expect(gateway.volumes).toContain(`./${path.dirname(GATEWAY_TEMPLATE)}:/etc/nginx/templates:ro`);
     expect(gateway.volumes).toContain('./deploy/remotes-map:/srv/vigil/remotes-map:ro');
     const env: Record<string, string> = gateway.environment;
     expect(env.NGINX_ENVSUBST_FILTER).toBe('VIGIL_');
-    for (const app of APPS) {
-      const [host, port] = env[upstreamVariable(app)]!.split(':');
-      expect(host).toBe(app);
-      expect(Number(port)).toBe(app === 'api' ? 8000 : 80);
-    }
+    expect(env[upstreamVariable('api')]).toBe('api:8000');
+    expect(env[upstreamVariable('shell')]).toBe('shell:80');
+    // Every remote is its service's name on this port, resolved by Docker's embedded DNS: none is named here.
+    expect(env.VIGIL_REMOTE_PORT).toBe('80');
+    expect(env.VIGIL_RESOLVER).toBe('127.0.0.11');
+    for (const remote of REMOTES) expect(env[upstreamVariable(remote)], remote).toBeUndefined();
     expect(env.VIGIL_BODY_LIMIT_BYTES).toBe(`\${BODY_LIMIT_BYTES:-1048576}`);
     // A version in the gateway's environment would make Compose recreate it on every release.
     for (const app of APPS) expect(env[versionVariable(app)]).toBeUndefined();
@@ -282,7 +283,31 @@ describe('docker-compose.yml', () => {
         .filter((k) => k.startsWith('VIGIL_'))
         .sort(),
     );
-    for (const app of APPS) expect(gateway.depends_on[app]).toEqual({ condition: 'service_healthy' });
+    // Started after the API and the shell; a remote that is not up yet fails in its own area of the console.
+    expect(gateway.depends_on).toEqual({ api: { condition: 'service_healthy' }, shell: { condition: 'service_healthy' } });
+  });
+
+  it('routes every remote with one location of the gateway, which names none', () => {
+    const template = readText(GATEWAY_TEMPLATE);
+    const instructions = template.split('\n').filter((line) => !line.trimStart().startsWith('#'));
+    expect(instructions.filter((line) => /remote-[a-z]/.test(line))).toEqual([]);
+    expect(instructions.filter((line) => line.includes('location ~ ^/remotes/'))).toEqual([
+      '    location ~ ^/remotes/(?<vigil_remote>remote-[a-z0-9-]+)/ {',
+    ]);
+    expect(template).toContain(`proxy_pass http://$vigil_remote:\${VIGIL_REMOTE_PORT};`);
+  });
+
+  it("shares one definition among the remotes' services: each adds its image, build arguments and volume", () => {
+    for (const remote of REMOTES) {
+      const service = services[remote];
+      expect(Object.keys(service).sort(), remote).toEqual(['build', 'healthcheck', 'image', 'restart', 'volumes']);
+      expect(service.build).toEqual({
+        context: '.',
+        dockerfile: 'deploy/remote/Dockerfile',
+        args: { REMOTE: remote, VERSION: `\${${versionVariable(remote)}:-${versionOf(remote)}}` },
+      });
+      expect(service.healthcheck).toEqual(compose['x-remote'].healthcheck);
+    }
   });
 
   it("serves, before any release, the map of the versions the remotes' images default to", () => {

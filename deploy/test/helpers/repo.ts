@@ -17,7 +17,7 @@ export const versionOf = (app: string): string => readJson(`${app}/package.json`
 /** `remote-alerts` → `VIGIL_REMOTE_ALERTS_VERSION`: the variable that picks the app's version. */
 export const versionVariable = (app: string) => `VIGIL_${app.replaceAll('-', '_').toUpperCase()}_VERSION`;
 
-/** `remote-alerts` → `VIGIL_REMOTE_ALERTS_UPSTREAM`: the gateway's address of the app's service. */
+/** `api` → `VIGIL_API_UPSTREAM`: the gateway's address of the app's service (the API's and the shell's; a remote is its service name). */
 export const upstreamVariable = (app: string) => `VIGIL_${app.replaceAll('-', '_').toUpperCase()}_UPSTREAM`;
 
 export const readText = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
