@@ -1,9 +1,10 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { repoCopy } from '../deploy/test/helpers/repoCopy';
 import { devPorts } from '../scripts/apps';
 
 // `npm run dev` (scripts/dev.mjs), for real: the API with reload, the shell and two remotes as
@@ -33,11 +34,7 @@ const versionOf = (app: string) => (JSON.parse(readFileSync(path.join(REPO, app,
  * a dev server must leave alone. Answers the copy's folder and those built files.
  */
 function copyOfSources(): { root: string; builtFiles: string[] } {
-  const root = mkdtempSync(path.join(tmpdir(), 'vigil-dev-spec-src-'));
-  for (const file of execFileSync('git', ['ls-files', '-z'], { cwd: REPO, encoding: 'utf8' }).split('\0')) {
-    if (file && existsSync(path.join(REPO, file))) cpSync(path.join(REPO, file), path.join(root, file));
-  }
-  symlinkSync(path.join(REPO, 'node_modules'), path.join(root, 'node_modules'));
+  const { root } = repoCopy('vigil-dev-spec-src-');
   const built = [
     'shell/index.html',
     path.join('remote-settings', versionOf('remote-settings'), 'mf-manifest.json'),

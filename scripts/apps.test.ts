@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { consoleApps, containerName, devPorts, REMOTE_FOLDER, ROOT, remoteApps, workspaceFolders } from './apps';
+import { consoleApps, containerName, devPorts, REMOTE_FOLDER, ROOT, remoteApps, workspaceFolders } from './apps.ts';
 
 /** A workspace root with these workspaces and these folders (each with a package.json unless it ends with `!`). */
 function workspace(workspaces: string[], folders: string[]): string {

@@ -6,8 +6,9 @@ import path from 'node:path';
 import { ROOT as root, workspaceFolders } from './apps.ts';
 
 let failed = false;
-// deploy/ holds the compose and gateway tests: not a workspace, typechecked all the same.
-for (const ws of [...workspaceFolders(), 'deploy']) {
+// deploy/ (the compose and gateway tests) and scripts/ (their TypeScript modules) are not
+// workspaces: typechecked all the same.
+for (const ws of [...workspaceFolders(), 'deploy', 'scripts']) {
   if (!existsSync(path.join(root, ws, 'tsconfig.json'))) continue;
   const result = spawnSync('npx', ['tsc', '-p', ws, '--noEmit'], { cwd: root, stdio: 'inherit' });
   console.log(`${result.status === 0 ? 'ok  ' : 'FAIL'} ${ws}`);

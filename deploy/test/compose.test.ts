@@ -220,7 +220,11 @@ describe('docker-compose.yml', () => {
     const context = mkdtempSync(path.join(tmpdir(), 'vigil-context-'));
     const out = mkdtempSync(path.join(tmpdir(), 'vigil-manifests-'));
     try {
-      const tracked = spawnSync('git', ['ls-files', '-z'], { cwd: ROOT, encoding: 'utf8' }).stdout.split('\0');
+      // What git tracks or would (a new remote not committed yet is in the context too).
+      const tracked = spawnSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
+        cwd: ROOT,
+        encoding: 'utf8',
+      }).stdout.split('\0');
       for (const file of tracked.filter((f) => f && !ignored(f) && existsSync(path.join(ROOT, f)))) {
         mkdirSync(path.dirname(path.join(context, file)), { recursive: true });
         copyFileSync(path.join(ROOT, file), path.join(context, file));

@@ -85,10 +85,7 @@ describe('deploy/release.sh <remote> <version>', () => {
   });
 
   it.each([
-    [
-      ['nope', '1.0.0'],
-      'no remote named "nope"; the remotes are: remote-actions remote-admin remote-alerts remote-integrations remote-oncall remote-settings',
-    ],
+    [['nope', '1.0.0'], `no remote named "nope"; the remotes are: ${REMOTES.join(' ')}`],
     [['alerts', 'latest'], '"latest" is not a version (e.g. 1.4.0)'],
     [['alerts', '1.0.0/../../x'], 'is not a version'],
     [['alerts'], 'Usage:'],
