@@ -215,8 +215,8 @@ test('shared singletons load once, from the shell, however many remotes a page s
       `${remote} fetched its own copy of`,
     ).toEqual([]);
   }
-  // And each remote's entry was fetched once.
-  for (const dir of ['remote-alerts', 'remote-integrations', 'remote-settings', 'remote-admin']) {
+  // And each visited remote's entry was fetched once.
+  for (const dir of containers.map((name) => name.replaceAll('_', '-'))) {
     expect(
       fetched.filter((p) => p.startsWith(`/remotes/${dir}/`) && p.endsWith('/mf-manifest.json')),
       `${dir} manifest`,
