@@ -72,11 +72,13 @@ test('the alert details list the emails it caused and how each went', async ({ p
   await expect(emails.nth(0)).toContainText(user.email);
   await expect(emails.nth(0)).toContainText('Sent');
 
-  // Escalated from the public link: with no policy (added by hand), every active superuser hears of it.
+  // Escalated from the public link: with no policy (added by hand), every active superuser hears
+  // of it, named (their account address is theirs to see).
   expect((await request.post(`/api/v1/alert/escalate/${alert.id}`)).status()).toBe(200);
-  const escalation = emails.filter({ hasText: 'Escalation to level 1' }).filter({ hasText: ADMIN.email });
+  const escalation = emails.filter({ hasText: 'Escalation to level 1' }).filter({ hasText: 'the account address of Administrator' });
   await expect(escalation).toHaveCount(1);
   await expect(escalation).toContainText('Sent');
+  await expect(dialog.getByRole('table', { name: 'Alert notifications' })).not.toContainText(ADMIN.email);
   await expect(dialog.getByRole('table', { name: 'Alert history' })).toContainText('Escalated (Open → Escalated)');
 });
 

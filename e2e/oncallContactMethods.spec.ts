@@ -65,7 +65,7 @@ test('Contact methods: a webhook is added, its secret shown once, verified with 
     await expect(row).toContainText('Not verified');
     expect(await page.content()).not.toContain(secret);
 
-    // Send a code: the API's words; a second ask within the minute is refused in its words.
+    // Send a code: the API's words; a second ask for the same target within 5 minutes is refused in its words.
     await row.getByRole('button', { name: 'Actions for contact method Team hook' }).click();
     await page.getByRole('menuitem', { name: 'Verify' }).click();
     const verify = page.getByRole('dialog', { name: 'Verify Team hook' });
@@ -82,7 +82,11 @@ test('Contact methods: a webhook is added, its secret shown once, verified with 
     expect(v1).toBe(createHmac('sha256', secret).update(`${t}.${delivery.body}`).digest('hex'));
 
     await verify.getByRole('button', { name: 'Send code' }).click();
-    await expect(page.getByText('A code was sent less than 60 seconds ago: wait before asking for another', { exact: true })).toBeVisible();
+    await expect(
+      page.getByText('A verification code was sent to this target less than 5 minutes ago: wait before asking for another', {
+        exact: true,
+      }),
+    ).toBeVisible();
 
     // A wrong code, then the right one.
     const wrong = payload.code === '000000' ? '111111' : '000000';

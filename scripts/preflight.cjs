@@ -1,7 +1,7 @@
-// Runs before `npm start`, `npm test` and `npm run dev`: on an unsupported Node.js, one line
-// saying which one is needed and how to get it, instead of a crash deep in a native module.
-// CommonJS and old syntax on purpose, so that any Node.js can read it.
-var need = 24;
+// Runs before `npm start`, `npm test` and `npm run dev`: on a Node.js older than package.json's
+// engines admit, one line saying which one is needed and how to get it, instead of a crash deep
+// in a native module. CommonJS and old syntax on purpose, so that any Node.js can read it.
+var need = Number(/\d+/.exec(require('../package.json').engines.node)[0]);
 var major = Number(process.versions.node.split('.')[0]);
 if (major < need) {
   console.error(

@@ -4,9 +4,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseConfig } from '../src/config.js';
 import { installCleanup, killAllNow } from './children.js';
+import { measureAtTheCaps } from './oncall/atTheCaps.js';
 import { type DatabaseKind, openBenchApp, seedUsers } from './oncall/benchApp.js';
 import { type OnCallLoad, onCallLoad } from './oncall/onCallLoad.js';
 import { arithmetic, checkAnswers, routeLookups, storeSchedules } from './oncall/onCallLookups.js';
+import { measureOtherRoutes } from './oncall/otherRoutes.js';
 import { type OnCallReport, printReport } from './oncall/report.js';
 import { scheduleFixtures } from './oncall/scheduleFixtures.js';
 import { measureTimer } from './oncall/timerPasses.js';
@@ -19,7 +21,10 @@ import { dropSchema } from './seed.js';
  *    under load in its own server process (PostgreSQL);
  * 2. the escalation timer's pass (EscalationTimer.tick() of the app) with BENCH_OPEN_ALERTS
  *    (10,000) open alerts against BENCH_DUE (100), nothing due and BENCH_DUE due, and the plans
- *    of its statements.
+ *    of its statements;
+ * 3. every route that computes who is on call, asked of the worst schedule a user can store at
+ *    the caps (BENCH_CAPS_SCHEDULES copies, 100) beside plain ones, and the other routes whose
+ *    work grows with their input: time per answer and the event loop's delay meanwhile.
  * Exits 0 whatever the figures; non-zero when it could not run or an answer was wrong.
  */
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -41,6 +46,8 @@ const SIZES = {
   loadDuration: num('BENCH_DURATION', 5),
   loadPairs: num('BENCH_PAIRS', 3),
   connections: num('BENCH_CONNECTIONS', 10),
+  capsSchedules: Math.min(100, num('BENCH_CAPS_SCHEDULES', 100)),
+  capsRounds: num('BENCH_CAPS_ROUNDS', 10),
 };
 const DATABASES = (env.BENCH_DATABASES ?? 'postgres,pglite').split(',').map((d) => d.trim()) as DatabaseKind[];
 const POSTGRES = {
@@ -73,7 +80,17 @@ async function measureDatabase(kind: DatabaseKind, nowMs: number) {
       scheduleIds: stored.ids.slice(0, 3),
     });
     console.log(`[${kind}] timer: idle pass ${timer.phases.map((p) => `${p.idle.median} ms at ${p.open}`).join(', ')}`);
-    return { kind, stored, check, route, timer, ids: stored.ids };
+    const caps = await measureAtTheCaps(b, {
+      plainIds: stored.ids,
+      copies: Math.min(SIZES.capsSchedules, stored.ids.length),
+      rounds: SIZES.capsRounds,
+    });
+    console.log(
+      `[${kind}] at the caps: ${caps.routes.map((r) => `${r.route} ${r.worst.answer.median} ms (loop ${r.worst.loop.max} ms)`).join('; ')}${caps.check.length ? `; WRONG: ${caps.check.join('; ')}` : ''}`,
+    );
+    const others = await measureOtherRoutes(b, SIZES.capsRounds);
+    console.log(`[${kind}] other routes: ${others.map((r) => `${r.route} loop ${r.figures.loop.max} ms`).join('; ')}`);
+    return { kind, stored, check: [...check, ...caps.check], route, timer, caps, others, ids: stored.ids };
   } finally {
     await b.close();
   }

@@ -1,18 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
-import { isIP } from 'node:net';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { ConfigError, type Env, SETTINGS as S } from './configSettings.js';
 
-/** Thrown for a bad environment: start-up prints `message` as one line and exits. */
-export class ConfigError extends Error {
-  constructor(
-    readonly variable: string,
-    detail: string,
-  ) {
-    super(`Invalid configuration: ${variable} ${detail}`);
-  }
-}
+export { ConfigError };
 
 export interface SmtpConfig {
   host: string;
@@ -109,6 +100,12 @@ export interface ContactMethodConfig {
    * make the API call into its own network (SSRF). Development and tests turn it on.
    */
   allowPrivateNetworks: boolean;
+  /** Verification codes one user may have sent in 24 hours, deleted methods' included (CONTACT_METHOD_CODES_PER_DAY). */
+  codesPerDay: number;
+  /** One code per target (an address, a URL) this often, whoever asks (CONTACT_METHOD_CODE_COOLDOWN_SECONDS). */
+  codeCooldownSeconds: number;
+  /** Wrong codes one user may enter in an hour, across their methods; as many per target (CONTACT_METHOD_CODE_ATTEMPTS_PER_HOUR). */
+  codeAttemptsPerHour: number;
 }
 
 /** remote-actions' published files and the remotes map that says which of its versions is live. */
@@ -152,204 +149,103 @@ export interface NotificationConfig {
   pollingIntervalSeconds: number;
 }
 
-type Env = Record<string, string | undefined>;
-
-/** The built console, `<repo>/dist`: two levels up from both api/src and api/dist. */
-const DEFAULT_CONSOLE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist');
-const DEV_SUPERUSER = 'admin@example.com';
-const DEV_SUPERUSER_PASSWORD = 'changethis';
-const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-function str(env: Env, name: string): string | undefined {
-  const value = env[name]?.trim();
-  return value === '' ? undefined : value;
-}
-
-function int(env: Env, name: string, fallback: number, min: number, max: number): number {
-  const raw = str(env, name);
-  if (raw === undefined) return fallback;
-  if (!/^\d+$/.test(raw)) throw new ConfigError(name, `must be a whole number, got "${raw}"`);
-  const value = Number(raw);
-  if (value < min || value > max) throw new ConfigError(name, `must be between ${min} and ${max}, got ${value}`);
-  return value;
-}
-
-function bool(env: Env, name: string, fallback: boolean): boolean {
-  const raw = str(env, name)?.toLowerCase();
-  if (raw === undefined) return fallback;
-  if (['true', '1', 'yes', 'on'].includes(raw)) return true;
-  if (['false', '0', 'no', 'off'].includes(raw)) return false;
-  throw new ConfigError(name, `must be true or false, got "${raw}"`);
-}
-
-const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
-
-/** One trusted proxy: an address, a CIDR range, or a range name proxy-addr knows. */
-function isProxyRange(value: string): boolean {
-  if (PROXY_RANGE_NAMES.includes(value)) return true;
-  const [address = '', prefix, ...rest] = value.split('/');
-  const family = isIP(address);
-  if (!family || rest.length) return false;
-  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
-}
-
-/**
- * TRUST_PROXY: the addresses of the proxies we run, never "anyone". `true` (or a hop count)
- * would believe the X-Forwarded-For of whoever connects, so a caller could pick the address
- * the rate limits count and the alert history records: refused, saying what to set instead.
- */
-function trustedProxies(env: Env): string[] | false {
-  const raw = str(env, 'TRUST_PROXY');
-  if (raw === undefined || ['false', '0', 'no', 'off'].includes(raw.toLowerCase())) return false;
-  if (['true', 'yes', 'on'].includes(raw.toLowerCase()) || /^\d+$/.test(raw)) {
-    throw new ConfigError(
-      'TRUST_PROXY',
-      `must name the proxies, not "${raw}" (which would believe any caller's X-Forwarded-For): an address or CIDR range, a comma-separated list of them, or loopback`,
-    );
-  }
-  const ranges = raw.split(',').map((part) => part.trim());
-  const bad = ranges.find((range) => !isProxyRange(range));
-  if (bad !== undefined) {
-    throw new ConfigError('TRUST_PROXY', `must be addresses or CIDR ranges separated by commas (or loopback), got "${bad}"`);
-  }
-  return ranges;
-}
-
-function url(env: Env, name: string, protocols: string[]): string | undefined {
-  const raw = str(env, name);
-  if (raw === undefined) return undefined;
-  let parsed: URL;
-  try {
-    parsed = new URL(raw);
-  } catch {
-    throw new ConfigError(name, 'must be a URL');
-  }
-  if (!protocols.includes(parsed.protocol)) {
-    throw new ConfigError(name, `must start with ${protocols.map((p) => `${p}//`).join(' or ')}`);
-  }
-  return raw;
-}
-
 /** REMOTE_ACTIONS_DIR and REMOTES_MAP_DIR: both, or neither (one alone names no live version's files). */
 function publicPagesConfig(env: Env): PublicPagesConfig | undefined {
-  const remoteActionsDir = str(env, 'REMOTE_ACTIONS_DIR');
-  const remotesMapDir = str(env, 'REMOTES_MAP_DIR');
+  const remoteActionsDir = S.REMOTE_ACTIONS_DIR.read(env);
+  const remotesMapDir = S.REMOTES_MAP_DIR.read(env);
   if (!remoteActionsDir && !remotesMapDir) return undefined;
   if (!remoteActionsDir) throw new ConfigError('REMOTE_ACTIONS_DIR', 'is required with REMOTES_MAP_DIR');
   if (!remotesMapDir) throw new ConfigError('REMOTES_MAP_DIR', 'is required with REMOTE_ACTIONS_DIR');
-  return { remoteActionsDir: path.resolve(remoteActionsDir), remotesMapDir: path.resolve(remotesMapDir) };
+  return { remoteActionsDir, remotesMapDir };
 }
 
-function email(env: Env, name: string, fallback: string): string {
-  const value = str(env, name) ?? fallback;
-  if (!EMAIL_RE.test(value)) throw new ConfigError(name, `must be an email address, got "${value}"`);
-  return value;
-}
+const DEV_SUPERUSER_PASSWORD = 'changethis';
 
 /**
- * Parses and validates the environment once, at start-up. Pure except for nothing:
- * the development SECRET_KEY is resolved separately by {@link resolveSecretKey}.
+ * Parses and validates the environment once, at start-up, through the declared settings
+ * (configSettings.ts): here only what ties settings together. Pure: the development
+ * SECRET_KEY is resolved separately by {@link resolveSecretKey}.
  */
 export function parseConfig(env: Env = process.env): Omit<Config, 'secretKey'> & { secretKey?: string } {
-  const production = env.NODE_ENV === 'production';
-  const port = int(env, 'PORT', 8000, 0, 65535);
-  const secretKey = str(env, 'SECRET_KEY');
+  const production = S.NODE_ENV.read(env);
+  const secretKey = S.SECRET_KEY.read(env);
   if (production && !secretKey) throw new ConfigError('SECRET_KEY', 'is required when NODE_ENV=production');
-  if (secretKey !== undefined && secretKey.length < 32) {
-    throw new ConfigError('SECRET_KEY', 'must be at least 32 characters');
-  }
-  const firstSuperuserPassword = str(env, 'FIRST_SUPERUSER_PASSWORD');
+  const firstSuperuserPassword = S.FIRST_SUPERUSER_PASSWORD.read(env);
   if (production && !firstSuperuserPassword) {
     throw new ConfigError('FIRST_SUPERUSER_PASSWORD', 'is required when NODE_ENV=production');
   }
-  if (firstSuperuserPassword !== undefined && (firstSuperuserPassword.length < 8 || firstSuperuserPassword.length > 128)) {
-    throw new ConfigError('FIRST_SUPERUSER_PASSWORD', 'must be 8 to 128 characters');
-  }
-  const smtpHost = str(env, 'SMTP_HOST');
-  const smtpSsl = bool(env, 'SMTP_SSL', false);
-  const smtpTls = bool(env, 'SMTP_TLS', !smtpSsl);
+  const smtpHost = S.SMTP_HOST.read(env);
+  const smtpSsl = S.SMTP_SSL.read(env);
+  const smtpTls = S.SMTP_TLS.read(env);
   if (smtpSsl && smtpTls) throw new ConfigError('SMTP_TLS', 'cannot be true together with SMTP_SSL');
+  // Read even without SMTP_HOST: a bad SMTP_PORT is refused now, not on the day a host is set.
+  const smtpPort = S.SMTP_PORT.read(env);
   const smtp: SmtpConfig | undefined = smtpHost
-    ? {
-        host: smtpHost,
-        port: int(env, 'SMTP_PORT', smtpSsl ? 465 : 587, 1, 65535),
-        user: str(env, 'SMTP_USER'),
-        password: str(env, 'SMTP_PASSWORD'),
-        tls: smtpTls,
-        ssl: smtpSsl,
-      }
+    ? { host: smtpHost, port: smtpPort, user: S.SMTP_USER.read(env), password: S.SMTP_PASSWORD.read(env), tls: smtpTls, ssl: smtpSsl }
     : undefined;
-  const metricsToken = str(env, 'METRICS_TOKEN');
-  if (metricsToken !== undefined && metricsToken.length < 32) throw new ConfigError('METRICS_TOKEN', 'must be at least 32 characters');
-  const maxAlertsPerBody = int(env, 'INGEST_MAX_ALERTS_PER_BODY', 1000, 1, 10_000);
-  // 100 alerts a second per key, sustained; a storm above it waits (429, Retry-After) rather than floods.
-  const ingestAlertsPerKey = int(env, 'RATE_LIMIT_INGEST_ALERTS_PER_MINUTE', 6000, 1, 100_000_000);
+  const maxAlertsPerBody = S.INGEST_MAX_ALERTS_PER_BODY.read(env);
+  const ingestAlertsPerKey = S.RATE_LIMIT_INGEST_ALERTS_PER_MINUTE.read(env);
   if (ingestAlertsPerKey < maxAlertsPerBody) {
     // Else a full body could never pass.
     throw new ConfigError('RATE_LIMIT_INGEST_ALERTS_PER_MINUTE', `must be at least INGEST_MAX_ALERTS_PER_BODY (${maxAlertsPerBody})`);
   }
-  const frontendHost = (url(env, 'FRONTEND_HOST', ['http:', 'https:']) ?? `http://localhost:${port}`).replace(/\/+$/, '');
   return {
     production,
-    port,
-    host: str(env, 'HOST') ?? (production ? '0.0.0.0' : '127.0.0.1'),
-    dataDir: path.resolve(str(env, 'DATA_DIR') ?? '.data'),
-    databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
-    preparedStatements: bool(env, 'DATABASE_PREPARED_STATEMENTS', true),
+    port: S.PORT.read(env),
+    host: S.HOST.read(env),
+    dataDir: S.DATA_DIR.read(env),
+    databaseUrl: S.DATABASE_URL.read(env),
+    preparedStatements: S.DATABASE_PREPARED_STATEMENTS.read(env),
     secretKey,
-    accessTokenExpireMinutes: int(env, 'ACCESS_TOKEN_EXPIRE_MINUTES', 60 * 24 * 8, 1, 60 * 24 * 365),
-    passwordResetExpireMinutes: int(env, 'EMAIL_RESET_TOKEN_EXPIRE_MINUTES', 60, 1, 60 * 24 * 7),
-    signedLinkTtlHours: int(env, 'SIGNED_LINK_TTL_HOURS', 72, 1, 24 * 90),
-    firstSuperuser: email(env, 'FIRST_SUPERUSER', DEV_SUPERUSER),
+    accessTokenExpireMinutes: S.ACCESS_TOKEN_EXPIRE_MINUTES.read(env),
+    passwordResetExpireMinutes: S.EMAIL_RESET_TOKEN_EXPIRE_MINUTES.read(env),
+    signedLinkTtlHours: S.SIGNED_LINK_TTL_HOURS.read(env),
+    firstSuperuser: S.FIRST_SUPERUSER.read(env),
     firstSuperuserPassword: firstSuperuserPassword ?? DEV_SUPERUSER_PASSWORD,
     firstSuperuserPasswordIsDefault: firstSuperuserPassword === undefined,
     smtp,
-    emailsFromEmail: email(env, 'EMAILS_FROM_EMAIL', 'vigil@localhost.localdomain'),
-    emailsFromName: str(env, 'EMAILS_FROM_NAME') ?? 'Vigil',
-    frontendHost,
-    trustProxy: trustedProxies(env),
-    logLevel: str(env, 'LOG_LEVEL') ?? 'info',
-    bodyLimitBytes: int(env, 'BODY_LIMIT_BYTES', 1024 * 1024, 1024, 64 * 1024 * 1024),
-    consoleDir: str(env, 'CONSOLE_DIR') === 'none' ? undefined : path.resolve(str(env, 'CONSOLE_DIR') ?? DEFAULT_CONSOLE_DIR),
+    emailsFromEmail: S.EMAILS_FROM_EMAIL.read(env),
+    emailsFromName: S.EMAILS_FROM_NAME.read(env) as string,
+    frontendHost: S.FRONTEND_HOST.read(env),
+    trustProxy: S.TRUST_PROXY.read(env),
+    logLevel: S.LOG_LEVEL.read(env) as string,
+    bodyLimitBytes: S.BODY_LIMIT_BYTES.read(env),
+    consoleDir: S.CONSOLE_DIR.read(env),
     publicPages: publicPagesConfig(env),
     rateLimit: {
-      login: int(env, 'RATE_LIMIT_LOGIN_PER_MINUTE', 10, 1, 1_000_000),
-      passwordRecovery: int(env, 'RATE_LIMIT_RECOVERY_PER_MINUTE', 5, 1, 1_000_000),
-      publicAlert: int(env, 'RATE_LIMIT_PUBLIC_ALERT_PER_MINUTE', 60, 1, 1_000_000),
-      signup: int(env, 'RATE_LIMIT_SIGNUP_PER_MINUTE', 5, 1, 1_000_000),
-      passwordChange: int(env, 'RATE_LIMIT_PASSWORD_CHANGE_PER_MINUTE', 5, 1, 1_000_000),
-      perAlert: int(env, 'RATE_LIMIT_PER_ALERT_PER_MINUTE', 120, 1, 1_000_000),
+      login: S.RATE_LIMIT_LOGIN_PER_MINUTE.read(env),
+      passwordRecovery: S.RATE_LIMIT_RECOVERY_PER_MINUTE.read(env),
+      publicAlert: S.RATE_LIMIT_PUBLIC_ALERT_PER_MINUTE.read(env),
+      signup: S.RATE_LIMIT_SIGNUP_PER_MINUTE.read(env),
+      passwordChange: S.RATE_LIMIT_PASSWORD_CHANGE_PER_MINUTE.read(env),
+      perAlert: S.RATE_LIMIT_PER_ALERT_PER_MINUTE.read(env),
       ingestAlertsPerKey,
-      heartbeatUnknownPings: int(env, 'RATE_LIMIT_HEARTBEAT_UNKNOWN_PER_MINUTE', 30, 1, 1_000_000),
+      heartbeatUnknownPings: S.RATE_LIMIT_HEARTBEAT_UNKNOWN_PER_MINUTE.read(env),
     },
     ingest: { maxAlertsPerBody },
-    redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
-    redisKeyPrefix: str(env, 'REDIS_KEY_PREFIX') ?? 'vigil:',
-    metricsToken,
-    // A load balancer needs a few health checks to see the 503 and stop sending; locally, stop at once.
-    shutdownDrainMs: int(env, 'SHUTDOWN_DRAIN_SECONDS', production ? 5 : 0, 0, 300) * 1000,
+    redisUrl: S.REDIS_URL.read(env),
+    redisKeyPrefix: S.REDIS_KEY_PREFIX.read(env) as string,
+    metricsToken: S.METRICS_TOKEN.read(env),
+    shutdownDrainMs: S.SHUTDOWN_DRAIN_SECONDS.read(env) * 1000,
     notifications: {
-      // 12 retries from 10 s, doubling: an email keeps trying for roughly 6 to 11 hours.
-      retryLimit: int(env, 'NOTIFICATION_RETRY_LIMIT', 12, 0, 50),
-      retryDelaySeconds: int(env, 'NOTIFICATION_RETRY_DELAY_SECONDS', 10, 1, 3600),
-      escalationCheckMs: int(env, 'ESCALATION_CHECK_SECONDS', 15, 1, 3600) * 1000,
-      escalationRepeatWindowMs: int(env, 'ESCALATION_REPEAT_WINDOW_SECONDS', 60, 0, 3600) * 1000,
-      // Enough for a ten-level policy escalating every minute; 20 contacts a level: 200 emails an hour at most.
-      escalationMaxRoundsPerHour: int(env, 'ESCALATION_MAX_ROUNDS_PER_HOUR', 10, 1, 100),
+      retryLimit: S.NOTIFICATION_RETRY_LIMIT.read(env),
+      retryDelaySeconds: S.NOTIFICATION_RETRY_DELAY_SECONDS.read(env),
+      escalationCheckMs: S.ESCALATION_CHECK_SECONDS.read(env) * 1000,
+      escalationRepeatWindowMs: S.ESCALATION_REPEAT_WINDOW_SECONDS.read(env) * 1000,
+      escalationMaxRoundsPerHour: S.ESCALATION_MAX_ROUNDS_PER_HOUR.read(env),
       pollingIntervalSeconds: 2,
     },
-    changeStreams: {
-      // A console tab holds one: five tabs open at once is generous, fifty sockets are not.
-      maxPerUser: int(env, 'CHANGE_STREAMS_PER_USER', 5, 1, 100),
-      heartbeatMs: 20_000,
-    },
+    changeStreams: { maxPerUser: S.CHANGE_STREAMS_PER_USER.read(env), heartbeatMs: 20_000 },
     contacts: {
-      confirmationTtlHours: int(env, 'CONTACT_CONFIRMATION_TTL_HOURS', 72, 1, 24 * 30),
-      resendMinutes: int(env, 'CONTACT_CONFIRMATION_RESEND_MINUTES', 60, 1, 7 * 24 * 60),
-      confirmationsPerDay: int(env, 'CONTACT_CONFIRMATIONS_PER_DAY', 100, 1, 100_000),
+      confirmationTtlHours: S.CONTACT_CONFIRMATION_TTL_HOURS.read(env),
+      resendMinutes: S.CONTACT_CONFIRMATION_RESEND_MINUTES.read(env),
+      confirmationsPerDay: S.CONTACT_CONFIRMATIONS_PER_DAY.read(env),
     },
     contactMethods: {
-      allowPrivateNetworks: bool(env, 'CONTACT_METHODS_ALLOW_PRIVATE_NETWORKS', false),
+      allowPrivateNetworks: S.CONTACT_METHODS_ALLOW_PRIVATE_NETWORKS.read(env),
+      codesPerDay: S.CONTACT_METHOD_CODES_PER_DAY.read(env),
+      codeCooldownSeconds: S.CONTACT_METHOD_CODE_COOLDOWN_SECONDS.read(env),
+      codeAttemptsPerHour: S.CONTACT_METHOD_CODE_ATTEMPTS_PER_HOUR.read(env),
     },
   };
 }

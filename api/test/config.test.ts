@@ -1,10 +1,9 @@
-import { readFileSync } from 'node:fs';
 import { mkdtemp, readFile, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, parseConfig } from '../src/config.js';
+import { ALL_SETTINGS } from '../src/configSettings.js';
 
 const failure = (env: Record<string, string>) => {
   try {
@@ -30,12 +29,8 @@ describe('configuration', () => {
     expect(config.firstSuperuserPasswordIsDefault).toBe(true);
   });
 
-  it("treats every variable of the README's table set empty as unset (Compose passes a blank optional setting so)", () => {
-    const readme = readFileSync(fileURLToPath(new URL('../../README.md', import.meta.url)), 'utf8');
-    const table = readme.slice(readme.indexOf('## Configuration'), readme.indexOf('## Where to go next'));
-    const names = [
-      ...new Set(table.split('\n').flatMap((row) => [...(row.split('|')[1] ?? '').matchAll(/`([A-Z][A-Z0-9_]+)`/g)].map((m) => m[1]!))),
-    ];
+  it('treats every declared setting set empty as unset (Compose passes a blank optional setting so)', () => {
+    const names = ALL_SETTINGS.map((setting) => setting.name);
     expect(names).toEqual(
       expect.arrayContaining([
         'METRICS_TOKEN',
@@ -137,6 +132,30 @@ describe('configuration', () => {
     );
     expect(failure({ REMOTE_ACTIONS_DIR: '/srv/vigil/remote-actions' })).toContain('REMOTES_MAP_DIR');
     expect(failure({ REMOTES_MAP_DIR: '/srv/vigil/remotes-map' })).toContain('REMOTE_ACTIONS_DIR');
+  });
+
+  it('reads the limits on verification codes: their defaults and bounds', () => {
+    expect(parseConfig({}).contactMethods).toEqual({
+      allowPrivateNetworks: false,
+      codesPerDay: 10,
+      codeCooldownSeconds: 300,
+      codeAttemptsPerHour: 10,
+    });
+    const set = parseConfig({
+      CONTACT_METHOD_CODES_PER_DAY: '3',
+      CONTACT_METHOD_CODE_COOLDOWN_SECONDS: '60',
+      CONTACT_METHOD_CODE_ATTEMPTS_PER_HOUR: '5',
+    });
+    expect(set.contactMethods).toMatchObject({ codesPerDay: 3, codeCooldownSeconds: 60, codeAttemptsPerHour: 5 });
+    expect(failure({ CONTACT_METHOD_CODES_PER_DAY: '0' })).toBe(
+      'Invalid configuration: CONTACT_METHOD_CODES_PER_DAY must be between 1 and 1000, got 0',
+    );
+    expect(failure({ CONTACT_METHOD_CODE_COOLDOWN_SECONDS: '5' })).toBe(
+      'Invalid configuration: CONTACT_METHOD_CODE_COOLDOWN_SECONDS must be between 10 and 86400, got 5',
+    );
+    expect(failure({ CONTACT_METHOD_CODE_ATTEMPTS_PER_HOUR: 'many' })).toBe(
+      'Invalid configuration: CONTACT_METHOD_CODE_ATTEMPTS_PER_HOUR must be a whole number, got "many"',
+    );
   });
 
   it('parses plain SMTP with no auth', () => {

@@ -188,4 +188,34 @@ describePure('rotation arithmetic (cost)', () => {
       offsetLookups.mockRestore();
     }
   });
+
+  it('sweeps 90 days of a rotation with 20 active-hours rules new to its zone with a few hundred offset lookups, not two an hour', () => {
+    const offsetLookups = vi.spyOn(IANAZone.prototype, 'offset');
+    try {
+      const rules = Array.from({ length: 20 }, (_, i) => ({
+        days: [1, 2, 3, 4, 5, 6, 7],
+        start: `${String(i).padStart(2, '0')}:00`,
+        end: `${String(i).padStart(2, '0')}:30`,
+      }));
+      const def: RotationDef = {
+        id: 'busy',
+        userIds: ['ana', 'ben'],
+        startsAt: '2031-01-01T00:00:00Z',
+        handoffTime: '09:00',
+        shiftLength: { unit: 'hours', count: 1 },
+        activeHours: rules,
+      };
+      // Zones and a span no other test asks: one without offset changes, one with its spring change in it.
+      const from = Date.parse('2031-03-01T00:00:00Z');
+      const shifts = compileRotation(def, zoneNamed('America/Argentina/Catamarca')).onCallSpans(from, from + 90 * DAY);
+      expect(shifts).toHaveLength(90 * 20);
+      const oslo = compileRotation(def, zoneNamed('Europe/Oslo')).onCallSpans(from, from + 90 * DAY);
+      expect(oslo.length).toBeGreaterThan(90 * 19);
+      // Remembered per day: about 2 lookups a day and zone, and a few hours' worth around the change
+      // (remembered per hour: 8,600 for the two).
+      expect(offsetLookups.mock.calls.length).toBeLessThan(600);
+    } finally {
+      offsetLookups.mockRestore();
+    }
+  });
 });

@@ -2,8 +2,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postOutbound } from '../src/contactMethods/httpSender.js';
-import { isPrivateAddress } from '../src/contactMethods/networkGuard.js';
+import { hostOf, isGlobalAddress, namesPrivateHost, type Resolve } from '../src/contactMethods/networkGuard.js';
 import { signatureOf } from '../src/contactMethods/outboundMessages.js';
+import { GLOBAL_ADDRESSES, INTERNAL_URLS, NON_GLOBAL_ADDRESSES } from './helpers/addressForms.js';
 
 /**
  * Outbound HTTP of webhook, Slack-compatible and ntfy deliveries, without a database: the
@@ -30,25 +31,40 @@ afterAll(async () => {
 const request = (path: string) => ({ url: `http://127.0.0.1:${port}${path}`, headers: { 'content-type': 'application/json' }, body: '{}' });
 
 describe('outbound HTTP', () => {
-  it('classifies private, loopback, link-local and mapped addresses', () => {
-    for (const a of [
-      '127.0.0.1',
-      '10.0.0.5',
-      '172.16.3.4',
-      '192.168.1.1',
-      '169.254.169.254',
-      '100.64.0.1',
-      '0.0.0.0',
-      '::1',
-      'fe80::1',
-      'fd00::1',
-      '::ffff:127.0.0.1',
-    ]) {
-      expect(isPrivateAddress(a), a).toBe(true);
+  it('reaches global unicast only, judging an IPv6 address that embeds an IPv4 one by that IPv4', () => {
+    for (const [address, what] of NON_GLOBAL_ADDRESSES) expect(isGlobalAddress(address), `${address} (${what})`).toBe(false);
+    for (const [address, what] of GLOBAL_ADDRESSES) expect(isGlobalAddress(address), `${address} (${what})`).toBe(true);
+    for (const url of INTERNAL_URLS) expect(namesPrivateHost(new URL(url)), url).toBe(true);
+  });
+
+  it('refuses every non-global form at delivery, as a literal host and as a DNS answer, before connecting', async () => {
+    const before = hits.length;
+    for (const [address, what] of NON_GLOBAL_ADDRESSES.filter(([a]) => !a.includes('%'))) {
+      const url = `http://${address.includes(':') ? `[${address}]` : address}:${port}/literal`;
+      // Named as the URL parser spells it (::ffff:127.0.0.1 is ::ffff:7f00:1).
+      await expect(postOutbound({ ...request('/literal'), url }, { allowPrivateNetworks: false }), `${address} (${what})`).rejects.toThrow(
+        `${hostOf(new URL(url))} resolves to a private or loopback address`,
+      );
+      // The name resolves to it (answered here, as a rebinding DNS server would).
+      const resolve: Resolve = (_name, _options, callback) => callback(null, [{ address, family: address.includes(':') ? 6 : 4 }]);
+      await expect(
+        postOutbound({ ...request('/named'), url: `http://hooks.example.test:${port}/named` }, { allowPrivateNetworks: false, resolve }),
+        `${address} (${what})`,
+      ).rejects.toThrow('hooks.example.test resolves to a private or loopback address, which contact methods may not reach');
     }
-    for (const a of ['93.184.216.34', '1.1.1.1', '2606:4700:4700::1111', '::ffff:8.8.8.8']) {
-      expect(isPrivateAddress(a), a).toBe(false);
-    }
+    // One bad address among good ones is enough: the socket could take any of them.
+    const mixed: Resolve = (_name, _options, callback) =>
+      callback(null, [
+        { address: '93.184.216.34', family: 4 },
+        { address: '64:ff9b::a9fe:a9fe', family: 6 },
+      ]);
+    await expect(
+      postOutbound(
+        { ...request('/mixed'), url: `http://hooks.example.test:${port}/mixed` },
+        { allowPrivateNetworks: false, resolve: mixed },
+      ),
+    ).rejects.toThrow('hooks.example.test resolves to a private or loopback address');
+    expect(hits.length).toBe(before);
   });
 
   it('refuses a private address unless allowed, before connecting', async () => {

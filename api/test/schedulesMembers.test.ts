@@ -1,13 +1,12 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROTATIONS_PER_SCHEDULE_MAX, tooManyRotations } from '../src/schedules/rotations.js';
-import { createRotation, createSchedule, SCHEDULES, scheduleTables, send } from './helpers/schedules.js';
+import { createRotation, createSchedule, SCHEDULES, send } from './helpers/schedules.js';
 import { body, createTestApp, type TestApp, type TestUser } from './helpers/testApp.js';
 
 /**
  * The people in schedules, on PGlite and PostgreSQL: deleting a user who is on call is refused
  * (taking them out silently would renumber everyone's turns), deleting an owner takes their
- * schedules; and the limit on rotations per schedule.
+ * schedules (the limits: schedulesLimits.test.ts).
  */
 let t: TestApp;
 let owner: TestUser;
@@ -78,17 +77,5 @@ describe('deleting a user who is on call', () => {
       n: number;
     }>`SELECT count(*)::int AS n FROM schedule_rotation_members WHERE user_id = ${leaving.id}`.execute(t.db);
     expect(rows[0]?.n).toBe(0);
-  });
-});
-
-describe('schedules: limits', () => {
-  it(`refuses a rotation past ${ROTATIONS_PER_SCHEDULE_MAX} in a schedule with 409, storing nothing`, async () => {
-    const schedule = await createSchedule(t, owner, { name: 'Many layers', time_zone: 'UTC' });
-    const rotation = { name: 'layer', user_ids: [owner.id], shift_unit: 'hours', shift_count: 8, starts_at: '2025-01-01T00:00:00Z' };
-    for (let i = 0; i < ROTATIONS_PER_SCHEDULE_MAX; i++) await createRotation(t, owner, schedule.id, rotation);
-    const before = await scheduleTables(t);
-    const res = await send(t, owner, 'POST', `${SCHEDULES}/${schedule.id}/rotations`, rotation);
-    expect([res.statusCode, body(res)]).toEqual([409, { detail: tooManyRotations }]);
-    expect(await scheduleTables(t)).toEqual(before);
   });
 });

@@ -8,6 +8,7 @@ import { DCLinter } from 'dclint';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { parseConfig } from '../../api/src/config.js';
+import { ALL_SETTINGS } from '../../api/src/configSettings.js';
 import { workspaceFolders } from '../../scripts/apps.js';
 import {
   GATEWAY_TEMPLATE,
@@ -33,13 +34,6 @@ const APPS = ['api', 'shell', ...REMOTES];
 /** `${VIGIL_IMAGE_PREFIX:-vigil}/<app>:${VIGIL_<APP>_VERSION:-<version>}`: own image, tag = package.json version by default. */
 const expectedImage = (app: string) => `\${VIGIL_IMAGE_PREFIX:-vigil}/${app}:\${${versionVariable(app)}:-${versionOf(app)}}`;
 
-/** The API's settings: every variable of the README's configuration table. */
-function readmeVariables(): string[] {
-  const readme = readText('README.md');
-  const table = readme.slice(readme.indexOf('## Configuration'), readme.indexOf('## Where to go next'));
-  const names = table.split('\n').flatMap((row) => [...(row.split('|')[1] ?? '').matchAll(/`([A-Z][A-Z0-9_]+)`/g)].map((m) => m[1]!));
-  return [...new Set(names)];
-}
 /** What docker-compose.yml sets itself for the API behind the gateway. */
 const FIXED_API_SETTINGS = {
   NODE_ENV: 'production',
@@ -49,12 +43,8 @@ const FIXED_API_SETTINGS = {
   TRUST_PROXY: `\${VIGIL_NETWORK_PREFIX:-172.29.80}.2`,
   REDIS_URL: 'redis://redis:6379',
 };
-/** Meaningless in the API's container: the health check and the gateway use port 8000, and nothing is kept on disk. */
-const CONTAINER_SETTINGS = ['PORT', 'HOST', 'DATA_DIR'];
-/** The settings an operator chooses in .env, each passed through to the API under its own name. */
-const OPERATOR_SETTINGS = readmeVariables().filter(
-  (name) => !(name in FIXED_API_SETTINGS) && name !== 'DATABASE_URL' && !CONTAINER_SETTINGS.includes(name),
-);
+/** The settings an operator chooses in .env, each passed through to the API under its own name (configSettings.ts). */
+const OPERATOR_SETTINGS = ALL_SETTINGS.filter((s) => ['required', 'optional'].includes(s.compose.kind)).map((s) => s.name);
 
 /** The Compose Specification's JSON schema, as the dclint package ships it. */
 function composeSchema(): object {
@@ -132,6 +122,9 @@ describe('docker-compose.yml', () => {
     expect(api.deploy.replicas).toBeGreaterThanOrEqual(2);
     expect(api.healthcheck.test.join(' ')).toContain('http://127.0.0.1:8000/api/v1/utils/health-check/');
     expect(api.environment).toMatchObject(FIXED_API_SETTINGS);
+    // Each setting declared as set by Compose is set here (DATABASE_URL from POSTGRES_PASSWORD).
+    const byCompose = ALL_SETTINGS.filter((s) => s.compose.kind === 'compose').map((s) => s.name);
+    expect([...Object.keys(FIXED_API_SETTINGS), 'DATABASE_URL'].sort()).toEqual(byCompose.sort());
     expect(api.environment.DATABASE_URL).toMatch(/^postgres:\/\/vigil:\$\{POSTGRES_PASSWORD\}@postgres:5432\/vigil$/);
     expect(api.depends_on).toEqual({ postgres: { condition: 'service_healthy' }, redis: { condition: 'service_healthy' } });
     expect(services.redis.healthcheck).toBeDefined();
@@ -162,7 +155,7 @@ describe('docker-compose.yml', () => {
     expect(services.gateway.environment.VIGIL_FRONT_PROXY).toBe(`\${VIGIL_FRONT_PROXY:-unix:}`);
   });
 
-  it("passes every setting of the README's table an operator chooses through to the API, optional ones blank when unset", () => {
+  it('passes every declared setting an operator chooses through to the API, optional ones blank when unset', () => {
     const env: Record<string, string> = services.api.environment;
     expect(OPERATOR_SETTINGS).toEqual(
       expect.arrayContaining(['METRICS_TOKEN', 'SHUTDOWN_DRAIN_SECONDS', 'REDIS_KEY_PREFIX', 'BODY_LIMIT_BYTES', 'SIGNED_LINK_TTL_HOURS']),

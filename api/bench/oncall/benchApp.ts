@@ -87,6 +87,7 @@ export async function openBenchApp(kind: DatabaseKind, pg: { url: string; schema
     runScript: opened.runScript,
     startupLock: opened.startupLock,
     outage: opened.outage,
+    statementsOnThisThread: opened.statementsOnThisThread,
   }) as OpenDb;
   const clock = new BenchClock();
   const { app, parts } = await composeApp({ config: benchConfig(), db, logger: false, now: clock.now, mailer: discardingMailer });

@@ -1,6 +1,8 @@
+import type { CapsFigures, Measured } from './atTheCaps.js';
 import type { DatabaseKind } from './benchApp.js';
 import type { OnCallLoad } from './onCallLoad.js';
 import type { ArithmeticFigures, RouteLookups, StoredSchedules } from './onCallLookups.js';
+import type { OtherRoute } from './otherRoutes.js';
 import { fmt, markdownTable } from './stats.js';
 import type { TimerFigures } from './timerPasses.js';
 
@@ -12,6 +14,10 @@ export interface DatabaseFigures {
   check: string[];
   route: { many: RouteLookups; few: RouteLookups };
   timer: TimerFigures;
+  /** The computing routes at the caps beside plain schedules (atTheCaps.ts). */
+  caps: CapsFigures;
+  /** The other routes whose work grows with their input (otherRoutes.ts). */
+  others: OtherRoute[];
 }
 
 export interface OnCallReport {
@@ -152,8 +158,49 @@ function timerTable(r: OnCallReport): string {
   );
 }
 
+const answer = (m: Measured) => `${fmt(m.answer.median, 1)} ms (max ${fmt(m.answer.max, 1)})`;
+const loop = (m: Measured) => `${fmt(m.loop.max, 1)} / ${fmt(m.loop.p99, 1)} ms; CPU ${fmt(m.loop.longestBlockCpu, 1)} ms`;
+
+function capsTable(r: OnCallReport): string {
+  const rows: string[][] = [];
+  for (const d of r.databases) {
+    for (const c of d.caps.routes) {
+      rows.push([
+        c.route,
+        d.kind,
+        answer(c.plain),
+        loop(c.plain),
+        answer(c.worst),
+        loop(c.worst),
+        ratio(c.worst.answer.median, c.plain.answer.median),
+      ]);
+    }
+  }
+  return markdownTable(
+    [
+      'at the caps',
+      'database',
+      'plain: per answer',
+      'plain: loop delay max / p99',
+      'worst case: per answer',
+      'worst case: loop delay max / p99',
+      'ratio',
+    ],
+    rows,
+  );
+}
+
+function othersTable(r: OnCallReport): string {
+  const rows = r.databases.flatMap((d) => d.others.map((o) => [o.route, d.kind, answer(o.figures), loop(o.figures)]));
+  return markdownTable(['other routes at their bounds', 'database', 'per answer', 'loop delay max / p99; longest block'], rows);
+}
+
 export function printReport(r: OnCallReport): void {
   console.log(onCallTable(r));
+  console.log('');
+  console.log(capsTable(r));
+  console.log('');
+  console.log(othersTable(r));
   console.log('');
   console.log(timerTable(r));
   for (const d of r.databases) {

@@ -200,15 +200,18 @@ export async function alertRoutes(app: FastifyInstance, deps: AlertRouteDeps): P
       schema: {
         tags,
         operationId: 'alerts-read_alert_notifications',
-        summary: 'The emails an alert caused (new alert, escalations) and whether each was sent, oldest first (owner or superuser)',
+        summary: 'The notifications an alert caused (new alert, escalations) and whether each was sent, oldest first (owner or superuser)',
+        description:
+          "Each names its channel, its contact method's label and the user it reaches; another user's target (`recipient`) and receiver error (`last_error`) are null except to superusers.",
         security,
         params: IdParams,
         response: { 200: NotificationsPublic, 401: e401, 404: e404, 422: e422 },
       },
     },
     async (request) => {
-      const alert = await getOwnedAlert(deps.db, userOf(request), request.params.id);
-      const data = await listAlertNotifications(deps.db, alert.id);
+      const viewer = userOf(request);
+      const alert = await getOwnedAlert(deps.db, viewer, request.params.id);
+      const data = await listAlertNotifications(deps.db, alert.id, viewer);
       return { data, count: data.length };
     },
   );

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import { isIP } from 'node:net';
-import { BlockedAddress, guardedLookup, hostOf, isPrivateAddress } from './networkGuard.js';
+import { BlockedAddress, guardedLookup, hostOf, isGlobalAddress, type Resolve } from './networkGuard.js';
 
 /** One outbound POST of a webhook, Slack-compatible or ntfy delivery. */
 export interface OutboundRequest {
@@ -18,18 +18,21 @@ const ERROR_BODY_CHARS = 120;
 export interface OutboundOptions {
   allowPrivateNetworks: boolean;
   timeoutMs?: number;
+  /** How names are resolved (node:dns unless a test answers instead). */
+  resolve?: Resolve;
 }
 
 /**
  * Posts the request and resolves on a 2xx answer; anything else rejects with a short message
  * that names the host only (a Slack URL's path is its secret). Redirects are never followed
  * (a 3xx is a failure): a receiver cannot send the API on to another host. Unless private
- * networks are allowed, a host resolving to a private address is refused before connecting.
+ * networks are allowed, a host that is or resolves to a non-global address is refused before
+ * connecting (networkGuard.ts).
  */
 export function postOutbound(request: OutboundRequest, options: OutboundOptions): Promise<void> {
   const url = new URL(request.url);
   const host = hostOf(url);
-  if (!options.allowPrivateNetworks && isIP(host) !== 0 && isPrivateAddress(host)) {
+  if (!options.allowPrivateNetworks && isIP(host) !== 0 && !isGlobalAddress(host)) {
     return Promise.reject(new BlockedAddress(host));
   }
   const client = url.protocol === 'https:' ? https : http;
@@ -41,7 +44,7 @@ export function postOutbound(request: OutboundRequest, options: OutboundOptions)
         method: 'POST',
         headers: { ...request.headers, 'content-length': Buffer.byteLength(request.body).toString() },
         timeout: timeoutMs,
-        ...(!options.allowPrivateNetworks && { lookup: guardedLookup as never }),
+        ...(!options.allowPrivateNetworks && { lookup: guardedLookup(options.resolve) as never }),
       },
       (res) => {
         const status = res.statusCode ?? 0;

@@ -20,10 +20,15 @@ export interface AlertContent {
   link: string;
 }
 
+/** A verification code, and who it is for: nothing the user typed (a label could say anything to a stranger). */
 export interface VerificationContent {
   type: 'verification';
   code: string;
   validMinutes: number;
+  /** The address of the Vigil account adding the method. */
+  account: string;
+  /** The console's host (FRONTEND_HOST), so the reader knows which Vigil. */
+  host: string;
 }
 
 export type MethodContent = AlertContent | VerificationContent;
@@ -51,7 +56,9 @@ function headline(content: AlertContent): string {
 }
 
 const verificationText = (content: VerificationContent) =>
-  `Your Vigil verification code is ${content.code}. It is valid for ${content.validMinutes} minutes.`;
+  `Your Vigil verification code is ${content.code}. Enter it within ${content.validMinutes} minutes to receive the alerts of ` +
+  `the Vigil account ${content.account} (${content.host}) here. If you did not ask for it, ignore this message: ` +
+  'nothing more is sent here unless the code is entered.';
 
 /** The request a webhook, Slack-compatible or ntfy method receives for one notification. */
 export function outboundRequest(method: MethodTarget, deliveryId: string, content: MethodContent, now: Date): OutboundRequest {

@@ -24,7 +24,7 @@ import {
   toContactMethodPublic,
   updateContactMethod,
 } from './service.js';
-import { CODE_MAX_ATTEMPTS, CODE_RESEND_SECONDS, CODE_TTL_MINUTES, sendVerificationCode, verifyContactMethod } from './verification.js';
+import { CODE_MAX_ATTEMPTS, CODE_TTL_MINUTES, sendVerificationCode, verifyContactMethod } from './verification.js';
 
 const { 400: e400, 401: e401, 404: e404, 409: e409, 422: e422 } = errorResponses;
 
@@ -140,7 +140,9 @@ export async function contactMethodRoutes(root: FastifyInstance, deps: ContactMe
         ...doc(
           'send_contact_method_code',
           'Send a 6-digit verification code through the method itself',
-          `The code works for ${CODE_TTL_MINUTES} minutes and voids the one before. One code per method every ${CODE_RESEND_SECONDS} seconds: 429 with Retry-After sooner. 409 once verified.`,
+          `The code works for ${CODE_TTL_MINUTES} minutes and voids the one before. The message is Vigil's own words: the code and the account it is for. ` +
+            'One code per target (address or URL) every CONTACT_METHOD_CODE_COOLDOWN_SECONDS whoever asks, and CONTACT_METHOD_CODES_PER_DAY per user ' +
+            "(deleted methods' codes count): 429 with Retry-After beyond, and nothing is sent. 409 once verified.",
         ),
         params: IdParams,
         response: { 202: Message, 401: e401, 404: e404, 409: e409, 422: e422, 429: TooManyRequests },
@@ -160,11 +162,13 @@ export async function contactMethodRoutes(root: FastifyInstance, deps: ContactMe
         ...doc(
           'verify_contact_method',
           'Verify a contact method with the code it received',
-          `400 for a wrong, expired or used-up code; the ${CODE_MAX_ATTEMPTS}th wrong code voids it (send a new one). 409 once verified.`,
+          `400 for a wrong, expired or used-up code; the ${CODE_MAX_ATTEMPTS}th wrong code voids it (send a new one). ` +
+            'Past CONTACT_METHOD_CODE_ATTEMPTS_PER_HOUR wrong codes in an hour, by the user across their methods or for the target by anyone, ' +
+            'every code is a 429 with Retry-After, not compared. 409 once verified.',
         ),
         params: IdParams,
         body: VerificationCode,
-        response: { 200: ContactMethodPublic, 400: e400, 401: e401, 404: e404, 409: e409, 422: e422 },
+        response: { 200: ContactMethodPublic, 400: e400, 401: e401, 404: e404, 409: e409, 422: e422, 429: TooManyRequests },
       },
     },
     async (request) => verifyContactMethod(deps, userOf(request).id, request.params.id, request.body.code),

@@ -2,6 +2,15 @@ import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../db/database.js';
 import type { ContactMethodRow } from '../db/schema.js';
 import { HttpError } from '../errors.js';
+import {
+  checkCodeSend,
+  lockTargetCodes,
+  lockUserCodes,
+  pruneVerificationEvents,
+  recordVerificationEvent,
+  targetHashOf,
+  wrongCodesLimit,
+} from './codeLimits.js';
 import type { ContactMethodPublic } from './schema.js';
 import { type ContactMethodDeps, ownMethod, toContactMethodPublic } from './service.js';
 import { publicTarget } from './targets.js';
@@ -10,11 +19,8 @@ import { publicTarget } from './targets.js';
 export const CODE_TTL_MINUTES = 15;
 /** Wrong codes before the code is void (a new one must be sent). */
 export const CODE_MAX_ATTEMPTS = 5;
-/** One code per method at most this often. */
-export const CODE_RESEND_SECONDS = 60;
 
 export const ALREADY_VERIFIED = 'This contact method is already verified';
-export const CODE_SENT_RECENTLY = `A code was sent less than ${CODE_RESEND_SECONDS} seconds ago: wait before asking for another`;
 export const NO_CODE = 'No verification code is outstanding for this contact method: send a new one';
 export const CODE_EXPIRED = 'This verification code has expired: send a new one';
 export const CODE_WRONG = 'This verification code is not valid';
@@ -27,18 +33,20 @@ export const codeHashOf = (methodId: string, code: string) => createHash('sha256
  * Queues a verification code through the method itself (a notification of kind
  * `contact_verification`, so it goes through the same outbox, queue and retries as alerts).
  * The code is made when it is sent (verificationContent), so it exists nowhere but in the
- * message and as a hash. 409 when verified already; 429 within CODE_RESEND_SECONDS of the last.
+ * message and as a hash. 409 when verified already; 429 within the target's cooldown or past
+ * the user's codes for the day (codeLimits.ts), and then nothing is sent or counted.
  */
 export async function sendVerificationCode(deps: ContactMethodDeps, userId: string, id: string): Promise<{ message: string }> {
   const now = deps.now();
   const method = await deps.db.transaction().execute(async (trx) => {
+    await lockUserCodes(trx, userId);
     const method = await ownMethod(trx, userId, id, true);
     if (method.verified_at) throw new HttpError(409, ALREADY_VERIFIED);
-    const last = method.code_requested_at?.getTime();
-    if (last !== undefined && now.getTime() - last < CODE_RESEND_SECONDS * 1000) {
-      const wait = Math.max(1, Math.ceil((last + CODE_RESEND_SECONDS * 1000 - now.getTime()) / 1000));
-      throw new HttpError(429, CODE_SENT_RECENTLY, { 'Retry-After': String(wait) });
-    }
+    const targetHash = targetHashOf(deps.config.secretKey, method);
+    await lockTargetCodes(trx, targetHash);
+    await checkCodeSend(trx, deps.config.contactMethods, userId, targetHash, now);
+    await recordVerificationEvent(trx, 'code_sent', userId, targetHash, now);
+    await pruneVerificationEvents(trx, now);
     // The code out there now is void: only the one this sends will work.
     await trx
       .updateTable('contact_methods')
@@ -54,6 +62,7 @@ export async function sendVerificationCode(deps: ContactMethodDeps, userId: stri
         channel: method.kind,
         contact_method_id: method.id,
         method_label: method.label,
+        user_id: userId,
       })
       .execute();
     return method;
@@ -83,21 +92,29 @@ export async function mintVerificationCode(
 }
 
 /**
- * Checks the code the user entered, under the method's row lock: right, the method is
- * verified; wrong, the attempt is counted (and committed) before the 400, and the
- * CODE_MAX_ATTEMPTS-th wrong one voids the code.
+ * Checks the code the user entered, under the user's lock, the method's row lock and the
+ * target's lock: right, the method is verified; wrong, the attempt is counted (and committed)
+ * before the 400, on the code (the CODE_MAX_ATTEMPTS-th wrong one voids it) and against the
+ * user's and the target's wrong codes this hour. Past either of those, every code is a 429
+ * and is not compared: many methods, or many accounts, do not multiply the guesses.
  */
 export async function verifyContactMethod(deps: ContactMethodDeps, userId: string, id: string, code: string): Promise<ContactMethodPublic> {
   const now = deps.now();
   const outcome = await deps.db.transaction().execute(async (trx) => {
+    await lockUserCodes(trx, userId);
     const method = await ownMethod(trx, userId, id, true);
     if (method.verified_at) return { error: new HttpError(409, ALREADY_VERIFIED) };
     if (method.code_attempts >= CODE_MAX_ATTEMPTS) return { error: new HttpError(400, CODE_ATTEMPTS_EXCEEDED) };
     if (!method.code_hash || !method.code_expires_at) return { error: new HttpError(400, NO_CODE) };
     if (method.code_expires_at.getTime() <= now.getTime()) return { error: new HttpError(400, CODE_EXPIRED) };
+    const targetHash = targetHashOf(deps.config.secretKey, method);
+    await lockTargetCodes(trx, targetHash);
+    const limited = await wrongCodesLimit(trx, deps.config.contactMethods, userId, targetHash, now);
+    if (limited) return { error: limited };
     const given = Buffer.from(codeHashOf(method.id, code), 'hex');
     if (!timingSafeEqual(given, Buffer.from(method.code_hash, 'hex'))) {
       const attempts = method.code_attempts + 1;
+      await recordVerificationEvent(trx, 'wrong_code', userId, targetHash, now);
       await trx
         .updateTable('contact_methods')
         .set(

@@ -1,3 +1,4 @@
+import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import { contactMethodCodeEmail } from '../email/templates.js';
 import type { RenderedNotification } from '../notifications/render.js';
@@ -7,29 +8,34 @@ import { CODE_TTL_MINUTES, mintVerificationCode } from './verification.js';
 /**
  * The verification codes among a job's notifications, each made now (verification.ts) and
  * sent through its own method: an email, or the method's webhook, Slack-compatible or ntfy
- * request. A method deleted or verified meanwhile sends nothing (the row is left out).
+ * request, in Vigil's words with the account it is for. A method deleted or verified meanwhile
+ * sends nothing (the row is left out). The code is `conceal`ed: a receiver that echoes it in a
+ * failing answer does not put it in a log or a stored error.
  */
-export async function renderVerifications(db: Db, ids: string[], now: Date): Promise<Map<string, RenderedNotification>> {
+export async function renderVerifications(db: Db, config: Config, ids: string[], now: Date): Promise<Map<string, RenderedNotification>> {
   const rows = await db
-    .selectFrom('notifications')
-    .select(['id', 'contact_method_id'])
-    .where('id', 'in', ids)
-    .where('kind', '=', 'contact_verification')
-    .where('status', '=', 'pending')
+    .selectFrom('notifications as n')
+    .innerJoin('contact_methods as m', 'm.id', 'n.contact_method_id')
+    .innerJoin('users as u', 'u.id', 'm.user_id')
+    .select(['n.id', 'n.contact_method_id', 'u.email as account'])
+    .where('n.id', 'in', ids)
+    .where('n.kind', '=', 'contact_verification')
+    .where('n.status', '=', 'pending')
     .execute();
   const rendered = new Map<string, RenderedNotification>();
+  const host = new URL(config.frontendHost).host;
   for (const row of rows) {
     if (!row.contact_method_id) continue;
     const minted = await mintVerificationCode(db, row.contact_method_id, now);
     if (!minted) continue;
     const { method, code } = minted;
+    const who = { code, account: row.account, host, validMinutes: CODE_TTL_MINUTES };
     if (method.kind === 'email') {
-      const message = contactMethodCodeEmail({ to: method.target, code, label: method.label, validMinutes: CODE_TTL_MINUTES });
-      rendered.set(row.id, { message, alertId: null });
+      rendered.set(row.id, { message: contactMethodCodeEmail({ to: method.target, ...who }), alertId: null, conceal: code });
     } else {
-      const content = { type: 'verification' as const, code, validMinutes: CODE_TTL_MINUTES };
       const target = { kind: method.kind, target: method.target, topic: method.topic, secret: method.secret };
-      rendered.set(row.id, { request: outboundRequest(target, row.id, content, now), alertId: null });
+      const request = outboundRequest(target, row.id, { type: 'verification', ...who }, now);
+      rendered.set(row.id, { request, alertId: null, conceal: code });
     }
   }
   return rendered;

@@ -27,6 +27,11 @@ export interface DatabaseCapabilities {
   readonly startupLock: StartupLock;
   /** When the database went away and came back (db/outage.ts). */
   readonly outage: DatabaseOutage;
+  /**
+   * True when statements run on this thread (PGlite): a statement's whole cost holds the event
+   * loop, so work that grows with its input is split into statements of bounded size.
+   */
+  readonly statementsOnThisThread: boolean;
 }
 
 /** A database opened by openDatabase: queries and its capabilities, one object. */
@@ -74,6 +79,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<OpenDb> {
       listen: postgresListen(clientConfig),
       runScript: postgresScripts(db),
       startupLock: postgresStartupLock(db),
+      statementsOnThisThread: false,
       outage,
     });
   }
@@ -93,13 +99,44 @@ export const PGLITE_EXTENSIONS = { pg_trgm };
 
 /** An open PGlite as the API's database. Destroying it closes the PGlite. */
 export function pgliteDatabase(client: PGlite): OpenDb {
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(lettingTheLoopTurn(client)) });
   // In this process: it never goes away, so its outage watch never sees an outage.
   return Object.assign(db, {
     listen: pgliteListen(client),
     runScript: pgliteScripts(db, client),
     startupLock: runAlone,
     outage: new DatabaseOutage(),
+    statementsOnThisThread: true,
+  });
+}
+
+/**
+ * PGlite runs each statement on this thread, and its answer resolves as a microtask: a route
+ * awaiting statement after statement (a bulk close of 100 alerts) would hold the event loop
+ * for all of them, every other request and timer waiting. So an answer that comes more than
+ * PGLITE_HOLD_MS after the loop last turned here lets it turn first: a hold is bounded by that
+ * plus one statement, and short runs of statements pay nothing. (On PostgreSQL every answer
+ * is a round trip, which lets the loop turn.)
+ */
+const PGLITE_HOLD_MS = 10;
+
+export function lettingTheLoopTurn(client: PGlite): PGlite {
+  let turnedAt = performance.now();
+  const query = async <T>(...args: Parameters<PGlite['query']>) => {
+    const result = await client.query<T>(...args);
+    if (performance.now() - turnedAt > PGLITE_HOLD_MS) {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      turnedAt = performance.now();
+    }
+    return result;
+  };
+  // Everything else is the client's own, bound to it (PGlite keeps private fields).
+  return new Proxy(client, {
+    get(target, key) {
+      if (key === 'query') return query;
+      const value = Reflect.get(target, key, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
   });
 }
 

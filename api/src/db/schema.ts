@@ -155,6 +155,11 @@ export interface NotificationsTable {
   method_label: ColumnType<string | null, string | null | undefined, never>;
   /** A notification rule's delay: not queued before this time. */
   send_after: ColumnType<Date | null, Date | null | undefined, never>;
+  /**
+   * The user it reaches, through a contact method or the account's address (migration 0021):
+   * only they and superusers are shown its recipient and its error. Null for an address.
+   */
+  user_id: ColumnType<string | null, string | null | undefined, never>;
 }
 
 /** Ids of notifications not yet handed to the job queue (a trigger fills it; the relay empties it). */
@@ -310,6 +315,19 @@ export interface OwnerCountsTable {
   integrations: ColumnType<number, number | undefined, number>;
 }
 
+export const VERIFICATION_EVENT_KINDS = ['code_sent', 'wrong_code'] as const;
+export type VerificationEventKind = (typeof VERIFICATION_EVENT_KINDS)[number];
+
+/** A verification code sent, or a wrong one entered (migration 0021): what the limits on codes count. */
+export interface VerificationEventsTable {
+  id: ColumnType<string, never, never>;
+  kind: VerificationEventKind;
+  user_id: string;
+  /** The keyed hash of the method's normalised target (contactMethods/codeLimits.ts). */
+  target_hash: string;
+  created_at: Date;
+}
+
 export interface Database {
   users: UsersTable;
   integrations: IntegrationsTable;
@@ -330,6 +348,7 @@ export interface Database {
   schedule_overrides: ScheduleOverridesTable;
   contact_methods: ContactMethodsTable;
   notification_rules: NotificationRulesTable;
+  verification_events: VerificationEventsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -157,16 +157,26 @@ export function contactConfirmationEmail(opts: { to: string; requestedBy: string
   });
 }
 
-/** The code that verifies an email contact method (docs/oncall.md, "Contact methods and notification rules"). */
-export function contactMethodCodeEmail(opts: { to: string; code: string; label: string; validMinutes: number }): EmailMessage {
+/**
+ * The code that verifies an email contact method (docs/oncall.md, "Contact methods and
+ * notification rules"): Vigil's words only, the code and the account it is for, never the
+ * method's label; and the code is not in the subject, which mail logs and previews keep.
+ */
+export function contactMethodCodeEmail(opts: {
+  to: string;
+  code: string;
+  account: string;
+  host: string;
+  validMinutes: number;
+}): EmailMessage {
   return render({
     to: opts.to,
-    subject: `Vigil - Your verification code is ${opts.code}`,
-    heading: 'Verify your contact method',
+    subject: 'Vigil - Your verification code',
+    heading: 'Verify a contact method',
     paragraphs: [
-      `Enter ${opts.code} in Vigil to verify the contact method "${opts.label}". Alerts reach this address once it is verified.`,
-      `The code is valid for ${opts.validMinutes} minutes.`,
+      `Your verification code is ${opts.code}.`,
+      `Enter it in Vigil (${opts.host}) within ${opts.validMinutes} minutes to receive the alerts of the Vigil account ${opts.account} at this address.`,
     ],
-    footer: "If you didn't add this address to Vigil, ignore this email: nothing is sent to it unless the code is entered.",
+    footer: "If you didn't ask for it, ignore this email: nothing more is sent to this address unless the code is entered.",
   });
 }

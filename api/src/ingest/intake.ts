@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AlertChangeFeed } from '../alerts/alertChanges.js';
 import type { Config } from '../config.js';
-import type { Db } from '../db/database.js';
+import type { OpenDb } from '../db/database.js';
 import type { ValidationIssue } from '../errors.js';
 import type { Notifications } from '../notifications/service.js';
 import type { IngestEvent, IngestFormat } from './events.js';
@@ -24,7 +24,7 @@ export type IntakeResult =
  * store, in that order. One per app, so a key has one alert budget whatever URL it posts to.
  */
 export interface IntakeDeps {
-  db: Db;
+  db: OpenDb;
   config: Config;
   now: () => Date;
   notifications: Notifications;

@@ -1,6 +1,6 @@
 import { type RawBuilder, sql } from 'kysely';
 import { nextState } from '../alerts/alertTransitions.js';
-import type { Db } from '../db/database.js';
+import type { Db, OpenDb } from '../db/database.js';
 import type { AlertState } from '../db/schema.js';
 import type { IngestEvent } from './events.js';
 import type { IngestResult } from './schema.js';
@@ -174,6 +174,7 @@ export async function ingestIn(
   events: IngestEvent[],
   clientIp: string | null,
   now: Date,
+  triggersPerStatement = Number.POSITIVE_INFINITY,
 ): Promise<IngestAnswer> {
   const triggers = events.filter((e) => e.action === 'trigger');
   const integration = await findAndLock(
@@ -183,10 +184,10 @@ export async function ingestIn(
   );
   if (!integration) return { status: 'unknown-key' };
   if (!integration.is_active) return { status: 'inactive-owner' };
-  const upserted =
-    triggers.length > 0
-      ? upsertOutcomes((await upsertTriggers(sql`i.id = ${integration.id}`, triggers, now).execute(trx)).rows)
-      : undefined;
+  const rows: UpsertRow[] = [];
+  for (const part of inParts(triggers, triggersPerStatement))
+    rows.push(...(await upsertTriggers(sql`i.id = ${integration.id}`, part, now).execute(trx)).rows);
+  const upserted = triggers.length > 0 ? upsertOutcomes(rows) : undefined;
   const transitions = events.filter((e) => e.action !== 'trigger');
   const changed = transitions.length > 0 ? await applyTransitions(trx, integration.open, transitions, clientIp) : [];
   return {
@@ -198,25 +199,43 @@ export async function ingestIn(
 }
 
 /**
+ * Where statements run on this thread (PGlite), a body's triggers are upserted this many at a
+ * time, so no one statement holds the event loop long: 1,000 in one statement held it for
+ * 250-300 ms. The parts run in one transaction, in key order as one statement would.
+ */
+export const IN_PROCESS_TRIGGERS_PER_STATEMENT = 100;
+
+/** The triggers in parts of at most `size`, in key order (one part, as given, when they fit). */
+function inParts(triggers: IngestEvent[], size: number): IngestEvent[][] {
+  if (triggers.length <= size) return triggers.length > 0 ? [triggers] : [];
+  const sorted = [...triggers].sort((a, b) => (a.dedupKey < b.dedupKey ? -1 : a.dedupKey > b.dedupKey ? 1 : 0));
+  const parts: IngestEvent[][] = [];
+  for (let i = 0; i < sorted.length; i += size) parts.push(sorted.slice(i, i + size));
+  return parts;
+}
+
+/**
  * Stores a body's events for the target integration, all or nothing. Triggers only (the
- * common case): one statement, the key check included. Otherwise one transaction.
+ * common case): one statement, the key check included. Otherwise, or a body too large for one
+ * statement on this thread, one transaction.
  */
 export async function ingest(
-  db: Db,
+  db: OpenDb,
   target: IngestTarget,
   events: IngestEvent[],
   clientIp: string | null,
   now: Date,
 ): Promise<IngestAnswer> {
   const triggers = events.filter((e) => e.action === 'trigger');
-  if (triggers.length === events.length && triggers.length > 0) {
+  const perStatement = db.statementsOnThisThread ? IN_PROCESS_TRIGGERS_PER_STATEMENT : Number.POSITIVE_INFINITY;
+  if (triggers.length === events.length && triggers.length > 0 && triggers.length <= perStatement) {
     const { rows } = await retrying(() => upsertTriggers(whereOf(target), triggers, now).execute(db));
     if (rows.length === 0) return { status: 'unknown-key' };
     const first = rows[0];
     if (!first?.is_active) return { status: 'inactive-owner' };
     return { status: 'done', ownerId: first.owner_id, ...upsertOutcomes(rows) };
   }
-  return retrying(() => db.transaction().execute((trx) => ingestIn(trx, target, events, clientIp, now)));
+  return retrying(() => db.transaction().execute((trx) => ingestIn(trx, target, events, clientIp, now, perStatement)));
 }
 
 /** The integration a key opens, with whether its owner is active; undefined for an unknown key. */

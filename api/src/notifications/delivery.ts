@@ -29,6 +29,17 @@ export interface DeliveryDeps {
 type EmailJob = EmailJobs[number];
 
 /**
+ * A failure as it may be logged and stored: without the secret the message carried (a
+ * receiver's answer can echo the request, a verification code in it). With a secret it is a
+ * new error, since the original's stack and fields could hold the secret too.
+ */
+function concealed(error: unknown, secret: string | undefined): Error {
+  const message = error instanceof Error ? error.message : String(error);
+  if (!secret) return error instanceof Error ? error : new Error(message);
+  return new Error(message.replaceAll(secret, '[code]'));
+}
+
+/**
  * The queue's worker. A job carries a chunk of notifications: they are read in one query, sent
  * (an email through the mailer, another channel as an HTTP request: the same retries either way)
  * together, and each records its own outcome, the sent ones in one update. When any failed,
@@ -69,7 +80,7 @@ async function deliverJob(deps: DeliveryDeps, job: EmailJob): Promise<void> {
         await send(item);
         sent.push(id);
       } catch (error) {
-        failed.push({ id, alertId: item.alertId, error: error instanceof Error ? error : new Error(String(error)) });
+        failed.push({ id, alertId: item.alertId, error: concealed(error, item.conceal) });
       }
     }),
   );

@@ -30,7 +30,8 @@ type NewNotification = Insertable<NotificationsTable>;
  *   address is emailed at once as if there were no rules, so a half-set-up list cannot leave
  *   someone on call unreachable.
  *
- * Inactive users are reached by nothing.
+ * Inactive users are reached by nothing. Each row names its user (`user_id`): only they and
+ * superusers are shown its target and its error (notifications/service.ts).
  */
 export async function queueUserNotifications(trx: Db, args: ReachUsers): Promise<number> {
   if (args.userIds.length === 0) return 0;
@@ -61,6 +62,7 @@ export async function queueUserNotifications(trx: Db, args: ReachUsers): Promise
     for (const rule of own) {
       const row = {
         ...base,
+        user_id: user.id,
         recipient: publicTarget(rule.kind, rule.target),
         channel: rule.kind,
         contact_method_id: rule.id,
@@ -69,7 +71,7 @@ export async function queueUserNotifications(trx: Db, args: ReachUsers): Promise
       if (rule.verified_at === null) rows.push({ ...row, status: 'skipped', skipped_reason: 'unverified' });
       else rows.push({ ...row, send_after: rule.delay_minutes > 0 ? new Date(args.now.getTime() + rule.delay_minutes * 60_000) : null });
     }
-    if (!own.some((rule) => rule.verified_at !== null)) rows.push({ ...base, recipient: user.email });
+    if (!own.some((rule) => rule.verified_at !== null)) rows.push({ ...base, user_id: user.id, recipient: user.email });
   }
   await trx.insertInto('notifications').values(rows).execute();
   return rows.filter((row) => row.status !== 'skipped').length;

@@ -18,6 +18,8 @@ export interface RenderedNotification {
   skipped?: SkippedReason;
   /** Null for a contact's confirmation email or a method's verification code. */
   alertId: string | null;
+  /** A secret the message carries (a verification code): never in a log line or a stored error. */
+  conceal?: string;
 }
 
 type AlertRow = Awaited<ReturnType<typeof selectAlertRows>>[number];
@@ -67,16 +69,17 @@ export async function renderNotifications(db: Db, config: Config, ids: string[],
   const others = ids.filter((id) => !found.has(id));
   const rendered = others.length > 0 ? await renderContactConfirmations(db, config, others, now) : new Map<string, RenderedNotification>();
   const codes = others.filter((id) => !rendered.has(id));
-  if (codes.length > 0) for (const [id, code] of await renderVerifications(db, codes, now)) rendered.set(id, code);
+  if (codes.length > 0) for (const [id, code] of await renderVerifications(db, config, codes, now)) rendered.set(id, code);
   for (const row of rows) {
     const skipped = skippedReasonOf(row);
     if (skipped) {
       rendered.set(row.id, { skipped, alertId: row.alert_id });
       continue;
     }
+    // A link through a user's contact method is signed for the user's account, not the
+    // method's target: the alert's history names who acted, and a target is only theirs to see.
+    const link = actionLink(config, row.alert_id, row.user_email ?? row.recipient, now);
     if (row.channel !== 'email' && row.method_kind !== null && row.method_kind !== 'email') {
-      // Acted on through the link as the user the method belongs to.
-      const link = actionLink(config, row.alert_id, row.user_email ?? row.recipient, now);
       const content = {
         type: 'alert' as const,
         kind: row.kind === 'new_alert' ? ('new_alert' as const) : ('escalation' as const),
@@ -89,7 +92,6 @@ export async function renderNotifications(db: Db, config: Config, ids: string[],
       rendered.set(row.id, { request: outboundRequest(method, row.id, content, now), alertId: row.alert_id });
       continue;
     }
-    const link = actionLink(config, row.alert_id, row.recipient, now);
     if (row.kind === 'new_alert') {
       const message = newAlertEmail({
         to: row.recipient,

@@ -10,8 +10,16 @@ export const NotificationPublic = Type.Object(
     kind: Type.Enum([...ALERT_NOTIFICATION_KINDS], { title: 'NotificationKind' }),
     /** The escalation level it announced; 0 for a new alert. */
     level: Type.Integer(),
-    /** The address, or for another channel the target as shown (a Slack-compatible URL only as its host and last characters). */
-    recipient: Type.String(),
+    /**
+     * The address, or for another channel the target as shown (a Slack-compatible URL only as
+     * its host and last characters). Null when it reaches another user than the caller: a
+     * user's targets and account address are shown to them and to superusers only.
+     */
+    recipient: Type.Union([Type.String(), Type.Null()]),
+    /** The user it reaches, through a contact method or their account's address; null for an address (a policy's contact, a new alert's owner). */
+    user_id: Type.Union([Type.String({ format: 'uuid' }), Type.Null()]),
+    /** That user's full name, if they have one. */
+    user_name: Type.Union([Type.String(), Type.Null()]),
     /** How it leaves: email, or a user's webhook, Slack-compatible or ntfy contact method. */
     channel: Type.Enum([...CONTACT_METHOD_KINDS], { title: 'NotificationChannel' }),
     /** The label of the user's contact method it went through (kept after the method is deleted); null for an account or policy address. */
@@ -28,7 +36,7 @@ export const NotificationPublic = Type.Object(
      */
     skipped_reason: Type.Union([Type.Enum([...SKIPPED_REASONS], { title: 'SkippedReason' }), Type.Null()]),
     attempts: Type.Integer(),
-    /** The last failure's message, while it is retried or once it failed; null once sent. */
+    /** The last failure's message, while it is retried or once it failed; null once sent, and when `recipient` is withheld (a receiver's answer can name its target). */
     last_error: Type.Union([Type.String(), Type.Null()]),
     created_at: DateTime,
     sent_at: Type.Union([DateTime, Type.Null()]),

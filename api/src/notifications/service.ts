@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import type { Db, OpenDb } from '../db/database.js';
-import type { NotificationKind, NotificationRow } from '../db/schema.js';
+import type { NotificationKind, NotificationRow, UserRow } from '../db/schema.js';
 import type { Mailer } from '../email/mailer.js';
 import { notificationDelivery } from './delivery.js';
 import { JobQueue } from './jobQueue.js';
@@ -55,32 +55,54 @@ function alertKindOf(kind: NotificationKind): Exclude<NotificationKind, 'contact
   return kind;
 }
 
-export function toNotificationPublic(row: NotificationRow): NotificationPublic {
+/** Who reads an alert's notifications: its owner, or a superuser. */
+export type NotificationViewer = Pick<UserRow, 'id' | 'is_superuser'>;
+
+/**
+ * Whether the viewer is shown where a notification went and how its receiver failed: a
+ * superuser always; anyone for an address (a policy's contact, the owner's own email on a new
+ * alert); for a notification that reaches a user (a contact method, the account's address) only
+ * that user. Another user's is named by its channel, method label and user: a webhook URL can
+ * hold a secret in its query, and an address is theirs to give.
+ */
+function showsTarget(row: NotificationRow, viewer: NotificationViewer): boolean {
+  if (viewer.is_superuser) return true;
+  // A row through a method that has no user recorded (written before users were): nobody's to show.
+  if (row.user_id === null) return row.method_label === null;
+  return row.user_id === viewer.id;
+}
+
+export function toNotificationPublic(row: NotificationRow & { user_name: string | null }, viewer: NotificationViewer): NotificationPublic {
+  const shown = showsTarget(row, viewer);
   return {
     id: row.id,
     kind: alertKindOf(row.kind),
     level: row.level,
-    recipient: row.recipient,
+    recipient: shown ? row.recipient : null,
+    user_id: row.user_id,
+    user_name: row.user_name,
     channel: row.channel,
     method_label: row.method_label,
     status: row.status,
     skipped_reason: row.skipped_reason,
     attempts: row.attempts,
-    last_error: row.last_error,
+    last_error: shown ? row.last_error : null,
     created_at: row.created_at.toISOString(),
     sent_at: row.sent_at?.toISOString() ?? null,
   };
 }
 
-/** An alert's notifications, oldest first (at most a few per level). */
-export async function listAlertNotifications(db: Db, alertId: string): Promise<NotificationPublic[]> {
+/** An alert's notifications, oldest first (at most a few per level), as the viewer may see them. */
+export async function listAlertNotifications(db: Db, alertId: string, viewer: NotificationViewer): Promise<NotificationPublic[]> {
   const rows = await db
-    .selectFrom('notifications')
-    .selectAll()
-    .where('alert_id', '=', alertId)
-    .orderBy('created_at', 'asc')
-    .orderBy('id', 'asc')
+    .selectFrom('notifications as n')
+    .leftJoin('users as u', 'u.id', 'n.user_id')
+    .selectAll('n')
+    .select('u.full_name as user_name')
+    .where('n.alert_id', '=', alertId)
+    .orderBy('n.created_at', 'asc')
+    .orderBy('n.id', 'asc')
     .limit(500)
     .execute();
-  return rows.map(toNotificationPublic);
+  return rows.map((row) => toNotificationPublic(row, viewer));
 }

@@ -24,8 +24,6 @@ export interface ActiveHours {
   isActiveAt(ms: number): boolean;
   /** The active spans meeting [from, to), merged, sorted and clipped to the range. */
   spansBetween(from: number, to: number): Span[];
-  /** An instant after `ms` at or before the next start or end of activity (Infinity: never). */
-  nextBoundaryAfter(ms: number): number;
 }
 
 interface DailyWindow {
@@ -49,23 +47,29 @@ function compileRule(rule: ActiveHoursRule): DailyWindow {
 // (up to a whole day, as Samoa's 2011-12-30) can push its instants a day later still. So the
 // windows that can meet a range start up to three local days before it.
 const DAYS_BEFORE = 3;
-const LOOKAHEAD = 8 * DAY;
 
 export function compileActiveHours(rules: readonly ActiveHoursRule[], zone: Zone): ActiveHours {
   const windows = rules.map(compileRule);
   const always = windows.length === 0;
   const never = !always && windows.every((w) => w.days.size === 0);
+  // Each weekday's windows by start, so a range's windows come out nearly sorted (all but a
+  // start in a skipped hour, which resolves after the hour's end does): the sort is cheap.
+  const byWeekday = [1, 2, 3, 4, 5, 6, 7].map((weekday) =>
+    windows.filter((w) => w.days.has(weekday)).sort((a, b) => a.startMinute - b.startMinute),
+  );
 
   function spansBetween(from: number, to: number): Span[] {
     if (always) return to > from ? [{ start: from, end: to }] : [];
     const raw: Span[] = [];
     const lastDay = localDayOf(zone, to) + 1;
     for (let day = localDayOf(zone, from) - DAYS_BEFORE; day <= lastDay; day++) {
-      const weekday = isoWeekday(day);
-      for (const w of windows) {
-        if (!w.days.has(weekday)) continue;
-        const start = resolveWall(zone, day * DAY + w.startMinute * MINUTE);
-        const end = resolveWall(zone, (w.endsNextDay ? day + 1 : day) * DAY + w.endMinute * MINUTE);
+      // A day far from any offset change (nearly all of them) resolves its wall times by one
+      // subtraction; one near a change asks resolveWall for each.
+      const offset = zone.offsetThroughout((day - 2) * DAY, (day + 4) * DAY);
+      const instant = (wall: number) => (offset === null ? resolveWall(zone, wall) : wall - offset);
+      for (const w of byWeekday[isoWeekday(day) - 1] as DailyWindow[]) {
+        const start = instant(day * DAY + w.startMinute * MINUTE);
+        const end = instant((w.endsNextDay ? day + 1 : day) * DAY + w.endMinute * MINUTE);
         // A window inside a skipped hour resolves to nothing (start = end): it is dropped.
         if (end > start && end > from && start < to) raw.push({ start: Math.max(start, from), end: Math.min(end, to) });
       }
@@ -75,7 +79,7 @@ export function compileActiveHours(rules: readonly ActiveHoursRule[], zone: Zone
     for (const span of raw) {
       const last = merged.at(-1);
       if (last && span.start <= last.end) last.end = Math.max(last.end, span.end);
-      else merged.push({ ...span });
+      else merged.push(span);
     }
     return merged;
   }
@@ -84,14 +88,5 @@ export function compileActiveHours(rules: readonly ActiveHoursRule[], zone: Zone
     always,
     isActiveAt: (ms) => always || (!never && spansBetween(ms, ms + 1).length > 0),
     spansBetween,
-    nextBoundaryAfter(ms) {
-      if (always || never) return Number.POSITIVE_INFINITY;
-      // Clipping to the look-ahead makes its end a boundary: a harmless point to look again.
-      for (const span of spansBetween(ms, ms + LOOKAHEAD)) {
-        if (span.start > ms) return span.start;
-        if (span.end > ms) return span.end;
-      }
-      return ms + LOOKAHEAD;
-    },
   };
 }

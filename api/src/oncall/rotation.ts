@@ -48,10 +48,21 @@ export interface CompiledRotation {
   turnsBetween(from: number, to: number): Turn[];
   /** Who this rotation has on call at an instant (turn and active hours), or null. */
   memberAt(ms: number): string | null;
-  /** The on-call spans of this rotation meeting [from, to), clipped to it. */
-  shiftsBetween(from: number, to: number): { userId: string; start: number; end: number }[];
-  /** An instant after `ms` at or before this rotation's next change of member (Infinity: none). */
-  nextChangeAfter(ms: number): number;
+  /** The on-call spans of this rotation meeting [from, to), clipped to it: one per turn and active span. */
+  shiftsBetween(from: number, to: number): MemberSpan[];
+  /**
+   * The same with neighbours of the same person merged ([a, a, a] is one span), so each span
+   * boundary is a change of this rotation's member. `active`: the active-hours spans of
+   * [from, to), when the caller computed them already (rotations sharing rules share them).
+   */
+  onCallSpans(from: number, to: number, active?: readonly Span[]): MemberSpan[];
+}
+
+/** A person on call in a rotation over [start, end), epoch ms. */
+export interface MemberSpan {
+  userId: string;
+  start: number;
+  end: number;
 }
 
 function checkShiftLength(length: ShiftLength): void {
@@ -125,6 +136,31 @@ export function compileRotation(def: RotationDef, zone: Zone): CompiledRotation 
     return turns;
   }
 
+  // Turns and active spans are both sorted and disjoint: intersected in one pass, turn by turn
+  // (no list of turns: a year of hourly turns is thousands).
+  function intersect(from: number, to: number, spans: readonly Span[], merge: boolean): MemberSpan[] {
+    const shifts: MemberSpan[] = [];
+    if (users.length === 0 || spans.length === 0) return shifts;
+    let next = 0;
+    let index = Math.max(0, clock.turnIndexAt(from));
+    for (let turnStart = clock.handoff(index); turnStart < to; index++) {
+      const turnEnd = clock.handoff(index + 1);
+      const userId = userOf(index) as string;
+      while (next < spans.length && (spans[next] as Span).end <= turnStart) next++;
+      for (let i = next; i < spans.length && (spans[i] as Span).start < turnEnd; i++) {
+        const span = spans[i] as Span;
+        const start = Math.max(span.start, turnStart, from);
+        const end = Math.min(span.end, turnEnd, to);
+        if (end <= start) continue;
+        const last = shifts.at(-1);
+        if (merge && last && last.userId === userId && last.end === start) last.end = end;
+        else shifts.push({ userId, start, end });
+      }
+      turnStart = turnEnd;
+    }
+    return shifts;
+  }
+
   return {
     def,
     activeHours,
@@ -137,36 +173,8 @@ export function compileRotation(def: RotationDef, zone: Zone): CompiledRotation 
       if (index < 0 || !activeHours.isActiveAt(ms)) return null;
       return userOf(index);
     },
-    shiftsBetween(from, to) {
-      const shifts: { userId: string; start: number; end: number }[] = [];
-      const spans: Span[] = activeHours.spansBetween(from, to);
-      let next = 0;
-      // Turns and active spans are both sorted and disjoint: intersect them in one pass.
-      for (const turn of turnsBetween(from, to)) {
-        if (turn.userId === null) continue;
-        while (next < spans.length && (spans[next] as Span).end <= turn.start) next++;
-        for (let i = next; i < spans.length && (spans[i] as Span).start < turn.end; i++) {
-          const span = spans[i] as Span;
-          const start = Math.max(span.start, turn.start, from);
-          const end = Math.min(span.end, turn.end, to);
-          if (end > start) shifts.push({ userId: turn.userId, start, end });
-        }
-      }
-      return shifts;
-    },
-    nextChangeAfter(ms) {
-      if (users.length === 0) return Number.POSITIVE_INFINITY;
-      const index = clock.turnIndexAt(ms);
-      let change = index < 0 ? clock.first : Number.POSITIVE_INFINITY;
-      // The next hand-off to someone else (a list like [a, a, b] hands a to a without a change).
-      for (let step = 1; index >= 0 && step <= users.length; step++) {
-        if (userOf(index + step) !== userOf(index)) {
-          change = clock.handoff(index + step);
-          break;
-        }
-      }
-      return Math.min(change, activeHours.nextBoundaryAfter(ms));
-    },
+    shiftsBetween: (from, to) => intersect(from, to, activeHours.spansBetween(from, to), false),
+    onCallSpans: (from, to, active = activeHours.spansBetween(from, to)) => intersect(from, to, active, true),
   };
 }
 

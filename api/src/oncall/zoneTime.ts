@@ -56,18 +56,29 @@ export interface Zone {
   readonly name: string;
   /** UTC offset in ms in force at an instant. */
   offsetAt(ms: number): number;
+  /** The offset in force throughout [from, to] when it is one (no change within), else null. */
+  offsetThroughout(from: number, to: number): number | null;
 }
 
-// Intl (behind Luxon's IANAZone) costs microseconds per offset, and "who is on call" for many
-// schedules asks for the same hours again and again. Offsets are remembered per UTC hour: an
-// hour whose first and last millisecond share an offset holds no transition (tzdata never has
-// two within an hour), so the whole hour has that offset; an hour with a transition inside is
-// asked of Intl every time. The memory is bounded by forgetting everything past a size.
-const MIXED_HOUR = null;
-const MAX_REMEMBERED_HOURS = 200_000;
+// Intl (behind Luxon's IANAZone) costs microseconds per offset, and "who is on call" asks for
+// the same days again and again, a sweep for every day of its span. Offsets are remembered per
+// UTC day: a day whose first and last millisecond share an offset holds no transition (in the
+// tz data Intl carries, no zone has two transitions within a week: checked for every zone from
+// 1800 to 2200), so the whole day has that offset. A day with a transition inside is remembered
+// per hour the same way (never two within an hour), and an hour with one inside is asked of
+// Intl every time. So a span of 90 days new to a zone costs about 200 lookups, not 4,000. The
+// memory is bounded by forgetting everything past a size.
+const MIXED = null;
+const MAX_REMEMBERED = 200_000;
+
+function remember(map: Map<number, number | typeof MIXED>, key: number, value: number | typeof MIXED): void {
+  if (map.size >= MAX_REMEMBERED) map.clear();
+  map.set(key, value);
+}
 
 class CachedZone implements Zone {
-  private readonly hours = new Map<number, number | typeof MIXED_HOUR>();
+  private readonly days = new Map<number, number | typeof MIXED>();
+  private readonly hours = new Map<number, number | typeof MIXED>();
   constructor(
     readonly name: string,
     private readonly zone: IANAZone,
@@ -77,16 +88,36 @@ class CachedZone implements Zone {
     return Math.round(this.zone.offset(ms) * MINUTE);
   }
 
+  /** The offset of [start, start + length) when it is one throughout, else MIXED. */
+  private uniform(start: number, length: number): number | typeof MIXED {
+    const first = this.exact(start);
+    return first === this.exact(start + length - 1) ? first : MIXED;
+  }
+
   offsetAt(ms: number): number {
-    const hour = Math.floor(ms / HOUR);
-    let known = this.hours.get(hour);
+    const day = Math.floor(ms / DAY);
+    let known = this.days.get(day);
     if (known === undefined) {
-      const first = this.exact(hour * HOUR);
-      known = first === this.exact(hour * HOUR + HOUR - 1) ? first : MIXED_HOUR;
-      if (this.hours.size >= MAX_REMEMBERED_HOURS) this.hours.clear();
-      this.hours.set(hour, known);
+      known = this.uniform(day * DAY, DAY);
+      remember(this.days, day, known);
+    }
+    if (known !== MIXED) return known;
+    const hour = Math.floor(ms / HOUR);
+    known = this.hours.get(hour);
+    if (known === undefined) {
+      known = this.uniform(hour * HOUR, HOUR);
+      remember(this.hours, hour, known);
     }
     return known ?? this.exact(ms);
+  }
+
+  offsetThroughout(from: number, to: number): number | null {
+    const offset = this.offsetAt(from);
+    for (let day = Math.floor(from / DAY); day <= Math.floor(to / DAY); day++) {
+      if (this.days.get(day) === undefined) this.offsetAt(day * DAY);
+      if (this.days.get(day) !== offset) return null;
+    }
+    return offset;
   }
 }
 
@@ -112,9 +143,10 @@ export const localDayOf = (zone: Zone, ms: number): number => Math.floor((ms + z
  * The instant of a wall-clock time, resolved as TC39 Temporal's `disambiguation: 'compatible'`
  * (and RFC 5545) do: a wall time the clocks skip (spring forward) is read with the offset
  * before the jump, so it lands that much later (02:30 → 03:30 in Berlin); a wall time that
- * occurs twice (fall back) is its first occurrence. The mapping never runs backwards: a later
- * wall time never resolves to an earlier instant. (Luxon's own `DateTime.fromObject` picks a
- * fold's occurrence by the offset in force *today*, so it is not used here.)
+ * occurs twice (fall back) is its first occurrence. So a time in a skipped span resolves later
+ * than the times just after the span do (Berlin: 02:30 → 03:30 CEST, 03:00 → 03:00 CEST): the
+ * mapping is not monotonic there. (Luxon's own `DateTime.fromObject` picks a fold's occurrence by the
+ * offset in force *today*, so it is not used here.)
  */
 export function resolveWall(zone: Zone, wall: number): number {
   const before = zone.offsetAt(wall - DAY);

@@ -4,6 +4,7 @@ import { requireUser, userOf } from '../auth/currentUser.js';
 import { changeErrors, operationDocs, readErrors } from '../common/routeDocs.js';
 import { Message, PageQuery, pageOf } from '../common/schema.js';
 import type { Db } from '../db/database.js';
+import { OVERRIDES_PER_SCHEDULE_MAX } from './limits.js';
 import { createOverride, deleteOverride, getOverride, listOverrides, toOverridePublic, updateOverride } from './overrides.js';
 import { OverrideCreate, OverrideParams, OverridePublic, OverridesPublic, OverrideUpdate, ScheduleParams } from './schema.js';
 import { getSchedule } from './service.js';
@@ -11,7 +12,7 @@ import { getSchedule } from './service.js';
 const scheduleDoc = operationDocs('schedules', 'schedules');
 
 /** /api/v1/schedules/{id}/overrides: read by anyone signed in, changed by the owner or a superuser. */
-export async function overrideRoutes(app: FastifyInstance, { db }: { db: Db }): Promise<void> {
+export async function overrideRoutes(app: FastifyInstance, { db, now }: { db: Db; now: () => Date }): Promise<void> {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
 
   api.get(
@@ -38,13 +39,16 @@ export async function overrideRoutes(app: FastifyInstance, { db }: { db: Db }): 
       onRequest: requireUser,
       schema: {
         ...scheduleDoc('create_override', 'Replace, add or remove a person for a span (owner or superuser)'),
-        description: 'Overrides apply in the order they were made: where two conflict, the later one wins.',
+        description:
+          'Overrides apply in the order they were made: where two conflict, the later one wins. ' +
+          `A schedule has at most ${OVERRIDES_PER_SCHEDULE_MAX} overrides: at the cap the ones that ended first are deleted to make room, ` +
+          'and when none has ended, one more is a 422 at `["body"]`.',
         params: ScheduleParams,
         body: OverrideCreate,
         response: { 200: OverridePublic, ...changeErrors },
       },
     },
-    async (request) => toOverridePublic(await createOverride(db, userOf(request), request.params.id, request.body)),
+    async (request) => toOverridePublic(await createOverride(db, userOf(request), request.params.id, request.body, now())),
   );
 
   api.get(

@@ -3,6 +3,7 @@ import type { Db } from '../db/database.js';
 import type { ScheduleOverrideRow, UserRow } from '../db/schema.js';
 import { invalidField, notFound } from '../errors.js';
 import type { OverrideDef } from '../oncall/overrides.js';
+import { makeRoomForOverride, OVERRIDES_PER_SCHEDULE_MAX } from './limits.js';
 import type { OverrideCreate, OverridePublic, OverrideUpdate } from './schema.js';
 import { scheduleForChange } from './service.js';
 import { checkEndAfterStart, checkedInstant, checkUsersExist } from './validation.js';
@@ -53,17 +54,20 @@ export async function listOverrides(db: Db, scheduleId: string, offset: number, 
   return { data: rows.map(toOverridePublic), count: Number(total.count) };
 }
 
-/** The overrides of some schedules whose span meets [from, to): all the arithmetic needs there. */
-export const overridesMeeting = (db: Db, scheduleIds: string[], from: number, to: number) =>
-  scheduleIds.length === 0
-    ? Promise.resolve([])
-    : db
-        .selectFrom('schedule_overrides')
-        .selectAll()
-        .where('schedule_id', 'in', scheduleIds)
-        .where('ends_at', '>', new Date(from))
-        .where('starts_at', '<', new Date(to))
-        .execute();
+/**
+ * The overrides of some schedules whose span meets [from, to): all the arithmetic needs there.
+ * At most OVERRIDES_PER_SCHEDULE_MAX of each schedule, the latest made (those that win where
+ * they conflict): a schedule holds no more, unless it held more before the cap.
+ */
+export async function overridesMeeting(db: Db, scheduleIds: string[], from: number, to: number): Promise<ScheduleOverrideRow[]> {
+  if (scheduleIds.length === 0) return [];
+  const { rows } = await sql<ScheduleOverrideRow>`
+    SELECT o.* FROM unnest(${scheduleIds}::uuid[]) AS s(id), LATERAL (
+      SELECT * FROM schedule_overrides
+      WHERE schedule_id = s.id AND ends_at > ${new Date(from)} AND starts_at < ${new Date(to)}
+      ORDER BY created_at DESC LIMIT ${OVERRIDES_PER_SCHEDULE_MAX}) AS o`.execute(db);
+  return rows;
+}
 
 export async function getOverride(db: Db, scheduleId: string, id: string): Promise<ScheduleOverrideRow> {
   const row = await db
@@ -96,14 +100,22 @@ async function checkedOverride(db: Db, fields: OverrideFields) {
 }
 
 /**
- * A new override, made after every other of its schedule: its `created_at` is the database's
+ * A new override, made after every other of its schedule (at the cap, the overrides that ended
+ * first make room: limits.ts): its `created_at` is the database's
  * clock to the millisecond, or a millisecond after the latest there (the schedule's row is
  * locked), so the order overrides apply in never depends on a tie.
  */
-export async function createOverride(db: Db, user: UserRow, scheduleId: string, input: OverrideCreate): Promise<ScheduleOverrideRow> {
+export async function createOverride(
+  db: Db,
+  user: UserRow,
+  scheduleId: string,
+  input: OverrideCreate,
+  now: Date,
+): Promise<ScheduleOverrideRow> {
   return db.transaction().execute(async (trx) => {
     await scheduleForChange(trx, user, scheduleId);
     const fields = await checkedOverride(trx, { ...input, replaces_user_id: input.replaces_user_id ?? null });
+    await makeRoomForOverride(trx, scheduleId, now);
     const { rows } = await sql<{ at: Date }>`
       SELECT greatest(date_trunc('milliseconds', clock_timestamp()),
         (SELECT max(created_at) + interval '1 millisecond' FROM schedule_overrides WHERE schedule_id = ${scheduleId})) AS at`.execute(trx);

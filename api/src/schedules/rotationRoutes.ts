@@ -1,9 +1,10 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { requireUser, userOf } from '../auth/currentUser.js';
-import { changeErrors, limitedChangeErrors, operationDocs, readErrors } from '../common/routeDocs.js';
+import { changeErrors, operationDocs, readErrors } from '../common/routeDocs.js';
 import { Message } from '../common/schema.js';
 import type { Db } from '../db/database.js';
+import { ROTATIONS_PER_SCHEDULE_MAX } from './limits.js';
 import { createRotation, deleteRotation, getRotation, rotationsOf, toRotationPublic, updateRotation } from './rotations.js';
 import { RotationCreate, RotationParams, RotationPublic, RotationsPublic, RotationUpdate, ScheduleParams } from './schema.js';
 import { getSchedule } from './service.js';
@@ -37,9 +38,10 @@ export async function rotationRoutes(app: FastifyInstance, { db }: { db: Db }): 
       onRequest: requireUser,
       schema: {
         ...scheduleDoc('create_rotation', 'Add a rotation to a schedule (owner or superuser)'),
+        description: `A schedule has at most ${ROTATIONS_PER_SCHEDULE_MAX} rotations: one more is a 422 at \`["body"]\`.`,
         params: ScheduleParams,
         body: RotationCreate,
-        response: { 200: RotationPublic, ...limitedChangeErrors },
+        response: { 200: RotationPublic, ...changeErrors },
       },
     },
     async (request) => toRotationPublic(await createRotation(db, userOf(request), request.params.id, request.body)),

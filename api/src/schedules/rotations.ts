@@ -1,14 +1,12 @@
+import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { ScheduleRotationRow, UserRow } from '../db/schema.js';
-import { HttpError, notFound } from '../errors.js';
+import { notFound } from '../errors.js';
 import type { RotationDef } from '../oncall/rotation.js';
+import { overCap, ROTATIONS_PER_SCHEDULE_MAX, tooManyRotations } from './limits.js';
 import type { RotationCreate, RotationPublic, RotationUpdate } from './schema.js';
 import { scheduleForChange } from './service.js';
 import { checkedInstant, checkUsersExist } from './validation.js';
-
-/** A schedule's rotations are the union of its on-call set: a few layers, not hundreds. */
-export const ROTATIONS_PER_SCHEDULE_MAX = 50;
-export const tooManyRotations = `A schedule has at most ${ROTATIONS_PER_SCHEDULE_MAX} rotations`;
 
 /** A rotation row with its members in turn order. */
 export type Rotation = ScheduleRotationRow & { user_ids: string[] };
@@ -38,27 +36,27 @@ export const toRotationDef = (rotation: Rotation): RotationDef => ({
   activeHours: rotation.active_hours,
 });
 
-/** The rotations of some schedules, oldest first, each with its members in order. */
+/**
+ * The rotations of some schedules, oldest first, each with its members in order: one row per
+ * rotation, its members read as one text (a row per member was 2,000 row objects per schedule
+ * at the caps, each kept until the read ended: long pauses of the garbage collector).
+ */
 export async function rotationsOf(db: Db, scheduleIds: string[], rotationId?: string): Promise<Rotation[]> {
   if (scheduleIds.length === 0) return [];
-  let query = db.selectFrom('schedule_rotations').selectAll().where('schedule_id', 'in', scheduleIds);
-  if (rotationId) query = query.where('id', '=', rotationId);
-  const rows = await query.orderBy('created_at').orderBy('id').execute();
-  if (rows.length === 0) return [];
-  const members = await db
-    .selectFrom('schedule_rotation_members')
-    .select(['rotation_id', 'user_id'])
-    .where(
-      'rotation_id',
-      'in',
-      rows.map((r) => r.id),
+  let query = db
+    .selectFrom('schedule_rotations as r')
+    .selectAll('r')
+    .select(
+      sql<
+        string | null
+      >`(SELECT string_agg(m.user_id::text, ' ' ORDER BY m.position) FROM schedule_rotation_members m WHERE m.rotation_id = r.id)`.as(
+        'members',
+      ),
     )
-    .orderBy('rotation_id')
-    .orderBy('position')
-    .execute();
-  const byRotation = new Map<string, string[]>(rows.map((r) => [r.id, []]));
-  for (const m of members) byRotation.get(m.rotation_id)?.push(m.user_id);
-  return rows.map((row) => ({ ...row, user_ids: byRotation.get(row.id) ?? [] }));
+    .where('r.schedule_id', 'in', scheduleIds);
+  if (rotationId) query = query.where('r.id', '=', rotationId);
+  const rows = await query.orderBy('r.created_at').orderBy('r.id').execute();
+  return rows.map(({ members, ...row }) => ({ ...row, user_ids: members ? members.split(' ') : [] }));
 }
 
 export async function getRotation(db: Db, scheduleId: string, rotationId: string): Promise<Rotation> {
@@ -102,7 +100,7 @@ export async function createRotation(db: Db, user: UserRow, scheduleId: string, 
       .select((eb) => eb.fn.countAll<string>().as('count'))
       .where('schedule_id', '=', scheduleId)
       .executeTakeFirstOrThrow();
-    if (Number(count) >= ROTATIONS_PER_SCHEDULE_MAX) throw new HttpError(409, tooManyRotations);
+    if (Number(count) >= ROTATIONS_PER_SCHEDULE_MAX) throw overCap(tooManyRotations);
     const row = await trx
       .insertInto('schedule_rotations')
       .values({

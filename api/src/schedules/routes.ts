@@ -4,6 +4,8 @@ import { requireUser, userOf } from '../auth/currentUser.js';
 import { changeErrors, listErrors, operationDocs, readErrors } from '../common/routeDocs.js';
 import { Message, PageQuery, pageOf } from '../common/schema.js';
 import type { Db } from '../db/database.js';
+import { NEXT_CHANGE_HORIZON_DAYS, TIMELINE_ENTRIES_MAX, USER_SHIFTS_MAX } from '../oncall/schedule.js';
+import { SCHEDULES_PER_USER_MAX } from './limits.js';
 import { onCallOf, onCallOfMany, shiftsOfUser, timelineOf } from './onCall.js';
 import { overrideRoutes } from './overrideRoutes.js';
 import { rotationRoutes } from './rotationRoutes.js';
@@ -58,7 +60,11 @@ export async function scheduleRoutes(app: FastifyInstance, deps: { db: Db; now: 
     {
       onRequest: requireUser,
       schema: {
-        ...scheduleDoc('create_schedule', 'Create a schedule owned by the caller'),
+        ...scheduleDoc(
+          'create_schedule',
+          'Create a schedule owned by the caller',
+          `A user owns at most ${SCHEDULES_PER_USER_MAX} schedules (superusers aside): one more is a 422 at \`["body"]\`.`,
+        ),
         body: ScheduleCreate,
         response: { 200: SchedulePublic, ...listErrors },
       },
@@ -145,7 +151,10 @@ export async function scheduleRoutes(app: FastifyInstance, deps: { db: Db; now: 
     {
       onRequest: requireUser,
       schema: {
-        ...scheduleDoc('read_on_call', 'Who is on call at an instant (default: now), and the next change'),
+        ...scheduleDoc(
+          'read_on_call',
+          `Who is on call at an instant (default: now), and the next change within ${NEXT_CHANGE_HORIZON_DAYS} days`,
+        ),
         params: ScheduleParams,
         querystring: OnCallQuery,
         response: { 200: OnCallPublic, ...readErrors },
@@ -163,7 +172,11 @@ export async function scheduleRoutes(app: FastifyInstance, deps: { db: Db; now: 
     {
       onRequest: requireUser,
       schema: {
-        ...scheduleDoc('read_timeline', `Who is on call over [from, to), at most ${SPAN_MAX_DAYS} days, as segments`),
+        ...scheduleDoc(
+          'read_timeline',
+          `Who is on call over [from, to), at most ${SPAN_MAX_DAYS} days, as segments`,
+          `At most ${TIMELINE_ENTRIES_MAX.toLocaleString('en-US')} entries (a segment and each person in it count one): a busier span is a 422 at \`["query", "to"]\`.`,
+        ),
         params: ScheduleParams,
         querystring: SpanQuery,
         response: { 200: TimelinePublic, ...readErrors },
@@ -176,7 +189,7 @@ export async function scheduleRoutes(app: FastifyInstance, deps: { db: Db; now: 
   );
 
   await api.register(rotationRoutes, { db });
-  await api.register(overrideRoutes, { db });
+  await api.register(overrideRoutes, { db, now: deps.now });
 }
 
 /** GET /api/v1/users/me/shifts: the caller's own time on call, across schedules. */
@@ -187,7 +200,11 @@ export async function userShiftRoutes(app: FastifyInstance, { db }: { db: Db }):
     {
       onRequest: requireUser,
       schema: {
-        ...scheduleDoc('read_my_shifts', `The caller's shifts over [from, to), at most ${SPAN_MAX_DAYS} days, across schedules`),
+        ...scheduleDoc(
+          'read_my_shifts',
+          `The caller's shifts over [from, to), at most ${SPAN_MAX_DAYS} days, across schedules`,
+          `At most ${USER_SHIFTS_MAX.toLocaleString('en-US')} shifts: more is a 422 at \`["query", "to"]\`.`,
+        ),
         querystring: SpanQuery,
         response: { 200: UserShiftsPublic, ...listErrors },
       },

@@ -1,6 +1,7 @@
 import { type Static, type TSchema, Type } from 'typebox';
 import { OptionalText, PageQuery, Uuid } from '../common/schema.js';
 import { OVERRIDE_KINDS, SHIFT_UNITS } from '../db/schema.js';
+import { NEXT_CHANGE_HORIZON_DAYS } from '../oncall/schedule.js';
 
 // The bodies and answers of /api/v1/schedules (docs/oncall.md, "Schedules API"). Bodies are
 // closed; what a schema cannot say (a known zone, existing users, an end after its start) the
@@ -187,8 +188,9 @@ export const OnCallPublic = Type.Object(
     at: DateTime,
     /** Who is on call at `at`, sorted. */
     user_ids: Type.Array(Uuid),
-    /** The next change within 366 days: when, and who is on call from then; null: none. */
-    next: Type.Union([Type.Object({ at: DateTime, user_ids: Type.Array(Uuid) }, { title: 'OnCallChange' }), Type.Null()]),
+    next: Type.Union([Type.Object({ at: DateTime, user_ids: Type.Array(Uuid) }, { title: 'OnCallChange' }), Type.Null()], {
+      description: `The next change within ${NEXT_CHANGE_HORIZON_DAYS} days of \`at\`: when, and who is on call from then; null: no change within ${NEXT_CHANGE_HORIZON_DAYS} days.`,
+    }),
   },
   { title: 'OnCallPublic' },
 );

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { ScheduleRow, UserRow } from '../db/schema.js';
 import { HttpError, notFound } from '../errors.js';
+import { checkRoomForSchedule } from './limits.js';
 import type { ScheduleCreate, SchedulePublic, ScheduleUpdate } from './schema.js';
 import { checkedZone } from './validation.js';
 
@@ -58,13 +59,17 @@ export async function scheduleForChange(db: Db, user: UserRow, id: string): Prom
   return row;
 }
 
+/** At most SCHEDULES_PER_USER_MAX per owner, superusers aside (limits.ts). */
 export async function createSchedule(db: Db, owner: UserRow, input: ScheduleCreate): Promise<ScheduleRow> {
   const timeZone = checkedZone(input.time_zone);
-  return db
-    .insertInto('schedules')
-    .values({ name: input.name, description: input.description ?? null, time_zone: timeZone, owner_id: owner.id })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  return db.transaction().execute(async (trx) => {
+    await checkRoomForSchedule(trx, owner);
+    return trx
+      .insertInto('schedules')
+      .values({ name: input.name, description: input.description ?? null, time_zone: timeZone, owner_id: owner.id })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  });
 }
 
 /** A new zone moves every hand-off and active hour to that zone's wall clock; instants stay. */

@@ -60,7 +60,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     // Emails leave at once (the relay wakes the worker); a failed one is retried after 1-2 s.
     notifications: { ...base.notifications, retryDelaySeconds: 1, pollingIntervalSeconds: 0.5 },
     // Test receivers listen on 127.0.0.1; the refusal itself is tested with it off.
-    contactMethods: { allowPrivateNetworks: true },
+    contactMethods: { ...base.contactMethods, allowPrivateNetworks: true },
     ...overrides,
   };
 }

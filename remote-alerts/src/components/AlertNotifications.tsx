@@ -1,5 +1,6 @@
 import { Badge, Caption1, makeStyles, tokens } from '@fluentui/react-components';
 import { DetailListSection, type NotificationPublic, SmallTable, useAlertNotifications } from '@vigil/shared';
+import { recipientText } from './recipientText';
 
 const useStyles = makeStyles({
   table: { minWidth: '560px' },
@@ -80,8 +81,7 @@ export function AlertNotifications({ id }: { id: string | undefined }) {
           rowKey={(n) => n.id}
           columns={[
             { header: 'Email', cell: (n) => WHAT[n.kind](n.level) },
-            // A user's contact method by its channel and label ("webhook to ops-hook"), an address as itself.
-            { header: 'To', cell: (n) => (n.method_label ? `${n.channel} to ${n.method_label}` : n.recipient) },
+            { header: 'To', cell: recipientText },
             { header: 'Status', cell: (n) => <Status notification={n} /> },
           ]}
         />

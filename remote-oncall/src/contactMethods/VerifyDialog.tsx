@@ -9,7 +9,7 @@ const useStyles = makeStyles({ send: { alignSelf: 'flex-start' }, sent: { color:
 
 /**
  * Verify a method: send it a 6-digit code (through the method itself), then type the code.
- * The API's own words are shown: the code is on its way, wait a minute, the code is not valid.
+ * The API's own words are shown: the code is on its way, wait before another, the code is not valid.
  */
 export function VerifyDialog({ method, onClose }: { method: ContactMethodPublic | null; onClose: () => void }) {
   const styles = useStyles();

@@ -351,7 +351,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The emails an alert caused (new alert, escalations) and whether each was sent, oldest first (owner or superuser) */
+        /**
+         * The notifications an alert caused (new alert, escalations) and whether each was sent, oldest first (owner or superuser)
+         * @description Each names its channel, its contact method's label and the user it reaches; another user's target (`recipient`) and receiver error (`last_error`) are null except to superusers.
+         */
         get: operations["alerts-read_alert_notifications"];
         put?: never;
         post?: never;
@@ -752,7 +755,10 @@ export interface paths {
         /** List every schedule, by name */
         get: operations["schedules-read_schedules"];
         put?: never;
-        /** Create a schedule owned by the caller */
+        /**
+         * Create a schedule owned by the caller
+         * @description A user owns at most 100 schedules (superusers aside): one more is a 422 at `["body"]`.
+         */
         post: operations["schedules-create_schedule"];
         delete?: never;
         options?: never;
@@ -803,7 +809,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Who is on call at an instant (default: now), and the next change */
+        /** Who is on call at an instant (default: now), and the next change within 90 days */
         get: operations["schedules-read_on_call"];
         put?: never;
         post?: never;
@@ -820,7 +826,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Who is on call over [from, to), at most 90 days, as segments */
+        /**
+         * Who is on call over [from, to), at most 90 days, as segments
+         * @description At most 20,000 entries (a segment and each person in it count one): a busier span is a 422 at `["query", "to"]`.
+         */
         get: operations["schedules-read_timeline"];
         put?: never;
         post?: never;
@@ -840,7 +849,10 @@ export interface paths {
         /** A schedule's rotations, oldest first */
         get: operations["schedules-read_rotations"];
         put?: never;
-        /** Add a rotation to a schedule (owner or superuser) */
+        /**
+         * Add a rotation to a schedule (owner or superuser)
+         * @description A schedule has at most 20 rotations: one more is a 422 at `["body"]`.
+         */
         post: operations["schedules-create_rotation"];
         delete?: never;
         options?: never;
@@ -879,7 +891,7 @@ export interface paths {
         put?: never;
         /**
          * Replace, add or remove a person for a span (owner or superuser)
-         * @description Overrides apply in the order they were made: where two conflict, the later one wins.
+         * @description Overrides apply in the order they were made: where two conflict, the later one wins. A schedule has at most 200 overrides: at the cap the ones that ended first are deleted to make room, and when none has ended, one more is a 422 at `["body"]`.
          */
         post: operations["schedules-create_override"];
         delete?: never;
@@ -957,7 +969,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's shifts over [from, to), at most 90 days, across schedules */
+        /**
+         * The caller's shifts over [from, to), at most 90 days, across schedules
+         * @description At most 5,000 shifts: more is a 422 at `["query", "to"]`.
+         */
         get: operations["schedules-read_my_shifts"];
         put?: never;
         post?: never;
@@ -1041,7 +1056,7 @@ export interface paths {
         put?: never;
         /**
          * Send a 6-digit verification code through the method itself
-         * @description The code works for 15 minutes and voids the one before. One code per method every 60 seconds: 429 with Retry-After sooner. 409 once verified.
+         * @description The code works for 15 minutes and voids the one before. The message is Vigil's own words: the code and the account it is for. One code per target (address or URL) every CONTACT_METHOD_CODE_COOLDOWN_SECONDS whoever asks, and CONTACT_METHOD_CODES_PER_DAY per user (deleted methods' codes count): 429 with Retry-After beyond, and nothing is sent. 409 once verified.
          */
         post: operations["contact_methods-send_contact_method_code"];
         delete?: never;
@@ -1061,7 +1076,7 @@ export interface paths {
         put?: never;
         /**
          * Verify a contact method with the code it received
-         * @description 400 for a wrong, expired or used-up code; the 5th wrong code voids it (send a new one). 409 once verified.
+         * @description 400 for a wrong, expired or used-up code; the 5th wrong code voids it (send a new one). Past CONTACT_METHOD_CODE_ATTEMPTS_PER_HOUR wrong codes in an hour, by the user across their methods or for the target by anyone, every code is a 429 with Retry-After, not compared. 409 once verified.
          */
         post: operations["contact_methods-verify_contact_method"];
         delete?: never;
@@ -1765,7 +1780,9 @@ export interface components {
             id: string;
             kind: components["schemas"]["NotificationKind"];
             level: number;
-            recipient: string;
+            recipient: string | null;
+            user_id: string | null;
+            user_name: string | null;
             channel: components["schemas"]["NotificationChannel"];
             method_label: string | null;
             status: components["schemas"]["NotificationStatus"];
@@ -1823,6 +1840,7 @@ export interface components {
             /** Format: date-time */
             at: string;
             user_ids: string[];
+            /** @description The next change within 90 days of `at`: when, and who is on call from then; null: no change within 90 days. */
             next: components["schemas"]["OnCallChange"] | null;
         };
         /** OnCallsPublic */
@@ -6029,15 +6047,6 @@ export interface operations {
                 };
             };
             /** @description Default Response */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPError"];
-                };
-            };
-            /** @description Default Response */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7242,6 +7251,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests: try again after the seconds in Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
                 };
             };
         };

@@ -68,7 +68,7 @@ export function useRegenerateContactSecret(options?: ClientOption) {
   return useContactMutation(async (id: string) => unwrap(await client.POST('/api/v1/users/me/contact-methods/{id}/secret', path(id))));
 }
 
-/** 202: the code is on its way; 429 within a minute of the last. */
+/** 202: the code is on its way; 429 within the target's cooldown or past the user's codes for the day. */
 export function useSendContactCode(options?: ClientOption) {
   const client = useApiClient(options);
   return useContactMutation(async (id: string) => unwrap(await client.POST('/api/v1/users/me/contact-methods/{id}/send-code', path(id))));

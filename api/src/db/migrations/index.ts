@@ -16,6 +16,7 @@ import * as oncallSchedules from './0016_oncall_schedules.js';
 import * as escalationPolicies from './0017_escalation_policies.js';
 import * as contactMethods from './0018_contact_methods.js';
 import * as firstLevelWait from './0019_first_level_wait.js';
+import * as verificationLimits from './0021_verification_limits.js';
 
 /**
  * Every migration, in order. Listed in code (not read from a folder) so the compiled
@@ -41,4 +42,5 @@ export const migrations: Record<string, Migration> = {
   '0017_escalation_policies': escalationPolicies,
   '0018_contact_methods': contactMethods,
   '0019_first_level_wait': firstLevelWait,
+  '0021_verification_limits': verificationLimits,
 };
