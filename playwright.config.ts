@@ -13,12 +13,13 @@ process.env.E2E_DATA_DIR = dataDir;
 
 /**
  * The browser checks of how the console is built and shipped rather than of what it does:
- * `npm run dev`'s servers with hot reload (dev.spec) and `npm run release` on a running server
- * (release.spec). Each builds with Rsbuild and starts servers of its own (85 CPU-seconds of the
- * suite's 500), so they run in the deployment tier, `npm run test:deploy` (VIGIL_E2E_TIER=deploy,
+ * `npm run dev`'s servers with hot reload (dev.spec), `npm run release` on a running server
+ * (release.spec) and a remote made by `npm run new:remote` joining one (newRemote.spec). Each
+ * builds with Rsbuild and starts servers of its own (85 CPU-seconds of the suite's 500 for the
+ * first two), so they run in the deployment tier, `npm run test:deploy` (VIGIL_E2E_TIER=deploy,
  * which runs only them), not in `npm test`. CI runs both tiers. docs/testing.md, "The tiers".
  */
-const DEPLOY_TIER_FILES = ['**/dev.spec.ts', '**/release.spec.ts'];
+const DEPLOY_TIER_FILES = ['**/dev.spec.ts', '**/release.spec.ts', '**/newRemote.spec.ts'];
 const deployTier = process.env.VIGIL_E2E_TIER === 'deploy';
 const chromiumUse = { ...devices['Desktop Chrome'], channel: undefined };
 

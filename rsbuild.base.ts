@@ -6,6 +6,7 @@ import { defineConfig, type RsbuildConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { sharedConfig } from './rsbuild.federation';
 import { pluginPrecompress } from './rsbuild.precompress';
+import { containerName, devPorts } from './scripts/apps';
 
 const ROOT = path.dirname(fileURLToPath(import.meta.url));
 
@@ -18,20 +19,12 @@ function portFromEnv(name: string, fallback: number): number {
 }
 
 /**
- * Dev server ports (`npm run dev`): the shell on `VIGIL_DEV_PORT` (3000), the remotes on the
- * five ports after it, and the API they proxy to on `VIGIL_DEV_API_PORT` (8000). Changeable so a
- * second set of dev servers (e2e/dev.spec.ts) runs beside a developer's.
+ * Dev server ports (`npm run dev`): the shell on `VIGIL_DEV_PORT` (3000), each remote on the port
+ * after it in name order (scripts/apps.ts, devPorts), and the API they proxy to on
+ * `VIGIL_DEV_API_PORT` (8000). Changeable so a second set of dev servers (e2e/dev.spec.ts) runs
+ * beside a developer's.
  */
-const DEV_PORT = portFromEnv('VIGIL_DEV_PORT', 3000);
-export const DEV_PORTS = {
-  shell: DEV_PORT,
-  'remote-alerts': DEV_PORT + 1,
-  'remote-integrations': DEV_PORT + 2,
-  'remote-admin': DEV_PORT + 3,
-  'remote-settings': DEV_PORT + 4,
-  'remote-actions': DEV_PORT + 5,
-  'remote-oncall': DEV_PORT + 6,
-} as const;
+export const DEV_PORTS: Readonly<Record<string, number>> = devPorts(portFromEnv('VIGIL_DEV_PORT', 3000));
 export const DEV_API_URL = `http://127.0.0.1:${portFromEnv('VIGIL_DEV_API_PORT', 8000)}`;
 
 /**
@@ -54,7 +47,7 @@ const devRemotesMap = () =>
       .map(([dir, port]) => {
         const entry = `http://localhost:${port}/mf-manifest.json`;
         const route = routeOf(dir);
-        return [dir.replaceAll('-', '_'), route === undefined ? entry : { entry, route }];
+        return [containerName(dir), route === undefined ? entry : { entry, route }];
       }),
   );
 
@@ -108,8 +101,8 @@ export function createAppConfig(options: AppOptions): RsbuildConfig {
   const appDir = path.join(ROOT, options.dir);
   const version = buildVersion(appDir);
   const isHost = !options.exposes;
-  const port = DEV_PORTS[options.dir as keyof typeof DEV_PORTS];
-  if (!port) throw new Error(`${options.dir} has no dev port in DEV_PORTS`);
+  const port = DEV_PORTS[options.dir];
+  if (!port) throw new Error(`${options.dir} is not a console app: package.json's workspaces do not name it (scripts/apps.ts)`);
   const production = process.env.NODE_ENV !== 'development';
   // Remotes build into a folder named by their own version, so earlier versions stay deployable
   // (only that version's folder is cleaned); `npm run release` chooses which one is live.

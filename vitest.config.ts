@@ -43,12 +43,13 @@ export default defineConfig({
           testTimeout: 20_000,
         },
       },
-      // Components and form rules of the console apps (shell and remotes), next to their code.
+      // Components and form rules of the console apps (shell and remotes), next to their code,
+      // and the scripts that list, build and scaffold those apps.
       {
         test: {
           name: 'console',
           isolate: false,
-          include: ['shell/src/**/*.test.{ts,tsx}', 'remote-*/src/**/*.test.{ts,tsx}'],
+          include: ['shell/src/**/*.test.{ts,tsx}', 'remote-*/src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
           execArgv: browserExecArgv,
           testTimeout: 20_000,
         },

@@ -32,7 +32,7 @@ fail() {
 }
 
 # The remotes, as the default map names them: remote-actions, remote-admin, …
-REMOTES=$(sed -n 's/^ *"\(remote_[a-z_]*\)":.*/\1/p' "$DEFAULT_MAP" | tr _ -)
+REMOTES=$(sed -n 's/^ *"\(remote_[a-z0-9_]*\)":.*/\1/p' "$DEFAULT_MAP" | tr _ -)
 [ -n "$REMOTES" ] || fail "$DEFAULT_MAP names no remote"
 
 # The map in force: the last release's, else the checkout's default.

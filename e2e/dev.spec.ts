@@ -1,9 +1,11 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { repoCopy } from '../deploy/test/helpers/repoCopy';
+import { devPorts } from '../scripts/apps';
 
 // `npm run dev` (scripts/dev.mjs), for real: the API with reload, the shell and two remotes as
 // Rsbuild dev servers, on free ports beside anything else running (VIGIL_DEV_PORT,
@@ -20,8 +22,8 @@ const EDITED = 'remote-settings/src/pages/SettingsPage.tsx';
 const DESCRIPTION = /(<PageHeader title="User Settings" description=")([^"]*)(")/;
 const EDIT_MARK = ' (hot-reloaded by e2e/dev.spec.ts)';
 const APPS = ['shell', 'remote-settings', 'remote-actions'];
-/** Where each app listens relative to VIGIL_DEV_PORT (rsbuild.base.ts, DEV_PORTS). */
-const OFFSET = { shell: 0, 'remote-settings': 4, 'remote-actions': 5 };
+/** Where each app listens relative to VIGIL_DEV_PORT (scripts/apps.ts, as rsbuild.base.ts's DEV_PORTS). */
+const OFFSET = devPorts(0);
 
 const BUILT_DIR = path.resolve(process.env.CONSOLE_DIR ?? path.join(REPO, 'dist'));
 const versionOf = (app: string) => (JSON.parse(readFileSync(path.join(REPO, app, 'package.json'), 'utf8')) as { version: string }).version;
@@ -32,11 +34,7 @@ const versionOf = (app: string) => (JSON.parse(readFileSync(path.join(REPO, app,
  * a dev server must leave alone. Answers the copy's folder and those built files.
  */
 function copyOfSources(): { root: string; builtFiles: string[] } {
-  const root = mkdtempSync(path.join(tmpdir(), 'vigil-dev-spec-src-'));
-  for (const file of execFileSync('git', ['ls-files', '-z'], { cwd: REPO, encoding: 'utf8' }).split('\0')) {
-    if (file && existsSync(path.join(REPO, file))) cpSync(path.join(REPO, file), path.join(root, file));
-  }
-  symlinkSync(path.join(REPO, 'node_modules'), path.join(root, 'node_modules'));
+  const { root } = repoCopy('vigil-dev-spec-src-');
   const built = [
     'shell/index.html',
     path.join('remote-settings', versionOf('remote-settings'), 'mf-manifest.json'),
@@ -56,12 +54,13 @@ const portIsFree = (port: number) =>
       .listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
   });
 
-/** A base port with the six dev ports after it free, and a free API port. */
+/** A base port with every app's dev port after it free, and a free API port past them. */
 async function freePorts(): Promise<{ base: number; api: number }> {
+  const api = Object.keys(OFFSET).length + 4;
   for (let attempt = 0; attempt < 50; attempt++) {
     const base = 20_000 + Math.floor(Math.random() * 30_000);
-    const ports = [base, base + 1, base + 2, base + 3, base + 4, base + 5, base + 10];
-    if ((await Promise.all(ports.map(portIsFree))).every(Boolean)) return { base, api: base + 10 };
+    const ports = [...Object.values(OFFSET), api].map((offset) => base + offset);
+    if ((await Promise.all(ports.map(portIsFree))).every(Boolean)) return { base, api: base + api };
   }
   throw new Error('no free ports for the dev servers');
 }
@@ -108,7 +107,7 @@ test.describe('npm run dev', () => {
 
     const built = copy.builtFiles;
     const { base, api } = await freePorts();
-    const url = (app: keyof typeof OFFSET) => `http://localhost:${base + OFFSET[app]}`;
+    const url = (app: string) => `http://localhost:${base + OFFSET[app]!}`;
     dataDir = mkdtempSync(path.join(tmpdir(), 'vigil-dev-spec-'));
     dev = spawn(process.execPath, ['scripts/dev.mjs', ...APPS], {
       cwd: sources,

@@ -92,13 +92,16 @@ const loadedModuleIds = (page: Page, chunkGlobal: string) =>
     chunkGlobal,
   );
 
+/** A remotes map entry: the manifest URL, or {entry, route} for a remote that declares its page (docs/console.md). */
+type RemotesMapEntry = string | { entry: string };
+const entryOf = (value: RemotesMapEntry) => (typeof value === 'string' ? value : value.entry);
+
 /** Each remote's own copies of the shared libraries, from its entry script (named by its manifest). */
 async function remotesSharedCopies(request: APIRequestContext): Promise<Map<string, SharedCopies>> {
-  // An entry is the manifest URL, or {entry, route} for a remote that declares its route (docs/console.md).
-  const remotes = (await (await request.get('/remotes.json')).json()) as Record<string, string | { entry: string }>;
+  const remotes = (await (await request.get('/remotes.json')).json()) as Record<string, RemotesMapEntry>;
   const copies = new Map<string, SharedCopies>();
   for (const [name, value] of Object.entries(remotes)) {
-    const manifestUrl = typeof value === 'string' ? value : value.entry;
+    const manifestUrl = entryOf(value);
     const manifest = (await (await request.get(manifestUrl)).json()) as Manifest & {
       metaData: { remoteEntry: { name: string; path: string } };
     };
@@ -140,9 +143,9 @@ test('shared singletons load once, from the shell, however many remotes a page s
   expect(new Set(runtimeVersions).size).toBe(1);
   const runtimeMinor = runtimeVersions[0]?.split('.').slice(0, 2).join('.');
   expect(runtimeMinor).toMatch(/^\d+\.\d+$/);
-  const remotesMap = (await (await request.get('/remotes.json')).json()) as Record<string, string>;
+  const remotesMap = (await (await request.get('/remotes.json')).json()) as Record<string, RemotesMapEntry>;
   for (const name of containers) {
-    const manifest = (await (await request.get(remotesMap[name]!)).json()) as { metaData: { pluginVersion: string } };
+    const manifest = (await (await request.get(entryOf(remotesMap[name]!))).json()) as { metaData: { pluginVersion: string } };
     expect(manifest.metaData.pluginVersion.split('.').slice(0, 2).join('.'), `${name} was built by the runtime line the shell runs`).toBe(
       runtimeMinor,
     );
@@ -212,8 +215,8 @@ test('shared singletons load once, from the shell, however many remotes a page s
       `${remote} fetched its own copy of`,
     ).toEqual([]);
   }
-  // And each remote's entry was fetched once.
-  for (const dir of ['remote-alerts', 'remote-integrations', 'remote-settings', 'remote-admin']) {
+  // And each visited remote's entry was fetched once.
+  for (const dir of containers.map((name) => name.replaceAll('_', '-'))) {
     expect(
       fetched.filter((p) => p.startsWith(`/remotes/${dir}/`) && p.endsWith('/mf-manifest.json')),
       `${dir} manifest`,
@@ -291,4 +294,24 @@ test('a remote that never answers times out into Retry, the rest keeps working, 
     await page.clock.fastForward('00:11');
   };
   await expectIsolatedFailureAndRetry(page, () => page.unroute(ALERTS_MANIFEST, hang), skipTheWait);
+});
+
+test('a remotes map that cannot be read shows Retry in the page area, the layout keeps working, Retry recovers', async ({ page, api }) => {
+  const user = await api.createUser();
+  // Every remote page's route comes from the map: without it, /alerts is not known yet (nor a 404).
+  const down = (route: Route) => route.fulfill({ status: 503, body: 'Service Unavailable' });
+  await page.route('**/remotes.json', down);
+  await signIn(page, user, '/alerts');
+  const main = page.getByRole('main');
+  const menu = page.getByRole('complementary', { name: 'Side menu' });
+  await expect(main.getByRole('alert')).toContainText('This page could not be loaded');
+  await expect(main.getByRole('alert')).toContainText("The list of the console's pages could not be read. The rest keeps working.");
+  await expect(menu.getByRole('link', { name: 'Dashboard' })).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'Alerts' })).toHaveCount(0);
+
+  await page.unroute('**/remotes.json', down);
+  await main.getByRole('button', { name: 'Retry' }).click();
+  await expect(main.getByRole('heading', { level: 1, name: 'Alerts' })).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'Integrations' })).toBeVisible();
+  await expect(page).toHaveURL('/alerts');
 });

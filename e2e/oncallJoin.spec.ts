@@ -97,7 +97,7 @@ test('a running system gains remote-oncall at run time: its menu entry and page 
   const entry = (await (await request.get('/remotes.json')).json()).remote_oncall;
   expect(entry).toEqual({
     entry: `/remotes/remote-oncall/${ONCALL_VERSION}/mf-manifest.json`,
-    route: { path: 'oncall', module: 'OnCallPage', label: 'On call', icon: 'calendar', superuserOnly: false },
+    route: { path: 'oncall', module: 'OnCallPage', label: 'On call', icon: 'calendar', order: 40, superuserOnly: false },
   });
 
   // After a reload: the menu entry, and its page, from the same shell.

@@ -131,7 +131,7 @@ test('npm run release lists versions, makes a built one live, and refuses one th
   const done = release('alerts', CURRENT);
   expect(done.status, done.stderr).toBe(0);
   expect(done.stdout).toContain(`remote-alerts: ${INCOMPATIBLE} → ${CURRENT}`);
-  expect((await (await request.get('/remotes.json')).json()).remote_alerts).toBe(manifestOf(CURRENT));
+  expect((await (await request.get('/remotes.json')).json()).remote_alerts.entry).toBe(manifestOf(CURRENT));
 
   const pins = readFileSync(path.join(consoleDir, PINS_FILE), 'utf8');
   const missing = release('remote-alerts', '9.9.9');
@@ -142,7 +142,7 @@ test('npm run release lists versions, makes a built one live, and refuses one th
   expect(unknown.stderr).toContain('No built remote named "alarms"');
   expect(release('alerts').status, 'a version is required').toBe(2);
   expect(readFileSync(path.join(consoleDir, PINS_FILE), 'utf8')).toBe(pins);
-  expect((await (await request.get('/remotes.json')).json()).remote_alerts).toBe(manifestOf(CURRENT));
+  expect((await (await request.get('/remotes.json')).json()).remote_alerts.entry).toBe(manifestOf(CURRENT));
 
   expect(release('--list').stdout).toMatch(
     new RegExp(`remote-alerts +${CURRENT.replaceAll('.', '\\.')} +${CURRENT.replaceAll('.', '\\.')} `),

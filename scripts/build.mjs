@@ -1,23 +1,15 @@
 #!/usr/bin/env node
-// `npm run build`: the API (tsc) and every console app (Rsbuild), each on its own, two at a time.
+// `npm run build`: the API (tsc) and every console app (Rsbuild; scripts/apps.ts lists them), each on
+// its own, two at a time.
 // remote-actions' one build makes both its federated remote and its standalone public page
 // (dist/remote-actions/<version>/page/, two Rsbuild environments: docs/console.md).
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { consoleApps, ROOT as root } from './apps.ts';
 
-const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
-export const CONSOLE_APPS = [
-  'shell',
-  'remote-alerts',
-  'remote-integrations',
-  'remote-admin',
-  'remote-settings',
-  'remote-actions',
-  'remote-oncall',
-];
+// `npm run build -- <app>…` builds those; `--console` every console app (`npm run build:console`).
 const wanted = process.argv.slice(2);
-const targets = wanted.length ? wanted : ['api', ...CONSOLE_APPS];
+const targets = wanted.length === 0 ? ['api', ...consoleApps()] : wanted[0] === '--console' ? consoleApps() : wanted;
 
 const build = (app) =>
   new Promise((resolve, reject) => {

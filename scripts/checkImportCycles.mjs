@@ -4,21 +4,10 @@
 // imports are erased by the compiler, so they do not count.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import madge from 'madge';
+import { consoleApps, ROOT as root } from './apps.ts';
 
-const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
-const APPS = [
-  'api',
-  'shared',
-  'shell',
-  'remote-actions',
-  'remote-admin',
-  'remote-alerts',
-  'remote-integrations',
-  'remote-oncall',
-  'remote-settings',
-];
+const APPS = ['api', 'shared', ...consoleApps()];
 const typeImportsSkipped = { skipTypeImports: true };
 
 let cycles = 0;

@@ -1,18 +1,18 @@
 #!/usr/bin/env node
-// `npm run dev`: the API (reloading on change) on :8000 and every console app as an Rsbuild
-// dev server with hot reload: open http://localhost:3000 (the shell proxies /api, and the public
-// action pages /actions/:id, /acknowledge/:id, … and /contacts/confirm to remote-actions' dev
-// server on :3005, which serves them as the standalone page they are in production).
+// `npm run dev`: the API (reloading on change) on :8000 and every console app (scripts/apps.ts) as
+// an Rsbuild dev server with hot reload: open http://localhost:3000 (the shell proxies /api, and
+// the public action pages /actions/:id, /acknowledge/:id, … and /contacts/confirm to
+// remote-actions' dev server, which serves them as the standalone page they are in production).
 //
 // `npm run dev -- shell remote-settings` starts only those apps (and the API). VIGIL_DEV_PORT
-// moves the shell (the remotes take the five ports after it), VIGIL_DEV_API_PORT the API, and
-// DATA_DIR its database (default ./.data): e2e/dev.spec.ts runs a second set this way.
+// moves the shell (each remote takes the port after it in name order: devPorts), VIGIL_DEV_API_PORT
+// the API, and DATA_DIR its database (default ./.data): e2e/dev.spec.ts runs a second set this way.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { consoleApps, devPorts, ROOT as root } from './apps.ts';
 
-const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
-const APPS = ['remote-alerts', 'remote-integrations', 'remote-admin', 'remote-settings', 'remote-actions', 'remote-oncall', 'shell'];
+// The remotes, then the shell.
+const APPS = [...consoleApps().slice(1), 'shell'];
 const wanted = process.argv.slice(2);
 const unknown = wanted.filter((app) => !APPS.includes(app));
 if (unknown.length) {
@@ -46,7 +46,8 @@ start('api', 'npx', ['tsx', 'watch', 'src/server.ts'], path.join(root, 'api'), {
   CONTACT_METHODS_ALLOW_PRIVATE_NETWORKS: process.env.CONTACT_METHODS_ALLOW_PRIVATE_NETWORKS || 'true',
 });
 for (const app of apps) start(app, 'npx', ['rsbuild', 'dev'], path.join(root, app));
-console.log(`Vigil dev: open http://localhost:${shellPort} (API on :${apiPort})`);
+const ports = devPorts(Number(shellPort));
+console.log(`Vigil dev: open http://localhost:${shellPort} (API on :${apiPort}; ${apps.map((app) => `${app} :${ports[app]}`).join(', ')})`);
 
 const stop = () => {
   for (const child of children) {

@@ -3,10 +3,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
-const APPS = ['shell', 'remote-alerts', 'remote-integrations', 'remote-admin', 'remote-settings', 'remote-actions', 'remote-oncall'];
+import { consoleApps, ROOT as root } from './apps.ts';
 
 const built = (app) => {
   if (app === 'api') return existsSync(path.join(root, 'api/dist/server.js'));
@@ -15,7 +12,7 @@ const built = (app) => {
   return existsSync(dir) && readdirSync(dir).some((v) => existsSync(path.join(dir, v, 'mf-manifest.json')));
 };
 
-const missing = ['api', ...APPS].filter((app) => !built(app));
+const missing = ['api', ...consoleApps()].filter((app) => !built(app));
 if (missing.length) {
   console.log(`Building ${missing.join(', ')} (first start)…`);
   const result = spawnSync(process.execPath, [path.join(root, 'scripts/build.mjs'), ...missing], { cwd: root, stdio: 'inherit' });

@@ -1,15 +1,14 @@
 #!/usr/bin/env node
 // `npm run typecheck`: tsc --noEmit for every workspace that has a tsconfig.json.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { ROOT as root, workspaceFolders } from './apps.ts';
 
-const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
-const { workspaces } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
 let failed = false;
-// deploy/ holds the compose and gateway tests: not a workspace, typechecked all the same.
-for (const ws of [...workspaces, 'deploy']) {
+// deploy/ (the compose and gateway tests) and scripts/ (their TypeScript modules) are not
+// workspaces: typechecked all the same.
+for (const ws of [...workspaceFolders(), 'deploy', 'scripts']) {
   if (!existsSync(path.join(root, ws, 'tsconfig.json'))) continue;
   const result = spawnSync('npx', ['tsc', '-p', ws, '--noEmit'], { cwd: root, stdio: 'inherit' });
   console.log(`${result.status === 0 ? 'ok  ' : 'FAIL'} ${ws}`);

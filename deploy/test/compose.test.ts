@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { parseConfig } from '../../api/src/config.js';
 import { ALL_SETTINGS } from '../../api/src/configSettings.js';
+import { workspaceFolders } from '../../scripts/apps.js';
 import {
   GATEWAY_TEMPLATE,
   NODE_MAJOR,
@@ -24,6 +25,9 @@ import {
 } from './helpers/repo.js';
 
 const compose = readCompose();
+
+/** The first stage of every Dockerfile: the package.json files npm ci needs, copied by a pattern. */
+const MANIFESTS_STAGE = /^FROM node:\S+ AS manifests\n[\s\S]*?\n\n/m.exec(readText('deploy/remote/Dockerfile'))![0];
 const services: Record<string, any> = compose.services;
 const APPS = ['api', 'shell', ...REMOTES];
 
@@ -194,8 +198,43 @@ describe('docker-compose.yml', () => {
       expect(existsSync(path.join(ROOT, file)), `${dockerfile} copies ${file}, which does not exist`).toBe(true);
       expect(ignored(file), `${dockerfile} copies ${file}, which .dockerignore leaves out`).toBe(false);
     }
-    // Every workspace's package.json, so npm ci accepts the lockfile.
-    for (const ws of JSON.parse(readText('package.json')).workspaces) expect(sources).toContain(`${ws}/package.json`);
+    // No app is named outside comments: a new remote needs no line here (package.json files come by a pattern, below).
+    const instructions = text.split('\n').filter((line) => !line.startsWith('#'));
+    expect(instructions.filter((line) => /\bremote-[a-z]/.test(line))).toEqual([]);
+    // npm ci runs on the manifests stage's package.json files, which it takes before anything else.
+    expect(text.indexOf(MANIFESTS_STAGE), `${dockerfile} has the manifests stage`).toBeGreaterThan(-1);
+    const firstInstall = text.indexOf('RUN npm ci');
+    expect(text.lastIndexOf('COPY --from=manifests /manifests/ ./', firstInstall)).toBeGreaterThan(text.indexOf(MANIFESTS_STAGE));
+  });
+
+  it("keeps, in the images' manifests stage, the lockfile and every workspace's package.json, and nothing else", () => {
+    // The build context as Docker sends it (what git tracks, less .dockerignore), and the stage's RUN on it.
+    const ignored = dockerIgnored();
+    const context = mkdtempSync(path.join(tmpdir(), 'vigil-context-'));
+    const out = mkdtempSync(path.join(tmpdir(), 'vigil-manifests-'));
+    try {
+      // What git tracks or would (a new remote not committed yet is in the context too).
+      const tracked = spawnSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
+        cwd: ROOT,
+        encoding: 'utf8',
+      }).stdout.split('\0');
+      for (const file of tracked.filter((f) => f && !ignored(f) && existsSync(path.join(ROOT, f)))) {
+        mkdirSync(path.dirname(path.join(context, file)), { recursive: true });
+        copyFileSync(path.join(ROOT, file), path.join(context, file));
+      }
+      const script = /^RUN ([\s\S]*?[^\\])\n/m.exec(MANIFESTS_STAGE)![1]!.replaceAll('/manifests', `${out}/m`);
+      const run = spawnSync('sh', ['-ec', script], { cwd: context, encoding: 'utf8' });
+      expect(run.status, run.stderr).toBe(0);
+      const kept = readdirSync(path.join(out, 'm'), { recursive: true, withFileTypes: true })
+        .filter((entry) => entry.isFile())
+        .map((entry) => path.relative(path.join(out, 'm'), path.join(entry.parentPath, entry.name)))
+        .sort();
+      expect(kept).toEqual(['package-lock.json', 'package.json', ...workspaceFolders().map((ws) => `${ws}/package.json`)].sort());
+      for (const file of kept) expect(readFileSync(path.join(out, 'm', file), 'utf8'), file).toBe(readText(file));
+    } finally {
+      rmSync(context, { recursive: true, force: true });
+      rmSync(out, { recursive: true, force: true });
+    }
   });
 
   it("gives each remote's service a volume of its own that keeps every version it ran", () => {
@@ -220,18 +259,19 @@ describe('docker-compose.yml', () => {
     expect(services.gateway.volumes).toContain('./deploy/remotes-map:/srv/vigil/remotes-map:ro');
   });
 
-  it("gives the gateway every service's address, the API's body limit and the remotes map's folder; no versions, so a release restarts nothing", () => {
+  it("gives the gateway the API's and the shell's addresses, the remotes' port and Docker's DNS, the body limit and the map's folder; no versions, so a release restarts nothing", () => {
     const { gateway } = services;
     expect(gateway.image).toMatch(/^nginx:[\d.]+-alpine$/);
     expect(gateway.volumes).toContain(`./${path.dirname(GATEWAY_TEMPLATE)}:/etc/nginx/templates:ro`);
     expect(gateway.volumes).toContain('./deploy/remotes-map:/srv/vigil/remotes-map:ro');
     const env: Record<string, string> = gateway.environment;
     expect(env.NGINX_ENVSUBST_FILTER).toBe('VIGIL_');
-    for (const app of APPS) {
-      const [host, port] = env[upstreamVariable(app)]!.split(':');
-      expect(host).toBe(app);
-      expect(Number(port)).toBe(app === 'api' ? 8000 : 80);
-    }
+    expect(env[upstreamVariable('api')]).toBe('api:8000');
+    expect(env[upstreamVariable('shell')]).toBe('shell:80');
+    // Every remote is its service's name on this port, resolved by Docker's embedded DNS: none is named here.
+    expect(env.VIGIL_REMOTE_PORT).toBe('80');
+    expect(env.VIGIL_RESOLVER).toBe('127.0.0.11');
+    for (const remote of REMOTES) expect(env[upstreamVariable(remote)], remote).toBeUndefined();
     expect(env.VIGIL_BODY_LIMIT_BYTES).toBe(`\${BODY_LIMIT_BYTES:-1048576}`);
     // A version in the gateway's environment would make Compose recreate it on every release.
     for (const app of APPS) expect(env[versionVariable(app)]).toBeUndefined();
@@ -240,7 +280,31 @@ describe('docker-compose.yml', () => {
         .filter((k) => k.startsWith('VIGIL_'))
         .sort(),
     );
-    for (const app of APPS) expect(gateway.depends_on[app]).toEqual({ condition: 'service_healthy' });
+    // Started after the API and the shell; a remote that is not up yet fails in its own area of the console.
+    expect(gateway.depends_on).toEqual({ api: { condition: 'service_healthy' }, shell: { condition: 'service_healthy' } });
+  });
+
+  it('routes every remote with one location of the gateway, which names none', () => {
+    const template = readText(GATEWAY_TEMPLATE);
+    const instructions = template.split('\n').filter((line) => !line.trimStart().startsWith('#'));
+    expect(instructions.filter((line) => /remote-[a-z]/.test(line))).toEqual([]);
+    expect(instructions.filter((line) => line.includes('location ~ ^/remotes/'))).toEqual([
+      '    location ~ ^/remotes/(?<vigil_remote>remote-[a-z0-9-]+)/ {',
+    ]);
+    expect(template).toContain(`proxy_pass http://$vigil_remote:\${VIGIL_REMOTE_PORT};`);
+  });
+
+  it("shares one definition among the remotes' services: each adds its image, build arguments and volume", () => {
+    for (const remote of REMOTES) {
+      const service = services[remote];
+      expect(Object.keys(service).sort(), remote).toEqual(['build', 'healthcheck', 'image', 'restart', 'volumes']);
+      expect(service.build).toEqual({
+        context: '.',
+        dockerfile: 'deploy/remote/Dockerfile',
+        args: { REMOTE: remote, VERSION: `\${${versionVariable(remote)}:-${versionOf(remote)}}` },
+      });
+      expect(service.healthcheck).toEqual(compose['x-remote'].healthcheck);
+    }
   });
 
   it("serves, before any release, the map of the versions the remotes' images default to", () => {

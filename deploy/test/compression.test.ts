@@ -6,7 +6,7 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type GatewayStack, startGatewayStack } from './helpers/gatewayStack.js';
 import { NGINX, type RunningNginx, startNginx } from './helpers/nginx.js';
-import { readText, upstreamVariable, versionOf } from './helpers/repo.js';
+import { readText, versionOf } from './helpers/repo.js';
 
 // Compressed answers through the compose stack's real configs in Debian's nginx: the shell's
 // and a remote's site send the build's .gz copies (gzip_static), the gateway passes them on,
@@ -59,15 +59,10 @@ describe.skipIf(!NGINX)('compressed answers through the gateway', () => {
     const remoteSite = path.join(root, 'remote');
     gz.remote = await writeWithGzip(path.join(remoteSite, REMOTE_ASSET), js(REMOTE));
 
-    stack = await startGatewayStack({ TRUST_PROXY: '127.0.0.1' });
+    stack = await startGatewayStack({ TRUST_PROXY: '127.0.0.1' }, { [REMOTE]: remoteSite });
     const shell = await startNginx(readText('deploy/shell/nginx.conf'), shellSite);
     servers.push(shell);
-    const remote = await startNginx(readText('deploy/remote/nginx.conf'), remoteSite);
-    servers.push(remote);
-    gateway = await stack.startGateway({
-      VIGIL_SHELL_UPSTREAM: `127.0.0.1:${shell.port}`,
-      [upstreamVariable(REMOTE)]: `127.0.0.1:${remote.port}`,
-    });
+    gateway = await stack.startGateway({ VIGIL_SHELL_UPSTREAM: `127.0.0.1:${shell.port}` });
   }, 60_000);
 
   afterAll(async () => {

@@ -11,20 +11,13 @@ import { type OpenDb, openDatabase } from '../../api/src/db/database.js';
 import { consoleSecurityHeaders } from '../../api/src/securityHeaders.js';
 import { NGINX, type RunningNginx, startNginx } from './helpers/nginx.js';
 import { type ReleaseProject, releaseProject } from './helpers/releaseProject.js';
-import {
-  GATEWAY_TEMPLATE,
-  REMOTES,
-  readCompose,
-  readText,
-  remotesMap,
-  renderTemplate,
-  upstreamVariable,
-  versionOf,
-} from './helpers/repo.js';
+import { type RemoteSites, startRemoteSites } from './helpers/remoteSites.js';
+import { GATEWAY_TEMPLATE, REMOTES, readCompose, readText, remotesMap, renderTemplate, versionOf } from './helpers/repo.js';
 
 // The gateway's real config (deploy/gateway/templates) in Debian's nginx, in front of the
 // real API and of the shell's and each remote's real site configs (one nginx each, as one
-// container each), serving small sites laid out as the images lay them out.
+// container each, each remote reached by its service name), serving small sites laid out as
+// the images lay them out.
 
 if (!NGINX)
   console.warn('nginx is not installed: the gateway tests are skipped (Debian: apt-get install nginx; npm test installs it as root).');
@@ -40,6 +33,8 @@ const REMOTE_CHUNK = 'static/js/page.89abcdef.js';
 const js = (label: string) => `/* ${label} */\n${'console.log("vigil");\n'.repeat(200)}`;
 // A version of remote-alerts newer than the checkout's, published beside it as a release would.
 const NEXT_ALERTS = '9.1.0';
+// A remote of no workspace, whose service starts once the gateway runs.
+const NEWCOMER_VERSION = '0.1.0';
 // Where docker-compose.yml puts the remotes map, inside the gateway's container.
 const MAP_DIR = '/srv/vigil/remotes-map';
 
@@ -48,7 +43,9 @@ let api: FastifyInstance | undefined;
 let db: OpenDb | undefined;
 const servers: RunningNginx[] = [];
 let gateway: RunningNginx;
-/** The gateway's environment as docker-compose.yml gives it, with local addresses instead of service names. */
+/** Each remote's service, reached by its name. */
+let remotes: RemoteSites | undefined;
+/** The gateway's environment as docker-compose.yml gives it, with local addresses (and a local DNS) instead of Docker's. */
 const env: Record<string, string> = { VIGIL_BODY_LIMIT_BYTES: String(64 * 1024), VIGIL_FRONT_PROXY: 'unix:' };
 /** deploy/release.sh's files; the gateway reads the remotes map from its folder. */
 let project: ReleaseProject;
@@ -91,7 +88,9 @@ const versionsDir = (root: string, remote: string) => path.join(root, remote, 'r
 
 /** A remote's container: its volume at /remotes/<remote>/ holding every version published there. */
 async function remoteSite(root: string, remote: string): Promise<string> {
-  const versions = [versionOf(remote), ...(remote === 'remote-alerts' ? [NEXT_ALERTS] : [])];
+  const versions = REMOTES.includes(remote)
+    ? [versionOf(remote), ...(remote === 'remote-alerts' ? [NEXT_ALERTS] : [])]
+    : [NEWCOMER_VERSION];
   for (const version of versions) await remoteBuild(path.join(versionsDir(root, remote), version), remote, version);
   return path.join(root, remote);
 }
@@ -132,17 +131,17 @@ describe.skipIf(!NGINX)('gateway: one origin for the API, the shell and each rem
     servers.push(shell);
     env.VIGIL_API_UPSTREAM = `127.0.0.1:${apiPort}`;
     env.VIGIL_SHELL_UPSTREAM = `127.0.0.1:${shell.port}`;
-    for (const remote of REMOTES) {
-      const server = await startNginx(readText('deploy/remote/nginx.conf'), await remoteSite(root, remote));
-      servers.push(server);
-      env[upstreamVariable(remote)] = `127.0.0.1:${server.port}`;
-    }
+    const sites: Record<string, string> = {};
+    for (const remote of REMOTES) sites[remote] = await remoteSite(root, remote);
+    remotes = await startRemoteSites(sites);
+    Object.assign(env, remotes.env);
     gateway = await startGateway();
     servers.push(gateway);
   }, 60_000);
 
   afterAll(async () => {
     for (const server of servers) await server.stop();
+    await remotes?.stop();
     await api?.close();
     await db?.destroy();
     await project?.remove();
@@ -255,9 +254,38 @@ describe.skipIf(!NGINX)('gateway: one origin for the API, the shell and each rem
     }
   });
 
-  it("answers 404 for a version a remote's service does not have, and for an unknown remote", async () => {
+  it("answers 404 for a version a remote's service does not have", async () => {
     expect((await get('/remotes/remote-alerts/9.9.9/mf-manifest.json')).status).toBe(404);
-    expect((await get('/remotes/remote-unknown/1.0.0/mf-manifest.json')).status).toBe(404);
+  });
+
+  it('reaches a remote by its service name alone: one that is not running is a 502, a name outside remote-<name> a 404 asked of no one', async () => {
+    const asked = remotes!.queries.length;
+    expect((await get('/remotes/remote-unknown/1.0.0/mf-manifest.json')).status).toBe(502);
+    expect(remotes!.queries.slice(asked)).toContain('remote-unknown');
+    // Not a service name the pattern admits: no other host (a dot), port (a colon), case, or app.
+    for (const pathname of [
+      '/remotes/remote-alerts.example.org/1.0.0/mf-manifest.json',
+      '/remotes/remote-alerts:8080/1.0.0/mf-manifest.json',
+      '/remotes/remote-alerts%2eexample.org/1.0.0/mf-manifest.json',
+      '/remotes/Remote-Alerts/1.0.0/mf-manifest.json',
+      '/remotes/remote_alerts/1.0.0/mf-manifest.json',
+      '/remotes/shell/index.html',
+      '/remotes/api/v1/utils/health-check/',
+      '/remotes/remote-alerts',
+    ]) {
+      const before = remotes!.queries.length;
+      expect((await get(pathname)).status, pathname).toBe(404);
+      expect(remotes!.queries.slice(before), pathname).toEqual([]);
+    }
+  });
+
+  it('serves a remote added after the gateway started, with no change to its config and no reload', async () => {
+    const newcomer = 'remote-newcomer';
+    await remotes!.add(newcomer, await remoteSite(root!, newcomer));
+    const res = await get(`/remotes/${newcomer}/${NEWCOMER_VERSION}/mf-manifest.json`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ name: federationName(newcomer), served_by: newcomer, version: NEWCOMER_VERSION });
+    expect(process.kill(gateway.pid, 0)).toBe(true);
   });
 
   it('routes /api/ to the API: health check, a login with a form body, and the API’s own 404', async () => {

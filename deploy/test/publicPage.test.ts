@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, type GatewayStack, startGatewayStack } from './helpers/gatewayStack.js';
-import { NGINX, type RunningNginx, startNginx } from './helpers/nginx.js';
-import { ROOT, readText, upstreamVariable, versionOf } from './helpers/repo.js';
+import { NGINX, type RunningNginx } from './helpers/nginx.js';
+import { ROOT, versionOf } from './helpers/repo.js';
 
 // The public action page in the compose shape: the gateway's real template sends /actions/<id>
 // and its form posts to the real API (API only, CONSOLE_DIR=none), which renders the page with
@@ -19,7 +19,6 @@ const LOAD_FAILED = 'Failed to load alert data or alert doesn'; // …'t exist (
 
 let root: string;
 let stack: GatewayStack;
-let remote: RunningNginx;
 let gateway: RunningNginx;
 let alertId: string;
 let authorization: string;
@@ -44,13 +43,15 @@ describe.skipIf(!NGINX)('the public action page through the gateway', () => {
     await mkdir(mapDir);
     await copyFile(path.join(ROOT, 'deploy/remotes-map/default.json'), path.join(mapDir, 'default.json'));
 
-    stack = await startGatewayStack({
-      TRUST_PROXY: '127.0.0.1',
-      REMOTE_ACTIONS_DIR: path.join(site, 'remotes', 'remote-actions'),
-      REMOTES_MAP_DIR: mapDir,
-    });
-    remote = await startNginx(readText('deploy/remote/nginx.conf'), site);
-    gateway = await stack.startGateway({ [upstreamVariable('remote-actions')]: `127.0.0.1:${remote.port}` });
+    stack = await startGatewayStack(
+      {
+        TRUST_PROXY: '127.0.0.1',
+        REMOTE_ACTIONS_DIR: path.join(site, 'remotes', 'remote-actions'),
+        REMOTES_MAP_DIR: mapDir,
+      },
+      { 'remote-actions': site },
+    );
+    gateway = stack.gateway;
 
     const login = await stack.api.inject({
       method: 'POST',
@@ -70,7 +71,6 @@ describe.skipIf(!NGINX)('the public action page through the gateway', () => {
   }, 300_000);
 
   afterAll(async () => {
-    await remote?.stop();
     await stack?.close();
     if (root) await rm(root, { recursive: true, force: true });
   });

@@ -1,4 +1,4 @@
-import { stat } from 'node:fs/promises';
+import { readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type ReleaseProject, releaseProject } from './helpers/releaseProject.js';
@@ -41,6 +41,21 @@ describe('deploy/release.sh <remote> <version>', () => {
     expect((await stat(path.join(project.mapDir, 'live.json'))).mode & 0o777).toBe(0o644);
   });
 
+  it('releases a remote whose name has digits, as the scaffold allows (remote-v2), its route kept', async () => {
+    const file = path.join(project.mapDir, 'default.json');
+    const line =
+      '  "remote_v2": {"entry": "/remotes/remote-v2/1.0.0/mf-manifest.json", "route": {"path": "v2-reports", "module": "V2Page", "label": "V2"}}';
+    await writeFile(file, (await readFile(file, 'utf8')).replace(/\n\}\s*$/, `,\n${line}\n}\n`));
+    const run = project.release(['v2', '1.3.0']);
+    expect(run.status, run.stderr).toBe(0);
+    expect((await project.dockerCalls())[0]).toBe('compose up -d --no-deps --wait remote-v2 | VIGIL_REMOTE_V2_VERSION=1.3.0 ');
+    expect((await project.liveMap())?.remote_v2).toEqual({
+      entry: '/remotes/remote-v2/1.3.0/mf-manifest.json',
+      route: { path: 'v2-reports', module: 'V2Page', label: 'V2' },
+    });
+    expect(await pins()).toContain('VIGIL_REMOTE_V2_VERSION=1.3.0');
+  });
+
   it('rolls back the same way, keeping the other remotes where they were', async () => {
     expect(project.release(['remote-admin', '1.2.0']).status).toBe(0);
     expect(project.release(['alerts', '1.1.0']).status).toBe(0);
@@ -70,10 +85,7 @@ describe('deploy/release.sh <remote> <version>', () => {
   });
 
   it.each([
-    [
-      ['nope', '1.0.0'],
-      'no remote named "nope"; the remotes are: remote-actions remote-admin remote-alerts remote-integrations remote-oncall remote-settings',
-    ],
+    [['nope', '1.0.0'], `no remote named "nope"; the remotes are: ${REMOTES.join(' ')}`],
     [['alerts', 'latest'], '"latest" is not a version (e.g. 1.4.0)'],
     [['alerts', '1.0.0/../../x'], 'is not a version'],
     [['alerts'], 'Usage:'],

@@ -4,10 +4,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NGINX, type RunningNginx, startNginx } from './helpers/nginx.js';
-import { GATEWAY_TEMPLATE, REMOTES, readText, renderTemplate, upstreamVariable } from './helpers/repo.js';
+import { type RemoteSites, startRemoteSites } from './helpers/remoteSites.js';
+import { GATEWAY_TEMPLATE, readText, renderTemplate } from './helpers/repo.js';
 
 // /remotes/ in the Compose shape: the gateway's real template in front of two remotes' real
-// site configs (deploy/remote/nginx.conf). nginx decodes and resolves the path before it picks
+// site configs (deploy/remote/nginx.conf), each reached by its service name (helpers/remoteSites). nginx decodes and resolves the path before it picks
 // a location, and each remote's site does the same under its own root, so no form of `..`
 // reaches a file outside a remote's folder. Requests go over a raw socket: fetch() would
 // resolve the dot segments itself.
@@ -20,6 +21,7 @@ const VERSION = '1.0.0';
 let root: string;
 const servers: RunningNginx[] = [];
 let gateway: RunningNginx;
+let remotes: RemoteSites | undefined;
 
 function rawGet(target: string): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
@@ -57,25 +59,25 @@ describe.skipIf(!NGINX)('gateway: /remotes/ normalised before it is routed', () 
     await writeFile(path.join(shellSite, 'index.html'), `<!doctype html><title>${SHELL_PAGE}</title>`);
     const shell = await startNginx(readText('deploy/shell/nginx.conf'), shellSite);
     servers.push(shell);
-    // Nothing listens on port 9: the API and the remotes not served here are never reached.
+    remotes = await startRemoteSites({
+      'remote-alerts': await remoteSite('remote-alerts'),
+      'remote-admin': await remoteSite('remote-admin'),
+    });
+    // Nothing listens on port 9: the API is never reached.
     const env: Record<string, string> = {
       VIGIL_API_UPSTREAM: '127.0.0.1:9',
       VIGIL_SHELL_UPSTREAM: `127.0.0.1:${shell.port}`,
       VIGIL_BODY_LIMIT_BYTES: '1048576',
       VIGIL_FRONT_PROXY: 'unix:',
-      ...Object.fromEntries(REMOTES.map((remote) => [upstreamVariable(remote), '127.0.0.1:9'])),
+      ...remotes.env,
     };
-    for (const remote of ['remote-alerts', 'remote-admin']) {
-      const server = await startNginx(readText('deploy/remote/nginx.conf'), await remoteSite(remote));
-      servers.push(server);
-      env[upstreamVariable(remote)] = `127.0.0.1:${server.port}`;
-    }
     gateway = await startNginx(renderTemplate(readText(GATEWAY_TEMPLATE), env));
     servers.push(gateway);
   }, 60_000);
 
   afterAll(async () => {
     for (const server of servers) await server.stop();
+    await remotes?.stop();
     if (root) await rm(root, { recursive: true, force: true });
   });
 

@@ -12,6 +12,8 @@ const DashboardPage = lazy(() => import('./pages/DashboardPage'));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
 // The signed-in area's parts that read the API (react-query) or load remotes: not in the public pages' download.
 const RemotePage = lazy(() => import('./remotes/RemotePage').then((m) => ({ default: m.RemotePage })));
+// In the same module: a path not known before the remotes map is read (every remote page's route comes from it).
+const RemotesMapPending = lazy(() => import('./remotes/RemotePage').then((m) => ({ default: m.RemotesMapPending })));
 const RequireSuperuser = lazy(() => import('./session/RequireSuperuser'));
 
 /**
@@ -51,15 +53,8 @@ const { Page: SignupPage } = PUBLIC_PAGES['/signup'];
 const { Page: RecoverPasswordPage } = PUBLIC_PAGES['/recover-password'];
 const { Page: ResetPasswordPage } = PUBLIC_PAGES['/reset-password'];
 
-/** The remotes shown inside the authenticated layout, built in; others declare theirs in the remotes map. */
-const remoteRoutes = [
-  { path: 'integrations', remote: 'remote_integrations', module: 'IntegrationsPage', label: 'Integrations' },
-  { path: 'alerts', remote: 'remote_alerts', module: 'AlertsPage', label: 'Alerts' },
-  { path: 'settings', remote: 'remote_settings', module: 'SettingsPage', label: 'User Settings' },
-] as const;
-
 export function AppRoutes() {
-  const declared = useDeclaredRoutes();
+  const { routes, status } = useDeclaredRoutes();
   return (
     <Suspense fallback={<PageSpinner />}>
       <Routes>
@@ -78,22 +73,13 @@ export function AppRoutes() {
           }
         >
           <Route index element={<DashboardPage />} />
-          {remoteRoutes.map(({ path, remote, module, label }) => (
-            <Route key={path} path={path} element={<RemotePage remote={remote} module={module} label={label} />} />
-          ))}
-          {/* Declared by the remotes map at run time (remotesMapEntries.ts): `/<path>` and below it, the remote routing within. */}
-          {declared.map(({ path, remote, module, label, superuserOnly }) => {
+          {/* Every remote page, as the remotes map declares it (remotesMapEntries.ts): `/<path>` and below it, the remote routing within. */}
+          {routes.map(({ path, remote, module, label, superuserOnly }) => {
             const page = <RemotePage remote={remote} module={module} label={label} />;
             return <Route key={path} path={`${path}/*`} element={superuserOnly ? <RequireSuperuser>{page}</RequireSuperuser> : page} />;
           })}
-          <Route
-            path="admin"
-            element={
-              <RequireSuperuser>
-                <RemotePage remote="remote_admin" module="AdminPage" label="Users Management" />
-              </RequireSuperuser>
-            }
-          />
+          {/* Until the map is read, a path may be a remote's page: not the 404 screen yet. */}
+          {status !== 'read' && <Route path="*" element={<RemotesMapPending />} />}
         </Route>
 
         <Route path="*" element={<NotFoundPage />} />

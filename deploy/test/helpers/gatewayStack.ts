@@ -7,7 +7,8 @@ import { buildApp } from '../../../api/src/app.js';
 import { parseConfig } from '../../../api/src/config.js';
 import { type OpenDb, openDatabase } from '../../../api/src/db/database.js';
 import { type RunningNginx, startNginx } from './nginx.js';
-import { GATEWAY_TEMPLATE, REMOTES, readText, renderTemplate, upstreamVariable } from './repo.js';
+import { type RemoteSites, startRemoteSites } from './remoteSites.js';
+import { GATEWAY_TEMPLATE, readText, renderTemplate } from './repo.js';
 
 export const ADMIN = { email: 'admin@example.com', password: 'gateway-admin-1' };
 /** The page the shell's site serves for every console route. */
@@ -15,7 +16,8 @@ export const SHELL_PAGE = 'vigil-shell-page';
 
 /**
  * The real API (embedded database) behind the gateway's real template, with the shell's real
- * site config in front of a one-page site; the remotes' upstreams lead nowhere (unused).
+ * site config in front of a one-page site, and the remotes' site config in front of the
+ * remote sites given (`remotes`: remote → its container's folder; other remotes do not exist).
  * Everything listens on 127.0.0.1, so the gateway reaches the API from 127.0.0.1: the
  * address `apiEnv.TRUST_PROXY` names when the API believes the gateway.
  */
@@ -23,19 +25,22 @@ export interface GatewayStack {
   api: FastifyInstance;
   apiUrl: string;
   shell: RunningNginx;
+  remotes: RemoteSites;
   gateway: RunningNginx;
   /** Another gateway on the same API and shell, its template variables changed. */
   startGateway(overrides: Record<string, string>): Promise<RunningNginx>;
   close(): Promise<void>;
 }
 
-export async function startGatewayStack(apiEnv: Record<string, string>): Promise<GatewayStack> {
+export async function startGatewayStack(apiEnv: Record<string, string>, remoteSites: Record<string, string> = {}): Promise<GatewayStack> {
   const root = await mkdtemp(path.join(tmpdir(), 'vigil-stack-'));
   const servers: RunningNginx[] = [];
   let db: OpenDb | undefined;
   let api: FastifyInstance | undefined;
+  let remotes: RemoteSites | undefined;
   const close = async () => {
     for (const server of servers) await server.stop();
+    await remotes?.stop();
     await api?.close();
     await db?.destroy();
     await rm(root, { recursive: true, force: true });
@@ -52,12 +57,13 @@ export async function startGatewayStack(apiEnv: Record<string, string>): Promise
     const shell = await startNginx(readText('deploy/shell/nginx.conf'), site);
     servers.push(shell);
 
+    remotes = await startRemoteSites(remoteSites);
     const env: Record<string, string> = {
       VIGIL_API_UPSTREAM: apiUrl.replace('http://', ''),
       VIGIL_SHELL_UPSTREAM: `127.0.0.1:${shell.port}`,
       VIGIL_BODY_LIMIT_BYTES: '1048576',
       VIGIL_FRONT_PROXY: readComposeDefault('VIGIL_FRONT_PROXY'),
-      ...Object.fromEntries(REMOTES.map((remote) => [upstreamVariable(remote), '127.0.0.1:9'])),
+      ...remotes.env,
     };
     const startGateway = async (overrides: Record<string, string>) => {
       const server = await startNginx(renderTemplate(readText(GATEWAY_TEMPLATE), { ...env, ...overrides }));
@@ -65,7 +71,7 @@ export async function startGatewayStack(apiEnv: Record<string, string>): Promise
       return server;
     };
     const gateway = await startGateway({});
-    return { api, apiUrl, shell, gateway, startGateway, close };
+    return { api, apiUrl, shell, remotes, gateway, startGateway, close };
   } catch (error) {
     await close();
     throw error;

@@ -34,12 +34,12 @@ function replaceOnce(text: string, from: string, to: string): string {
   return parts.join(to);
 }
 
-async function waitForPort(port: number, child: ChildProcess, log: string): Promise<void> {
+async function waitForPort(host: string, port: number, child: ChildProcess, log: string): Promise<void> {
   const deadline = Date.now() + 10_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`nginx exited (${child.exitCode}):\n${await readFile(log, 'utf8').catch(() => '')}`);
     const open = await new Promise<boolean>((resolve) => {
-      const socket = net.connect(port, '127.0.0.1', () => {
+      const socket = net.connect(port, host, () => {
         socket.end();
         resolve(true);
       });
@@ -62,15 +62,22 @@ export interface RunningNginx {
 
 /**
  * Runs one of the images' site configs (a file nginx includes inside http {}) as the image
- * would, on a free local port: `listen 80;` becomes that port, `/usr/share/nginx/html` the
- * given site folder, and each of `paths` (a path inside the container) the local folder it
- * maps to. One nginx per container, as in docker-compose.yml.
+ * would, on a free local port (or `listen`, an address and port of the loopback range):
+ * `listen 80;` becomes it, `/usr/share/nginx/html` the given site folder, and each of `paths`
+ * (a path inside the container) the local folder it maps to. One nginx per container, as in
+ * docker-compose.yml.
  */
-export async function startNginx(siteConf: string, site?: string, paths: Record<string, string> = {}): Promise<RunningNginx> {
+export async function startNginx(
+  siteConf: string,
+  site?: string,
+  paths: Record<string, string> = {},
+  listen?: { host: string; port: number },
+): Promise<RunningNginx> {
   if (!NGINX) throw new Error('nginx is not installed');
   const dir = await mkdtemp(path.join(tmpdir(), 'vigil-nginx-'));
-  const port = await freePort();
-  let conf = replaceOnce(siteConf, 'listen 80;', `listen 127.0.0.1:${port};`);
+  const host = listen?.host ?? '127.0.0.1';
+  const port = listen?.port ?? (await freePort());
+  let conf = replaceOnce(siteConf, 'listen 80;', `listen ${host}:${port};`);
   if (site) conf = replaceOnce(conf, '/usr/share/nginx/html', site);
   for (const [inContainer, local] of Object.entries(paths)) conf = replaceOnce(conf, inContainer, local);
   conf = conf.replaceAll('/var/log/nginx/', `${dir}/`);
@@ -105,14 +112,14 @@ http {
   running.add(child);
   child.once('exit', () => running.delete(child));
   try {
-    await waitForPort(port, child, errorLog);
+    await waitForPort(host, port, child, errorLog);
   } catch (error) {
     child.kill('SIGTERM');
     throw error;
   }
   return {
     port,
-    url: `http://127.0.0.1:${port}`,
+    url: `http://${host}:${port}`,
     pid: child.pid!,
     /** What the gateway's access log holds so far. */
     accessLog: () => readFile(path.join(dir, 'access.log'), 'utf8').catch(() => ''),

@@ -33,7 +33,7 @@ export interface ReleaseProject {
   dockerCalls(): Promise<string[]>;
   readEnv(): Promise<string>;
   /** The map the gateway serves: live.json when a release wrote it. */
-  liveMap(): Promise<Record<string, string> | undefined>;
+  liveMap(): Promise<Record<string, unknown> | undefined>;
   remove(): Promise<void>;
 }
 

@@ -2,13 +2,14 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
+import { remoteApps } from '../../../scripts/apps.js';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 const readJson = (file: string) => JSON.parse(readFileSync(path.join(ROOT, file), 'utf8'));
 
-/** Every remote the workspace has (`remote-*` in the root package.json's workspaces). */
-export const REMOTES: string[] = (readJson('package.json').workspaces as string[]).filter((w) => w.startsWith('remote-')).sort();
+/** Every remote the workspace has (`remote-*` in the root package.json's workspaces), by name. */
+export const REMOTES: string[] = remoteApps(ROOT);
 
 /** An app's version, from its package.json: what its image tag must be. */
 export const versionOf = (app: string): string => readJson(`${app}/package.json`).version;
@@ -16,7 +17,7 @@ export const versionOf = (app: string): string => readJson(`${app}/package.json`
 /** `remote-alerts` → `VIGIL_REMOTE_ALERTS_VERSION`: the variable that picks the app's version. */
 export const versionVariable = (app: string) => `VIGIL_${app.replaceAll('-', '_').toUpperCase()}_VERSION`;
 
-/** `remote-alerts` → `VIGIL_REMOTE_ALERTS_UPSTREAM`: the gateway's address of the app's service. */
+/** `api` → `VIGIL_API_UPSTREAM`: the gateway's address of the app's service (the API's and the shell's; a remote is its service name). */
 export const upstreamVariable = (app: string) => `VIGIL_${app.replaceAll('-', '_').toUpperCase()}_UPSTREAM`;
 
 export const readText = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');

@@ -3,13 +3,14 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { consoleApps } from '../../../scripts/apps';
 import * as facade from './reactRouterDom';
 
 // In the browser every app's `import … from 'react-router-dom'` gets ./reactRouterDom.ts (a
 // curated, shared module: see rsbuild.federation.ts). A name it lacks would be `undefined` at run
 // time, with no build error: this test reads every app's source and catches it here.
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const APPS = readdirSync(ROOT).filter((dir) => dir === 'shell' || dir === 'shared' || dir.startsWith('remote-'));
+const APPS = ['shared', ...consoleApps(ROOT)];
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

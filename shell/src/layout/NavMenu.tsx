@@ -28,10 +28,6 @@ import { useDeclaredRoutes } from '../remotes/declaredRoutes';
 import type { RouteIcon } from '../remotes/remotesMapEntries';
 
 const Home = bundleIcon(HomeFilled, HomeRegular);
-const Integrations = bundleIcon(PlugConnectedFilled, PlugConnectedRegular);
-const Alerts = bundleIcon(AlertFilled, AlertRegular);
-const Settings = bundleIcon(PersonSettingsFilled, PersonSettingsRegular);
-const Admin = bundleIcon(ShieldPersonFilled, ShieldPersonRegular);
 
 /** The icons a remote may name for its menu entry in the remotes map. */
 const ROUTE_ICON: Record<RouteIcon, typeof Home> = {
@@ -39,10 +35,10 @@ const ROUTE_ICON: Record<RouteIcon, typeof Home> = {
   calendar: bundleIcon(CalendarClockFilled, CalendarClockRegular),
   people: bundleIcon(PeopleFilled, PeopleRegular),
   clock: bundleIcon(ClockFilled, ClockRegular),
-  alert: Alerts,
-  plug: Integrations,
-  settings: Settings,
-  shield: Admin,
+  alert: bundleIcon(AlertFilled, AlertRegular),
+  plug: bundleIcon(PlugConnectedFilled, PlugConnectedRegular),
+  settings: bundleIcon(PersonSettingsFilled, PersonSettingsRegular),
+  shield: bundleIcon(ShieldPersonFilled, ShieldPersonRegular),
   book: bundleIcon(BookFilled, BookRegular),
 };
 
@@ -54,14 +50,8 @@ interface Entry {
   superuserOnly?: boolean;
 }
 
-/** Spec §2: the side menu's entries; Admin only for superusers. */
-const ENTRIES: Entry[] = [
-  { to: '/', label: 'Dashboard', Icon: Home, end: true },
-  { to: '/integrations', label: 'Integrations', Icon: Integrations },
-  { to: '/alerts', label: 'Alerts', Icon: Alerts },
-  { to: '/settings', label: 'User Settings', Icon: Settings },
-  { to: '/admin', label: 'Admin', Icon: Admin, superuserOnly: true },
-];
+/** The shell's own page; every other entry is a remote's, from the remotes map. */
+const DASHBOARD: Entry = { to: '/', label: 'Dashboard', Icon: Home, end: true };
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 },
@@ -116,12 +106,11 @@ const useStyles = makeStyles({
 export function NavMenu({ onNavigate }: { onNavigate?: () => void }) {
   const styles = useStyles();
   const { data: user } = useCurrentUser();
-  const declared = useDeclaredRoutes();
-  // The remotes map's routes go after the built-in pages, before Admin (spec §2 keeps it last).
+  const { routes } = useDeclaredRoutes();
+  // Spec §2: Dashboard, then the remotes' pages in their declared order (Admin, superusers only, last).
   const all: Entry[] = [
-    ...ENTRIES.slice(0, -1),
-    ...declared.map(({ path, label, icon, superuserOnly }) => ({ to: `/${path}`, label, Icon: ROUTE_ICON[icon], superuserOnly })),
-    ...ENTRIES.slice(-1),
+    DASHBOARD,
+    ...routes.map(({ path, label, icon, superuserOnly }) => ({ to: `/${path}`, label, Icon: ROUTE_ICON[icon], superuserOnly })),
   ];
   const entries = all.filter((entry) => !entry.superuserOnly || user?.is_superuser);
   return (

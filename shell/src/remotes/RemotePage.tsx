@@ -1,7 +1,9 @@
 import { Button, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle, Spinner } from '@fluentui/react-components';
 import { Component, type ComponentType, type ReactNode, useCallback, useEffect, useEffectEvent, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { IncompatibleRemoteError, loadRemoteModule } from './remoteRegistry';
+import { PageSpinner } from '../layout/PageSpinner';
+import { useDeclaredRoutes } from './declaredRoutes';
+import { ensureRemotesMapRead, IncompatibleRemoteError, loadRemoteModule } from './remoteRegistry';
 
 interface Props {
   remote: string;
@@ -85,5 +87,28 @@ export function RemotePage({ remote, module, label }: Props) {
     <RemoteBoundary key={`${remote}/${module}/${attempt}`} onError={fail}>
       <Page />
     </RemoteBoundary>
+  );
+}
+
+/**
+ * A signed-in path while the remotes map is not read: every remote page's route comes from the
+ * map, so which page the path is cannot be known yet. A spinner while it is read; when it cannot
+ * be, an error with Retry in the page's area while the layout keeps working. Once the map is
+ * read, a path no route matches is the 404 screen.
+ */
+export function RemotesMapPending() {
+  const { status } = useDeclaredRoutes();
+  if (status !== 'failed') return <PageSpinner label="Loading…" />;
+  return (
+    <MessageBar intent="error" role="alert" style={{ margin: 24 }}>
+      <MessageBarBody>
+        <MessageBarTitle>This page could not be loaded</MessageBarTitle>
+        The list of the console's pages could not be read. The rest keeps working.
+      </MessageBarBody>
+      <MessageBarActions>
+        {/* Reads the map again: its routes, this page's among them, appear once it answers. */}
+        <Button onClick={ensureRemotesMapRead}>Retry</Button>
+      </MessageBarActions>
+    </MessageBar>
   );
 }

@@ -1,6 +1,6 @@
 import { getInstance, loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import { FEDERATION_RUNTIME, findMismatches, incompatibilityMessage, type ProvidedShared } from './compatibility';
-import { declaredRoutesRead, setDeclaredRoutes } from './declaredRoutes';
+import { markRemotesMapFailed, remotesMapStatus, setDeclaredRoutes } from './declaredRoutes';
 import { isLoaded, recordLoadedRemote } from './loadedRemotes';
 import { fetchRemoteManifest, manifestHandoff } from './remoteManifest';
 import { parseRemotesMap } from './remotesMapEntries';
@@ -49,17 +49,23 @@ export async function registerRemotesFromMap(url = MAP_URL): Promise<RemotesMap>
     startupMap = map;
     register(map);
   } catch (error) {
-    // The shell still renders (login, layout); each remote area then shows its own error.
+    // The shell still renders (login, layout); the page's area offers Retry (RemotesMapPending).
     console.error('Could not read the remotes map', error);
+    markRemotesMapFailed();
   }
-  if (!declaredRoutesRead()) setDeclaredRoutes([]);
   return { ...registered };
 }
 
-/** The signed-in area on a console opened on a public page: the map was not read yet. */
+/**
+ * Reads the map unless it was read in this page: the signed-in area on a console opened on a
+ * public page, and Retry after a failed read. One read at a time.
+ */
 let reading: Promise<unknown> | null = null;
 export function ensureRemotesMapRead(): void {
-  if (!declaredRoutesRead() && !reading) reading = registerRemotesFromMap();
+  if (remotesMapStatus() === 'read' || reading) return;
+  reading = registerRemotesFromMap().finally(() => {
+    reading = null;
+  });
 }
 
 export class RemoteLoadError extends Error {}

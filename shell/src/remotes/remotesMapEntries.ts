@@ -1,16 +1,17 @@
 /**
  * The remotes map (/remotes.json) as the shell reads it. An entry is either the manifest URL
- * (`"remote_alerts": "/remotes/remote-alerts/1.0.0/mf-manifest.json"`) or an object naming it
+ * (`"remote_actions": "/remotes/remote-actions/1.0.0/mf-manifest.json"`) or an object naming it
  * and, optionally, the remote's place in the console:
  *
  *   "remote_oncall": {"entry": "/remotes/remote-oncall/1.0.0/mf-manifest.json",
  *                     "route": {"path": "oncall", "module": "OnCallPage", "label": "On call",
- *                               "icon": "calendar", "superuserOnly": false}}
+ *                               "icon": "calendar", "order": 40, "superuserOnly": false}}
  *
- * A route declared there is a page and a menu entry of the console, with no rebuild of the
- * shell: that is how another team ships a remote (docs/console.md, "Shipping a new remote").
- * The map is data from a server another team may write, so every entry is checked here and a
- * bad one is left out with a reason (logged by the caller): it never breaks the shell.
+ * A route declared there is a page and a menu entry of the console: the one way every remote
+ * page joins it (the remote's own vigil-route.json, docs/console.md "Adding a remote"), with no
+ * rebuild of the shell. The map is data from a server another team may write, so every entry
+ * is checked here and a bad one is left out with a reason (logged by the caller): it never
+ * breaks the shell.
  */
 
 /** A page a remote declares in the map: shown at `/<path>` (and below it), and in the side menu. */
@@ -21,26 +22,32 @@ export interface DeclaredRoute {
   label: string;
   /** One of ROUTE_ICONS; an unknown name gets the default. */
   icon: RouteIcon;
+  /** The menu's order, lowest first (0–100); Dashboard is always first. */
+  order: number;
   superuserOnly: boolean;
 }
+
+/**
+ * A menu entry's position, 0–100 (50 for a route that does not say). The console's own are
+ * Integrations 10, Alerts 20, User Settings 30, On call 40 and Admin 100 (last, spec §2); equal
+ * orders keep the map's order.
+ */
+const MAX_ORDER = 100;
+const DEFAULT_ORDER = 50;
 
 /** Icons a declared route may name: the shell bundles these few (an icon is code, not data). */
 export const ROUTE_ICONS = ['apps', 'calendar', 'people', 'clock', 'alert', 'plug', 'settings', 'shield', 'book'] as const;
 export type RouteIcon = (typeof ROUTE_ICONS)[number];
 
 /**
- * First path segments that are not a remote's to take: the shell's own pages, the built-in
- * remotes' routes, and what the server answers itself (public action pages, assets, the API).
+ * First path segments that are not a remote's to take: the shell's own pages, and what the
+ * server answers itself (public action pages, assets, the API).
  */
 export const RESERVED_PATHS: readonly string[] = [
   'login',
   'signup',
   'recover-password',
   'reset-password',
-  'integrations',
-  'alerts',
-  'settings',
-  'admin',
   'actions',
   'acknowledge',
   'escalate',
@@ -60,7 +67,7 @@ export const RESERVED_PATHS: readonly string[] = [
 export interface ParsedRemotesMap {
   /** Container name → manifest URL, for the federation runtime. */
   entries: Record<string, string>;
-  /** The routes declared, in the map's order, collisions left out. */
+  /** The routes declared, in menu order (`order`, then the map's), collisions left out. */
   routes: DeclaredRoute[];
   /** Why an entry or its route was left out, one sentence each. */
   problems: string[];
@@ -82,7 +89,7 @@ function isEntryUrl(value: unknown): value is string {
 
 function parseRoute(name: string, raw: unknown): DeclaredRoute | string {
   if (!isRecord(raw)) return `${name}: "route" must be an object`;
-  const { path, module, label, icon, superuserOnly } = raw;
+  const { path, module, label, icon, order, superuserOnly } = raw;
   if (typeof path !== 'string' || !PATH_SEGMENT.test(path))
     return `${name}: route.path must be one lowercase path segment (letters, digits, -), not ${JSON.stringify(path)}`;
   if (typeof module !== 'string' || !MODULE_NAME.test(module))
@@ -90,6 +97,8 @@ function parseRoute(name: string, raw: unknown): DeclaredRoute | string {
   if (typeof label !== 'string' || !label.trim() || label.length > MAX_LABEL)
     return `${name}: route.label must be 1–${MAX_LABEL} characters`;
   if (icon !== undefined && typeof icon !== 'string') return `${name}: route.icon must be a string`;
+  if (order !== undefined && !(Number.isInteger(order) && (order as number) >= 0 && (order as number) <= MAX_ORDER))
+    return `${name}: route.order must be a whole number from 0 to ${MAX_ORDER}`;
   if (superuserOnly !== undefined && typeof superuserOnly !== 'boolean') return `${name}: route.superuserOnly must be true or false`;
   return {
     remote: name,
@@ -97,6 +106,7 @@ function parseRoute(name: string, raw: unknown): DeclaredRoute | string {
     module,
     label: label.trim(),
     icon: (ROUTE_ICONS as readonly string[]).includes(icon as string) ? (icon as RouteIcon) : 'apps',
+    order: (order as number | undefined) ?? DEFAULT_ORDER,
     superuserOnly: superuserOnly === true,
   };
 }
@@ -131,5 +141,7 @@ export function parseRemotesMap(raw: unknown, reserved: readonly string[] = RESE
       parsed.routes.push(route);
     }
   }
+  // Stable: equal orders keep the map's.
+  parsed.routes.sort((a, b) => a.order - b.order);
   return parsed;
 }

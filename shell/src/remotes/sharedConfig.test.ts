@@ -3,13 +3,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { packageOf, resolvedVersion, SHARED_SINGLETONS, sharedConfig } from '../../../rsbuild.federation';
+import { consoleApps } from '../../../scripts/apps';
 
 // The ranges each app's manifest declares come from what that app resolves, so the shell's
 // compatibility check (compatibility.ts) compares what the bundles really contain.
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const APPS = (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).workspaces as string[]).filter(
-  (w) => w === 'shell' || w.startsWith('remote-'),
-);
+const APPS = consoleApps(ROOT);
 const installed = (pkg: string) => JSON.parse(readFileSync(path.join(ROOT, 'node_modules', pkg, 'package.json'), 'utf8')).version;
 
 describe("each app's shared singletons", () => {
