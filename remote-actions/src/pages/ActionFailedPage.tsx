@@ -15,7 +15,7 @@ const useStyles = makeStyles({
 
 /**
  * /actions/:alertId/:action — the answer to a button's form post (a page without JavaScript)
- * whose action was refused: the error toast's title and text (spec §8), as a page, and Back.
+ * whose action was refused: the error toast's title and text (docs/product.md §8), as a page, and Back.
  * Reached only through the server (a success is sent on to its confirmation page); anything
  * else here goes back to the alert.
  */

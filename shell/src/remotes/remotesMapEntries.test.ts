@@ -120,7 +120,7 @@ describe("the console's remotes: each declares its page in its vigil-route.json"
       .map((app) => [containerName(app), { entry: `/remotes/${app}/1.0.0/mf-manifest.json`, route: readJson(`${app}/vigil-route.json`) }]),
   );
 
-  it('as valid routes, in the menu order of spec §2: Admin, for superusers, last', () => {
+  it('as valid routes, in the menu order of docs/product.md §2: Admin, for superusers, last', () => {
     const parsed = parseRemotesMap(declared);
     expect(parsed.problems).toEqual([]);
     expect(parsed.routes.map((r) => [r.path, r.label, r.superuserOnly])).toEqual([

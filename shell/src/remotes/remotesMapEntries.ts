@@ -29,7 +29,7 @@ export interface DeclaredRoute {
 
 /**
  * A menu entry's position, 0–100 (50 for a route that does not say). The console's own are
- * Integrations 10, Alerts 20, User Settings 30, On call 40 and Admin 100 (last, spec §2); equal
+ * Integrations 10, Alerts 20, User Settings 30, On call 40 and Admin 100 (last, docs/product.md §2); equal
  * orders keep the map's order.
  */
 const MAX_ORDER = 100;
