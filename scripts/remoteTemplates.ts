@@ -13,6 +13,7 @@ export function packageJson(root: string, remote: NewRemote): string {
     name: `@vigil/${remote.folder}`,
     version: '1.0.0',
     private: true,
+    license: 'Apache-2.0',
     description: remote.route.label,
     type: 'module',
     scripts: { build: 'rsbuild build', dev: 'rsbuild dev' },
