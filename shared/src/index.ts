@@ -45,6 +45,7 @@ export * from './ui/RowActionsMenu';
 export * from './ui/SmallTable';
 export * from './ui/TitleDescriptionFields';
 export * from './ui/TruncatedId';
+export * from './ui/tabStrip';
 export * from './ui/usePageParam';
 export * from './validation/rules';
 export * from './validation/titleDescription';

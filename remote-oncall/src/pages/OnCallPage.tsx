@@ -1,5 +1,5 @@
-import { makeStyles, Tab, TabList, tokens } from '@fluentui/react-components';
-import { PageHeader } from '@vigil/shared';
+import { makeStyles, mergeClasses, Tab, TabList, tokens } from '@fluentui/react-components';
+import { PageHeader, useTabStripStyles } from '@vigil/shared';
 import { Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { MyShifts } from '../components/MyShifts';
 import { ScheduleDetail } from '../components/ScheduleDetail';
@@ -9,7 +9,7 @@ import { PoliciesList } from '../policies/PoliciesList';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, minWidth: 0 },
-  tabs: { marginTop: `calc(-1 * ${tokens.spacingVerticalS})`, overflowX: 'auto' },
+  tabs: { marginTop: `calc(-1 * ${tokens.spacingVerticalS})` },
 });
 
 /** The sections of On call, each a tab and a path under /oncall. */
@@ -26,6 +26,7 @@ const SECTIONS = [
  */
 export default function OnCallPage() {
   const styles = useStyles();
+  const strip = useTabStripStyles();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   // The path below /oncall: '' for schedules and a schedule's page, 'my-shifts'.
@@ -38,13 +39,13 @@ export default function OnCallPage() {
         description="Who is on call, their schedules and rotations, escalation policies, and how you are reached."
       />
       <TabList
-        className={styles.tabs}
+        className={mergeClasses(styles.tabs, strip.list)}
         selectedValue={selected}
         onTabSelect={(_, data) => navigate(`/oncall/${SECTIONS.find((s) => s.value === data.value)?.path ?? ''}`)}
         aria-label="On call sections"
       >
         {SECTIONS.map((s) => (
-          <Tab key={s.value} value={s.value}>
+          <Tab key={s.value} value={s.value} className={strip.tab}>
             {s.label}
           </Tab>
         ))}

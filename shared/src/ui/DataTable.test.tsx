@@ -75,4 +75,34 @@ describe('DataTable', () => {
     fireEvent.click(screen.getByRole('checkbox', { name: 'Select everyone' }));
     expect(onChange).toHaveBeenLastCalledWith(new Set(['a', 'b']));
   });
+
+  it("labels a phone card's lines with their headers, except the title and plain ones", () => {
+    renderTable({
+      columns: [
+        { header: 'ID', cell: (row) => row.id, skeletonWidth: 40, card: 'hidden' },
+        { header: 'Name', cell: (row) => row.name, skeletonWidth: 120 },
+        { header: 'Team', cell: () => 'Storage', skeletonWidth: 80 },
+        { header: 'Note', cell: () => 'Weekends', skeletonWidth: 80, card: 'plain' },
+      ],
+    });
+    const ada = screen.getAllByTestId('person-row')[0] as HTMLElement;
+    const cell = (text: string) => within(ada).getByText(text).closest('[role="cell"], td');
+    // The first shown column is the title: no label. 'Team' is led by its header.
+    expect(cell('Ada')?.getAttribute('data-label')).toBeNull();
+    expect(cell('Storage')?.getAttribute('data-label')).toBe('Team');
+    expect(cell('Weekends')?.getAttribute('data-label')).toBeNull();
+    expect(cell('a')?.getAttribute('data-label')).toBeNull();
+  });
+
+  it('keeps a phone-only column out of the desktop header', () => {
+    renderTable({
+      columns: [...COLUMNS, { header: 'Age', cell: () => '4 min', skeletonWidth: 40, phoneOnly: true }],
+    });
+    const table = screen.getByRole('table', { name: 'People' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Name', 'Actions']);
+  });
 });

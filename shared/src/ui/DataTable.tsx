@@ -14,10 +14,10 @@ import {
 } from '@fluentui/react-components';
 import type { ReactNode } from 'react';
 import { useListTableStyles } from './listTableStyles';
+import { type CardPlace, PHONE, usePhoneCardStyles } from './phoneCards';
 import { type RowAction, RowActionsMenu } from './RowActionsMenu';
 
-/** Phones: where a table of `layout: 'cards'` turns each row into a card. */
-export const PHONE = '@media (max-width: 640px)';
+export { type CardPlace, PHONE };
 
 const useStyles = makeStyles({
   // Just the checkbox: selection is a column of its own, so the next header keeps its own name.
@@ -42,6 +42,10 @@ export interface DataColumn<T> {
   cell: (row: T) => ReactNode;
   /** The placeholder's width (px) while the page loads. */
   skeletonWidth: number;
+  /** Its place on a phone's card (`layout: 'scroll'`); the first shown column is the title unless one says so. */
+  card?: CardPlace;
+  /** Shown on phones' cards only (an age the desktop's columns leave out). */
+  phoneOnly?: boolean;
 }
 
 export interface DataTableProps<T extends { id: string }> {
@@ -58,7 +62,8 @@ export interface DataTableProps<T extends { id: string }> {
   className?: string;
   /**
    * 'scroll' (the default): a native table that scrolls sideways on narrow screens, Actions
-   * pinned to its right edge. 'cards': flex rows whose cells carry their widths; on phones the
+   * pinned to its right edge, and on phones a card per row laid out by the columns' `card`
+   * places (phoneCards.ts). 'cards': flex rows whose cells carry their widths; on phones the
    * header hides and each row is a card laid out by `cardClassName` (a grid) and the columns' classes.
    */
   layout?: { kind: 'scroll' } | { kind: 'cards'; cardClassName: string; actionsClassName: string };
@@ -85,14 +90,28 @@ export function DataTable<T extends { id: string }>(props: DataTableProps<T>) {
   const { label, rows, columns, rowActions, selection, layout = { kind: 'scroll' } } = props;
   const list = useListTableStyles();
   const styles = useStyles();
+  const phone = usePhoneCardStyles();
   const cards = layout.kind === 'cards' ? layout : undefined;
+  // On phones a scroll table's rows are cards: each class below adds its PHONE rules.
+  const onPhone = (...classes: (string | false | undefined)[]) => (cards ? undefined : mergeClasses(...classes));
   const actionsHead = cards
     ? mergeClasses(list.headCell, styles.cardsActions, cards.actionsClassName)
     : mergeClasses(list.headCell, list.actionsCol, list.actionsHead);
   const actionsBody = cards
     ? mergeClasses(styles.cardsActions, cards.actionsClassName)
-    : mergeClasses(list.cell, list.actionsCol, list.actionsBody);
-  const cellClass = (column: DataColumn<T>) => mergeClasses(!cards && list.cell, column.className, column.cellClassName);
+    : mergeClasses(list.cell, list.actionsCol, list.actionsBody, phone.cell, phone.actions);
+  const titleColumn = columns.find((column) => column.card === 'title') ?? columns.find((column) => column.card !== 'hidden');
+  const place = (column: DataColumn<T>): CardPlace => (column === titleColumn ? 'title' : (column.card ?? 'labelled'));
+  const cellClass = (column: DataColumn<T>) =>
+    mergeClasses(
+      !cards && list.cell,
+      column.className,
+      column.cellClassName,
+      onPhone(phone.cell, phone[place(column)], column.phoneOnly && phone.phoneOnly),
+    );
+  const headClass = (column: DataColumn<T>) =>
+    mergeClasses(list.headCell, column.className, !cards && (column.phoneOnly ? phone.neverShown : phone.hidden));
+  const selectCell = mergeClasses(list.cell, styles.selectCol, onPhone(phone.cell, phone.select));
   const onPage = rows ?? [];
   const ticked = selection ? onPage.filter((row) => selection.selected.has(row.id)).length : 0;
   const allState = ticked === 0 ? false : ticked === onPage.length ? true : 'mixed';
@@ -105,11 +124,16 @@ export function DataTable<T extends { id: string }>(props: DataTableProps<T>) {
   };
 
   const table = (
-    <Table noNativeElements={cards !== undefined} className={props.className} aria-label={label} aria-busy={!rows}>
-      <TableHeader className={mergeClasses(list.head, cards && styles.cardsHead)}>
-        <TableRow>
+    <Table
+      noNativeElements={cards !== undefined}
+      className={mergeClasses(props.className, onPhone(phone.table))}
+      aria-label={label}
+      aria-busy={!rows}
+    >
+      <TableHeader className={mergeClasses(list.head, cards ? styles.cardsHead : selection ? phone.selectHead : phone.head)}>
+        <TableRow className={onPhone(phone.selectHeadRow)}>
           {selection && (
-            <TableHeaderCell className={mergeClasses(list.headCell, styles.selectCol)}>
+            <TableHeaderCell className={mergeClasses(list.headCell, styles.selectCol, onPhone(phone.selectAll))}>
               <Checkbox
                 aria-label={selection.allLabel}
                 checked={allState}
@@ -119,21 +143,21 @@ export function DataTable<T extends { id: string }>(props: DataTableProps<T>) {
             </TableHeaderCell>
           )}
           {columns.map((column) => (
-            <TableHeaderCell key={column.header} className={mergeClasses(list.headCell, column.className)}>
+            <TableHeaderCell key={column.header} className={headClass(column)}>
               {column.header}
             </TableHeaderCell>
           ))}
-          <TableHeaderCell className={actionsHead}>Actions</TableHeaderCell>
+          <TableHeaderCell className={mergeClasses(actionsHead, onPhone(phone.hidden))}>Actions</TableHeaderCell>
         </TableRow>
       </TableHeader>
-      <TableBody>
+      <TableBody className={onPhone(phone.body)}>
         {rows
           ? rows.map((row) => {
               const menu = rowActions(row);
               return (
-                <TableRow key={row.id} className={cards?.cardClassName} data-testid={props.rowTestId}>
+                <TableRow key={row.id} className={cards ? cards.cardClassName : phone.row} data-testid={props.rowTestId}>
                   {selection && (
-                    <TableCell className={mergeClasses(list.cell, styles.selectCol)}>
+                    <TableCell className={selectCell}>
                       <Checkbox
                         aria-label={selection.rowLabel(row)}
                         checked={selection.selected.has(row.id)}
@@ -142,7 +166,11 @@ export function DataTable<T extends { id: string }>(props: DataTableProps<T>) {
                     </TableCell>
                   )}
                   {columns.map((column) => (
-                    <TableCell key={column.header} className={cellClass(column)}>
+                    <TableCell
+                      key={column.header}
+                      className={cellClass(column)}
+                      data-label={!cards && place(column) === 'labelled' ? column.header : undefined}
+                    >
                       {column.cell(row)}
                     </TableCell>
                   ))}
@@ -154,13 +182,13 @@ export function DataTable<T extends { id: string }>(props: DataTableProps<T>) {
               <TableRow
                 // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have nothing else to key on
                 key={index}
-                className={cards ? cards.cardClassName : list.skeletonRow}
+                className={cards ? cards.cardClassName : mergeClasses(list.skeletonRow, phone.row)}
                 aria-hidden="true"
                 data-testid={props.skeletonTestId}
               >
-                {selection && <SkeletonCell width={16} />}
+                {selection && <SkeletonCell className={selectCell} width={16} />}
                 {columns.map((column) => (
-                  <SkeletonCell key={column.header} className={column.className} width={column.skeletonWidth} />
+                  <SkeletonCell key={column.header} className={cellClass(column)} width={column.skeletonWidth} />
                 ))}
                 <SkeletonCell className={actionsBody} width={28} alignEnd />
               </TableRow>
@@ -168,7 +196,7 @@ export function DataTable<T extends { id: string }>(props: DataTableProps<T>) {
       </TableBody>
     </Table>
   );
-  return <div className={cards ? styles.frame : list.scroller}>{table}</div>;
+  return <div className={cards ? styles.frame : mergeClasses(list.scroller, phone.frame)}>{table}</div>;
 }
 
 function SkeletonCell({ className, width, alignEnd }: { className?: string; width: number; alignEnd?: boolean }) {

@@ -43,15 +43,17 @@ const capitalised = (value: string) => value.charAt(0).toUpperCase() + value.sli
 /**
  * The console's list of titled entities (alerts, integrations) on the shared DataTable: ID,
  * Title (opens the details), Description, the caller's columns, Actions (View details, Delete).
+ * On a phone a row is a card: the whole title and the menu, then the other columns, no ID.
  */
 export function EntityTable<T extends TitledEntity>(props: EntityTableProps<T>) {
   const { noun, extraColumns = [], onOpen, onDelete, selection } = props;
   const list = useListTableStyles();
   const styles = useStyles();
   const columns: DataColumn<T>[] = [
-    { header: 'ID', className: list.idCol, cell: (row) => <TruncatedId id={row.id} />, skeletonWidth: 72 },
+    { header: 'ID', className: list.idCol, cell: (row) => <TruncatedId id={row.id} />, skeletonWidth: 72, card: 'hidden' },
     {
       header: 'Title',
+      card: 'title',
       className: props.titleClassName,
       cellClassName: list.title,
       cell: (row) => (
@@ -63,6 +65,7 @@ export function EntityTable<T extends TitledEntity>(props: EntityTableProps<T>) 
     },
     {
       header: 'Description',
+      card: 'plain',
       cell: (row) =>
         row.description ? (
           <span className={list.clamp} title={row.description}>

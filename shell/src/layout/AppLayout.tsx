@@ -16,18 +16,22 @@ const WIDE_QUERY = '(min-width: 768px)';
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', minHeight: '100vh', backgroundColor: tokens.colorNeutralBackground2 },
   body: { display: 'flex', flex: 1, minHeight: 0 },
-  side: {
-    position: 'sticky',
-    top: TOP_BAR_HEIGHT,
-    alignSelf: 'flex-start',
-    boxSizing: 'border-box',
+  // The menu's column runs the body's whole height (a long page's bottom included); the menu
+  // inside it stays in view while the page scrolls.
+  sideColumn: {
     width: '240px',
     flexShrink: 0,
-    height: `calc(100vh - ${TOP_BAR_HEIGHT})`,
-    padding: `${tokens.spacingVerticalL} ${tokens.spacingHorizontalM}`,
     backgroundColor: tokens.colorNeutralBackground1,
     borderRight: `1px solid ${tokens.colorNeutralStroke2}`,
     '@media (max-width: 767px)': { display: 'none' },
+  },
+  side: {
+    position: 'sticky',
+    top: TOP_BAR_HEIGHT,
+    boxSizing: 'border-box',
+    height: `calc(100vh - ${TOP_BAR_HEIGHT})`,
+    overflowY: 'auto',
+    padding: `${tokens.spacingVerticalL} ${tokens.spacingHorizontalM}`,
   },
   main: {
     flex: 1,
@@ -74,9 +78,11 @@ function ConsoleFrame() {
     <div className={styles.root}>
       <TopBar onOpenMenu={() => setDrawerOpen(true)} menuOpen={drawerOpen} />
       <div className={styles.body}>
-        <aside className={styles.side} aria-label="Side menu">
-          <NavMenu />
-        </aside>
+        <div className={styles.sideColumn}>
+          <aside className={styles.side} aria-label="Side menu">
+            <NavMenu />
+          </aside>
+        </div>
         <main className={styles.main}>
           <div className={styles.content}>
             <Suspense fallback={<PageSpinner />}>
