@@ -6,11 +6,13 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import madge from 'madge';
 import { consoleApps, ROOT as root } from './apps.ts';
+import { upwardImports } from './importLayers.ts';
 
 const APPS = ['api', 'shared', ...consoleApps()];
 const typeImportsSkipped = { skipTypeImports: true };
 
 let cycles = 0;
+let upwardCount = 0;
 for (const app of APPS) {
   const result = await madge(path.join(root, app, 'src'), {
     fileExtensions: ['ts', 'tsx'],
@@ -21,6 +23,17 @@ for (const app of APPS) {
   for (const cycle of result.circular()) {
     cycles++;
     console.error(`Import cycle in ${app}/src: ${[...cycle, cycle[0]].join(' → ')}`);
+  }
+  // The API's layers (scripts/importLayers.ts): an upward import must say why.
+  if (app === 'api') {
+    const upward = upwardImports(path.join(root, 'api/src'), result.obj());
+    for (const { from, to } of upward.filter((found) => !found.explained)) {
+      cycles++;
+      console.error(
+        `api/src/${from} imports api/src/${to}, a higher layer (scripts/importLayers.ts): invert it, or say why in a "// upward: …" comment above the import.`,
+      );
+    }
+    upwardCount = upward.length;
   }
 }
 // The composition root composes: a feature that imports it (even a type) depends on every other
@@ -46,4 +59,4 @@ for (const entry of readdirSync(path.join(root, 'api/src'), { recursive: true, w
   }
 }
 if (cycles) process.exit(1);
-console.log(`No import cycle in ${APPS.map((app) => `${app}/src`).join(', ')}.`);
+console.log(`No import cycle in ${APPS.map((app) => `${app}/src`).join(', ')}; ${upwardCount} upward imports in api/src, each explained.`);

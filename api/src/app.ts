@@ -3,6 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import pkg from '../package.json' with { type: 'json' };
 import { AlertChangeFeed } from './alerts/alertChanges.js';
+import { alertMessages } from './alerts/alertMessages.js';
 import { createAlertReads } from './alerts/alertReads.js';
 import { alertRoutes } from './alerts/routes.js';
 import { API_PREFIX } from './apiPrefix.js';
@@ -15,6 +16,8 @@ import { HOT_PATH_ON, type HotPath } from './common/hotPath.js';
 import type { Config } from './config.js';
 import { consolePlugin, publishedPublicPagesPlugin } from './console/plugin.js';
 import { contactMethodRoutes } from './contactMethods/routes.js';
+import { verificationCodeMessages } from './contactMethods/verificationRender.js';
+import { contactConfirmationMessages } from './contacts/confirmation.js';
 import { contactConfirmationRoutes, integrationContactRoutes } from './contacts/routes.js';
 import { migrateToLatest, type OpenDb, openDatabase } from './db/database.js';
 import { createMailer, type Mailer } from './email/mailer.js';
@@ -154,7 +157,9 @@ export async function composeApp(options: BuildAppOptions): Promise<{ app: Fasti
     const applied = await migrateToLatest(db);
     app.log.info({ migrations: applied }, applied.length ? `applied ${applied.length} database migrations` : 'database schema up to date');
     await ensureFirstSuperuser(db, config, app.log);
-    notifications = await Notifications.start({ db, config, mailer, log: app.log, now });
+    // Every kind of message a feature writes to the outbox, registered here: the delivery knows none of them.
+    const renderers = [alertMessages(config), contactConfirmationMessages(config), verificationCodeMessages(config)];
+    notifications = await Notifications.start({ db, config, mailer, log: app.log, now, renderers });
   } catch (error) {
     if (ownsDb) await db.destroy();
     throw error;

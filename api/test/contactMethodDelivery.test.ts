@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queueUserNotifications } from '../src/contactMethods/reachUsers.js';
 import { EMAIL_QUEUE, jobSchemaOf } from '../src/notifications/jobQueue.js';
-import { queueUserNotifications } from '../src/notifications/reachUsers.js';
 import { HookReceiver, type ReceivedHook } from './helpers/hookReceiver.js';
 import { body, createTestApp, type TestApp, type TestUser } from './helpers/testApp.js';
 import { TestClock } from './helpers/testClock.js';

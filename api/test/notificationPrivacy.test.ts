@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { Migrator, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queueUserNotifications } from '../src/contactMethods/reachUsers.js';
 import { migrations } from '../src/db/migrations/index.js';
 import { LINK_TOKEN_HEADER } from '../src/links/linkAccess.js';
-import { queueUserNotifications } from '../src/notifications/reachUsers.js';
 import { toNotificationPublic } from '../src/notifications/service.js';
 import { HookReceiver } from './helpers/hookReceiver.js';
 import { body, createTestApp, openTestDatabase, type TestApp, type TestUser } from './helpers/testApp.js';

@@ -1,9 +1,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postOutbound } from '../src/contactMethods/httpSender.js';
-import { hostOf, isGlobalAddress, namesPrivateHost, type Resolve } from '../src/contactMethods/networkGuard.js';
 import { signatureOf } from '../src/contactMethods/outboundMessages.js';
+import { postOutbound } from '../src/outbound/httpSender.js';
+import { hostOf, isGlobalAddress, namesPrivateHost, type Resolve } from '../src/outbound/networkGuard.js';
 import { GLOBAL_ADDRESSES, INTERNAL_URLS, NON_GLOBAL_ADDRESSES } from './helpers/addressForms.js';
 
 /**

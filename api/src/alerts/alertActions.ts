@@ -1,12 +1,12 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { Config } from '../config.js';
+import { queueUserNotifications } from '../contactMethods/reachUsers.js';
 import type { Db } from '../db/database.js';
 import type { AlertAction, AlertEventVia, AlertRow } from '../db/schema.js';
 import { HttpError, notFound } from '../errors.js';
 import { joinedPolicyOf, nextEscalationAt } from '../escalation/policy.js';
 import { reachOfLevel } from '../escalation/targets.js';
 import { LINK_ALERT_CLOSED } from '../links/linkAccess.js';
-import { queueUserNotifications } from '../notifications/reachUsers.js';
 import type { Notifications } from '../notifications/service.js';
 import { retryAfterSeconds } from '../operations/keyedRateLimit.js';
 import type { AlertChangeFeed } from './alertChanges.js';
@@ -120,7 +120,7 @@ export async function actOnAlert(
       .execute();
     if (!transition.escalate) return { alert: updated, changed: true, notified: 0, fallback: false };
     // Users (named, or on call now in a named schedule) are reached the way each chose
-    // (notifications/reachUsers.ts); external addresses by email, once confirmed: the others
+    // (contactMethods/reachUsers.ts); external addresses by email, once confirmed: the others
     // are recorded as skipped, never emailed.
     const reach = await reachOfLevel(trx, policy, level, current.owner_id, now);
     const reached = await queueUserNotifications(trx, { alertId: id, kind: 'escalation', level, userIds: reach.userIds, now });

@@ -4,11 +4,11 @@ import { confirmUser, readAsUser, requireListUser, requireUser, userOf } from '.
 import { optionalUser } from '../auth/optionalUser.js';
 import { errorResponses, IdParams, Message, PageQuery, pageOf, TooManyRequests } from '../common/schema.js';
 import type { AlertAction } from '../db/schema.js';
-import { alertDetail } from '../escalation/nextReach.js';
 import { checkLinkAccess, type LinkAccessDeps, LinkTokenHeaders } from '../links/linkAccess.js';
 import { NotificationsPublic } from '../notifications/schema.js';
 import { listAlertNotifications } from '../notifications/service.js';
 import { applyAlertAction } from './alertActions.js';
+import { alertDetail } from './alertDetail.js';
 import type { AlertReads } from './alertReads.js';
 import { hasFilters } from './filters.js';
 import { perAlertLimit } from './perAlertLimit.js';

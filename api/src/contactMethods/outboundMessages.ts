@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { AlertSeverity, ContactMethodKind } from '../db/schema.js';
-import type { OutboundRequest } from './httpSender.js';
+import type { OutboundRequest } from '../outbound/httpSender.js';
 
 /** Where a method's messages go: the columns of `contact_methods` that say so. */
 export interface MethodTarget {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { ContactMethodKind } from '../db/schema.js';
 import { invalidField } from '../errors.js';
-import { namesPrivateHost } from './networkGuard.js';
+import { namesPrivateHost } from '../outbound/networkGuard.js';
 
 /** An address as the users' own emails are checked: something@somewhere.tld, lower-cased. */
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

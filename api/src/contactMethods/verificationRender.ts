@@ -1,9 +1,14 @@
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import { contactMethodCodeEmail } from '../email/templates.js';
-import type { RenderedNotification } from '../notifications/render.js';
+import type { MessageRenderer, RenderedNotification } from '../notifications/messages.js';
 import { outboundRequest } from './outboundMessages.js';
 import { CODE_TTL_MINUTES, mintVerificationCode } from './verification.js';
+
+/** Contact methods' verification codes, as a kind of message the delivery sends (registered by app.ts). */
+export function verificationCodeMessages(config: Config): MessageRenderer {
+  return (db, ids, now) => renderVerifications(db, config, ids, now);
+}
 
 /**
  * The verification codes among a job's notifications, each made now (verification.ts) and

@@ -5,7 +5,7 @@ import type { ContactStatus } from '../db/schema.js';
 import { LINK_TOKEN_QUERY } from '../email/actionLinks.js';
 import { contactConfirmationEmail } from '../email/templates.js';
 import { HttpError } from '../errors.js';
-import type { RenderedNotification } from '../notifications/render.js';
+import type { MessageRenderer, RenderedNotification } from '../notifications/messages.js';
 import type { ContactConfirmationPublic } from './schema.js';
 
 export const CONFIRMATION_INVALID = 'This confirmation link is not valid';
@@ -14,6 +14,11 @@ export const CONFIRMATION_USED = 'This confirmation link was already used';
 
 /** The public page a confirmation email links to (remote-actions' standalone page). */
 export const CONFIRMATION_PAGE = '/contacts/confirm';
+
+/** Contacts' confirmation emails, as a kind of message the delivery sends (registered by app.ts). */
+export function contactConfirmationMessages(config: Config): MessageRenderer {
+  return (db, ids, now) => renderContactConfirmations(db, config, ids, now);
+}
 
 /**
  * The confirmation emails among a job's notifications, rendered when they are sent: each gets

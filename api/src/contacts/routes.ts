@@ -4,6 +4,7 @@ import { requireSuperuser, requireUser, userOf } from '../auth/currentUser.js';
 import { errorResponses, HttpErrorBody, IdParams } from '../common/schema.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
+// upward: an integration's contacts are listed under its route, behind its owner's check.
 import { getOwnedIntegration } from '../integrations/service.js';
 import { answerConfirmation, lookUpConfirmation } from './confirmation.js';
 import {

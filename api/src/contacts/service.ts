@@ -3,7 +3,9 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import type { ContactStatus, EscalationContactRow, IntegrationRow, UserRow } from '../db/schema.js';
 import { HttpError } from '../errors.js';
+// upward: a contact is an address a policy names; who may see it follows the policies naming it.
 import { seesAddresses, type Viewer } from '../escalation/addressVisibility.js';
+// upward: the same, to find the addresses a policy's levels name.
 import { policyEmails } from '../escalation/policy.js';
 import type { Notifications } from '../notifications/service.js';
 import type { EscalationContactPublic } from './schema.js';

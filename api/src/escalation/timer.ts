@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+// upward: the timer escalates an alert through the one path every alert action takes.
 import { type AlertActionDeps, actOnAlert } from '../alerts/alertActions.js';
 import { PeriodicPass } from '../common/periodicPass.js';
 import { isConnectionError } from '../db/connectionErrors.js';

@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
-import { API_PREFIX } from '../apiPrefix.js';
+import { API_PREFIX, INGEST_PATH } from '../apiPrefix.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import type { HeartbeatMonitorRow } from '../db/schema.js';
 import { invalidField, notFound } from '../errors.js';
 import { clipTitle, type IngestEvent } from '../ingest/events.js';
-import { hashIngestKey, INGEST_PATH, newIngestKey } from '../ingest/keys.js';
+import { hashIngestKey, newIngestKey } from '../ingest/keys.js';
 import { ingestIn } from '../ingest/store.js';
 import {
   HEARTBEAT_GRACE_DEFAULT,

@@ -1,9 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { API_PREFIX } from '../apiPrefix.js';
+import { API_PREFIX, INGEST_PATH } from '../apiPrefix.js';
 import type { Config } from '../config.js';
-
-/** Path of the ingest routes under the API prefix. */
-export const INGEST_PATH = '/ingest';
 
 /**
  * A new ingest key: 32 random bytes, base64url (43 characters). Only its hash is stored; the

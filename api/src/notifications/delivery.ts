@@ -1,13 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import type { Config } from '../config.js';
-import { type OutboundRequest, postOutbound } from '../contactMethods/httpSender.js';
 import { retryWhileUnreachable } from '../db/connectionErrors.js';
 import type { Db } from '../db/database.js';
 import type { SkippedReason } from '../db/schema.js';
 import type { Mailer } from '../email/mailer.js';
+import { type OutboundRequest, postOutbound } from '../outbound/httpSender.js';
 import { type EmailJobs, JOB_EXPIRE_SECONDS, type JobQueue } from './jobQueue.js';
-import { type RenderedNotification, renderNotifications } from './render.js';
+import { type MessageRenderer, type RenderedNotification, renderMessages } from './messages.js';
 
 /** Steps of a job stop waiting for the database this long before the job would expire. */
 const EXPIRY_MARGIN_SECONDS = 30;
@@ -22,6 +22,8 @@ export interface DeliveryDeps {
   queue: JobQueue;
   log: FastifyBaseLogger;
   now: () => Date;
+  /** Every kind of message, each rendering its own notifications (notifications/messages.ts). */
+  renderers: readonly MessageRenderer[];
   /** Sends a webhook, Slack-compatible or ntfy request (tests may replace it). */
   post?: (request: OutboundRequest) => Promise<void>;
 }
@@ -61,7 +63,7 @@ async function deliverJob(deps: DeliveryDeps, job: EmailJob): Promise<void> {
   // would be sent again by the job's retry.
   const deadline = Date.now() + (JOB_EXPIRE_SECONDS - EXPIRY_MARGIN_SECONDS) * 1000;
   const step = <T>(work: () => Promise<T>) => retryWhileUnreachable(work, deadline);
-  const rendered = await step(() => renderNotifications(db, deps.config, job.data.notificationIds, deps.now()));
+  const rendered = await step(() => renderMessages(deps.renderers, db, job.data.notificationIds, deps.now()));
   const sent: string[] = [];
   const skipped = new Map<SkippedReason, string[]>();
   const failed: { id: string; alertId: string | null; error: Error }[] = [];

@@ -5,6 +5,7 @@ import type { NotificationKind, NotificationRow, UserRow } from '../db/schema.js
 import type { Mailer } from '../email/mailer.js';
 import { notificationDelivery } from './delivery.js';
 import { JobQueue } from './jobQueue.js';
+import type { MessageRenderer } from './messages.js';
 import { NotificationRelay } from './relay.js';
 import type { NotificationPublic } from './schema.js';
 
@@ -25,6 +26,8 @@ export class Notifications {
     mailer: Mailer;
     log: FastifyBaseLogger;
     now: () => Date;
+    /** The kinds of message the features produce, registered at the composition root. */
+    renderers: readonly MessageRenderer[];
   }): Promise<Notifications> {
     const queue = await JobQueue.start(deps.db, deps.config.notifications, deps.log);
     await queue.work(notificationDelivery({ ...deps, queue }));

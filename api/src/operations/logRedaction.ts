@@ -1,4 +1,4 @@
-import { INGEST_PATH } from '../ingest/keys.js';
+import { INGEST_PATH } from '../apiPrefix.js';
 
 /**
  * Query parameters that carry a credential in a URL a browser opens: a signed action link's

@@ -5,6 +5,7 @@ import { likePattern } from '../common/likePattern.js';
 import type { Db } from '../db/database.js';
 import type { UserRow } from '../db/schema.js';
 import { HttpError } from '../errors.js';
+// upward: deleting a user must first take them out of the schedules naming them.
 import { releaseUserFromSchedules, userStillOnCall } from '../schedules/service.js';
 import type { UserUpdate } from './schema.js';
 

@@ -1,5 +1,5 @@
 /**
- * The address forms the SSRF guard judges (api/src/contactMethods/networkGuard.ts), shared by
+ * The address forms the SSRF guard judges (api/src/outbound/networkGuard.ts), shared by
  * its unit tests (classification, literal URLs and DNS answers at delivery) and the API's
  * (literal URLs at creation).
  */

@@ -1,26 +1,12 @@
 import type { Config } from '../config.js';
-import type { OutboundRequest } from '../contactMethods/httpSender.js';
 import { outboundRequest } from '../contactMethods/outboundMessages.js';
-import { renderVerifications } from '../contactMethods/verificationRender.js';
-import { renderContactConfirmations } from '../contacts/confirmation.js';
 import type { Db } from '../db/database.js';
 import type { SkippedReason } from '../db/schema.js';
 import { actionLink } from '../email/actionLinks.js';
-import type { EmailMessage } from '../email/mailer.js';
-import { type EscalationNext, escalationEmail, newAlertEmail } from '../email/templates.js';
-import { delayAt, type EscalationPolicy, joinedPolicyOf, lastTimedLevel, levelOf } from '../escalation/policy.js';
-import { publicNamesOfReach, reachOfLevel } from '../escalation/targets.js';
-
-/** What one notification sends: an email, an HTTP request (webhook, Slack-compatible, ntfy), or nothing (skipped, with why). */
-export interface RenderedNotification {
-  message?: EmailMessage;
-  request?: OutboundRequest;
-  skipped?: SkippedReason;
-  /** Null for a contact's confirmation email or a method's verification code. */
-  alertId: string | null;
-  /** A secret the message carries (a verification code): never in a log line or a stored error. */
-  conceal?: string;
-}
+import { escalationEmail, newAlertEmail } from '../email/templates.js';
+import { whenLevelEnds, whoIsNext } from '../escalation/nextReach.js';
+import { joinedPolicyOf } from '../escalation/policy.js';
+import type { MessageRenderer, RenderedNotification } from '../notifications/messages.js';
 
 type AlertRow = Awaited<ReturnType<typeof selectAlertRows>>[number];
 
@@ -56,20 +42,17 @@ function skippedReasonOf(row: AlertRow): SkippedReason | undefined {
 }
 
 /**
- * The emails of a batch of notifications, rendered when they are sent (so a retry after an
- * outage shows the alert as it is then), each with an action link signed for its recipient.
- * One query for the batch (and one more when it holds anything else: contacts' confirmation
- * emails). A notification is left out when there is nothing to send: its alert was deleted, or
- * it was already sent or given up.
+ * The messages of alert notifications (a new alert, an escalation), rendered when they are sent
+ * (so a retry after an outage shows the alert as it is then), each with an action link signed
+ * for its recipient; one query for the batch. Registered with the delivery by app.ts.
  */
-export async function renderNotifications(db: Db, config: Config, ids: string[], now: Date): Promise<Map<string, RenderedNotification>> {
+export function alertMessages(config: Config): MessageRenderer {
+  return (db, ids, now) => renderAlertMessages(db, config, ids, now);
+}
+
+async function renderAlertMessages(db: Db, config: Config, ids: string[], now: Date): Promise<Map<string, RenderedNotification>> {
   const rows = await selectAlertRows(db, ids);
-  // The rest are contacts' confirmation emails, methods' codes, or already sent: read only when there are any.
-  const found = new Set(rows.map((row) => row.id));
-  const others = ids.filter((id) => !found.has(id));
-  const rendered = others.length > 0 ? await renderContactConfirmations(db, config, others, now) : new Map<string, RenderedNotification>();
-  const codes = others.filter((id) => !rendered.has(id));
-  if (codes.length > 0) for (const [id, code] of await renderVerifications(db, config, codes, now)) rendered.set(id, code);
+  const rendered = new Map<string, RenderedNotification>();
   for (const row of rows) {
     const skipped = skippedReasonOf(row);
     if (skipped) {
@@ -116,42 +99,4 @@ export async function renderNotifications(db: Db, config: Config, ids: string[],
     rendered.set(row.id, { message, alertId: row.alert_id });
   }
   return rendered;
-}
-
-/**
- * When the timer will leave the level a notification announces: the alert's own
- * `next_escalation_at` while it is still at that level, else that level's start plus its delay.
- */
-function whenLevelEnds(
-  policy: EscalationPolicy | null,
-  row: { level: number; escalation_level: number; escalated_at: Date | null; next_escalation_at: Date | null },
-  now: Date,
-): Date {
-  if (row.escalation_level === row.level && row.next_escalation_at) return row.next_escalation_at;
-  const delay = delayAt(policy, row.level);
-  return delay === null ? now : new Date((row.escalated_at ?? now).getTime() + delay * 60_000);
-}
-
-/**
- * Who the next level reaches, and how: by the timer (resolved through its schedules at `at`,
- * when it will escalate), only by hand (resolved now, `at` then being now), or nobody (the
- * policy's end reached). Only whom it would reach (addresses that have not confirmed are not
- * counted), named as anyone reading the email or the public page may read them: people by name,
- * external addresses counted (targets.ts, publicNamesOfReach): a level's recipients are not all
- * the policy's owner, and addresses are their owners' to give.
- */
-export async function whoIsNext(
-  db: Db,
-  policy: EscalationPolicy | null,
-  level: number,
-  ownerId: string,
-  at: Date,
-): Promise<EscalationNext> {
-  const delay = delayAt(policy, level);
-  // The timer ran to the end of the policy (not a level that stops it early: by hand, then).
-  if (policy && level >= lastTimedLevel(policy) && levelOf(policy, level)?.delay_minutes != null) return { kind: 'last-level' };
-  const recipients = await publicNamesOfReach(db, await reachOfLevel(db, policy, level + 1, ownerId, at));
-  return delay !== null
-    ? { kind: 'timer', level: level + 1, afterMinutes: delay, recipients }
-    : { kind: 'by-hand', level: level + 1, recipients };
 }

@@ -1,7 +1,7 @@
 import type { Insertable } from 'kysely';
-import { publicTarget } from '../contactMethods/targets.js';
 import type { Db } from '../db/database.js';
 import type { NotificationsTable } from '../db/schema.js';
+import { publicTarget } from './targets.js';
 
 /** What an escalation (or a new alert) asks of the notification side for a set of users. */
 export interface ReachUsers {

@@ -1,0 +1,39 @@
+import type { Db } from '../db/database.js';
+import type { SkippedReason } from '../db/schema.js';
+import type { EmailMessage } from '../email/mailer.js';
+import type { OutboundRequest } from '../outbound/httpSender.js';
+
+/** What one notification sends: an email, an HTTP request (webhook, Slack-compatible, ntfy), or nothing (skipped, with why). */
+export interface RenderedNotification {
+  message?: EmailMessage;
+  request?: OutboundRequest;
+  skipped?: SkippedReason;
+  /** Null for a contact's confirmation email or a method's verification code. */
+  alertId: string | null;
+  /** A secret the message carries (a verification code): never in a log line or a stored error. */
+  conceal?: string;
+}
+
+/**
+ * One kind of message (alert notifications, contacts' confirmations, verification codes...):
+ * given a batch of notification ids, it renders those that are its own and still pending, and
+ * leaves the others out. Each feature that writes notifications provides its renderer; the
+ * composition root (app.ts) hands them to the delivery, so this module knows none of them.
+ */
+export type MessageRenderer = (db: Db, ids: string[], now: Date) => Promise<Map<string, RenderedNotification>>;
+
+/**
+ * A batch's messages, asked of each renderer in turn for the ids none before it took: a batch of
+ * one kind costs that kind's query only. An id no renderer takes has nothing to send (its
+ * alert was deleted, or it was already sent or given up).
+ */
+export async function renderMessages(renderers: readonly MessageRenderer[], db: Db, ids: string[], now: Date) {
+  const rendered = new Map<string, RenderedNotification>();
+  let left = ids;
+  for (const render of renderers) {
+    if (left.length === 0) break;
+    for (const [id, message] of await render(db, left, now)) rendered.set(id, message);
+    left = left.filter((id) => !rendered.has(id));
+  }
+  return rendered;
+}
