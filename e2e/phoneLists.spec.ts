@@ -107,6 +107,51 @@ test.describe('on a phone', () => {
     await expect(page).toHaveURL(/\/oncall\/contact-methods$/);
     await expectNoSidewaysScroll(page);
   });
+
+  test("My shifts and an alert's notifications stack their rows instead of scrolling sideways", async ({ page, api, request }) => {
+    const user = await api.createUser();
+    const auth = { authorization: `Bearer ${user.token}` };
+    const schedule = await (
+      await request.post('/api/v1/schedules/', { headers: auth, data: { name: LONG_TITLE, time_zone: 'Europe/Berlin' } })
+    ).json();
+    const rotation = await request.post(`/api/v1/schedules/${schedule.id}/rotations`, {
+      headers: auth,
+      data: {
+        name: 'Daily',
+        user_ids: [user.id],
+        shift_unit: 'days',
+        shift_count: 1,
+        handoff_time: '09:00',
+        starts_at: '2025-01-06T09:00:00+01:00',
+        active_hours: [],
+      },
+    });
+    expect(rotation.status(), await rotation.text()).toBe(200);
+    await signIn(page, user, '/oncall/my-shifts');
+    const shifts = page.getByRole('table', { name: 'My shifts' });
+    const shift = shifts.getByRole('row').filter({ hasText: LONG_TITLE }).first();
+    await expect(shift).toBeVisible();
+    expect(await shift.evaluate((row) => getComputedStyle(row).display)).toBe('block');
+    await expectWhole(shift.getByRole('button', { name: LONG_TITLE, exact: true }));
+    await expectNoSidewaysScroll(page);
+
+    const alert = await api.createAlert(user.token, { title: LONG_TITLE });
+    await page.goto(`/alerts?alert=${alert.id}`);
+    // The alert's notifications: its owner is emailed when it opens.
+    const history = page.getByRole('dialog').getByRole('table', { name: 'Alert notifications' });
+    await expect(history.getByRole('row').first()).toBeVisible();
+    expect(
+      await history
+        .getByRole('row')
+        .first()
+        .evaluate((row) => getComputedStyle(row).display),
+    ).toBe('block');
+    // Nothing in the dialog's body runs past its right edge.
+    const overflow = await history.evaluate((table) => table.scrollWidth - table.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(1);
+    const box = await history.boundingBox();
+    expect((box?.x ?? 0) + (box?.width ?? Number.POSITIVE_INFINITY)).toBeLessThanOrEqual(PHONE.width);
+  });
 });
 
 test('on a desktop the side menu runs the window height on a long page', async ({ page, api }) => {

@@ -18,7 +18,8 @@ async function expectNoSidewaysScroll(page: Page) {
 async function expectReachable(...controls: Locator[]) {
   for (const control of controls) {
     await expect(control).toBeVisible();
-    await control.scrollIntoViewIfNeeded();
+    // Centred: scrollIntoViewIfNeeded can stop a pixel short of a control at the page's very bottom.
+    await control.evaluate((element) => element.scrollIntoView({ block: 'center' }));
     await expect(control).toBeInViewport({ ratio: 1 });
   }
 }

@@ -1,19 +1,6 @@
-import {
-  Link,
-  MessageBar,
-  MessageBarBody,
-  makeStyles,
-  Spinner,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
-  tokens,
-} from '@fluentui/react-components';
+import { Link, MessageBar, MessageBarBody, makeStyles, Spinner, tokens } from '@fluentui/react-components';
 import { CalendarPersonRegular } from '@fluentui/react-icons';
-import { EmptyState, errorText, formatDuration, useMyShifts } from '@vigil/shared';
+import { EmptyState, errorText, formatDuration, SmallTable, useMyShifts } from '@vigil/shared';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { formatWhen } from '../format';
@@ -59,30 +46,26 @@ export function MyShifts() {
     );
   return (
     <div className={styles.scroller}>
-      <Table className={styles.table} aria-label="My shifts">
-        <TableHeader>
-          <TableRow>
-            <TableHeaderCell>Schedule</TableHeaderCell>
-            <TableHeaderCell>From</TableHeaderCell>
-            <TableHeaderCell>Until</TableHeaderCell>
-            <TableHeaderCell>Length</TableHeaderCell>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {shifts.data.data.map((s) => (
-            <TableRow key={`${s.schedule_id}-${s.start}`}>
-              <TableCell>
-                <Link as="button" onClick={() => navigate(`/oncall/schedules/${s.schedule_id}`)}>
-                  {s.schedule_name}
-                </Link>
-              </TableCell>
-              <TableCell>{formatWhen(s.start, zone)}</TableCell>
-              <TableCell>{formatWhen(s.end, zone)}</TableCell>
-              <TableCell>{formatDuration((Date.parse(s.end) - Date.parse(s.start)) / 1000)}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+      <SmallTable
+        label="My shifts"
+        size="medium"
+        className={styles.table}
+        rows={shifts.data.data}
+        rowKey={(s) => `${s.schedule_id}-${s.start}`}
+        columns={[
+          {
+            header: 'Schedule',
+            cell: (s) => (
+              <Link as="button" onClick={() => navigate(`/oncall/schedules/${s.schedule_id}`)}>
+                {s.schedule_name}
+              </Link>
+            ),
+          },
+          { header: 'From', cell: (s) => formatWhen(s.start, zone) },
+          { header: 'Until', cell: (s) => formatWhen(s.end, zone) },
+          { header: 'Length', cell: (s) => formatDuration((Date.parse(s.end) - Date.parse(s.start)) / 1000) },
+        ]}
+      />
     </div>
   );
 }

@@ -124,16 +124,21 @@ export function DataTable<T extends { id: string }>(props: DataTableProps<T>) {
   };
 
   const table = (
+    // Explicit roles: rows displayed as cards on a phone keep the table's semantics in every browser.
     <Table
+      role="table"
       noNativeElements={cards !== undefined}
       className={mergeClasses(props.className, onPhone(phone.table))}
       aria-label={label}
       aria-busy={!rows}
     >
-      <TableHeader className={mergeClasses(list.head, cards ? styles.cardsHead : selection ? phone.selectHead : phone.head)}>
-        <TableRow className={onPhone(phone.selectHeadRow)}>
+      <TableHeader
+        role="rowgroup"
+        className={mergeClasses(list.head, cards ? styles.cardsHead : selection ? phone.selectHead : phone.head)}
+      >
+        <TableRow role="row" className={onPhone(phone.selectHeadRow)}>
           {selection && (
-            <TableHeaderCell className={mergeClasses(list.headCell, styles.selectCol, onPhone(phone.selectAll))}>
+            <TableHeaderCell role="columnheader" className={mergeClasses(list.headCell, styles.selectCol, onPhone(phone.selectAll))}>
               <Checkbox
                 aria-label={selection.allLabel}
                 checked={allState}
@@ -143,21 +148,23 @@ export function DataTable<T extends { id: string }>(props: DataTableProps<T>) {
             </TableHeaderCell>
           )}
           {columns.map((column) => (
-            <TableHeaderCell key={column.header} className={headClass(column)}>
+            <TableHeaderCell role="columnheader" key={column.header} className={headClass(column)}>
               {column.header}
             </TableHeaderCell>
           ))}
-          <TableHeaderCell className={mergeClasses(actionsHead, onPhone(phone.hidden))}>Actions</TableHeaderCell>
+          <TableHeaderCell role="columnheader" className={mergeClasses(actionsHead, onPhone(phone.hidden))}>
+            Actions
+          </TableHeaderCell>
         </TableRow>
       </TableHeader>
-      <TableBody className={onPhone(phone.body)}>
+      <TableBody role="rowgroup" className={onPhone(phone.body)}>
         {rows
           ? rows.map((row) => {
               const menu = rowActions(row);
               return (
-                <TableRow key={row.id} className={cards ? cards.cardClassName : phone.row} data-testid={props.rowTestId}>
+                <TableRow role="row" key={row.id} className={cards ? cards.cardClassName : phone.row} data-testid={props.rowTestId}>
                   {selection && (
-                    <TableCell className={selectCell}>
+                    <TableCell role="cell" className={selectCell}>
                       <Checkbox
                         aria-label={selection.rowLabel(row)}
                         checked={selection.selected.has(row.id)}
@@ -167,6 +174,7 @@ export function DataTable<T extends { id: string }>(props: DataTableProps<T>) {
                   )}
                   {columns.map((column) => (
                     <TableCell
+                      role="cell"
                       key={column.header}
                       className={cellClass(column)}
                       data-label={!cards && place(column) === 'labelled' ? column.header : undefined}
@@ -174,7 +182,9 @@ export function DataTable<T extends { id: string }>(props: DataTableProps<T>) {
                       {column.cell(row)}
                     </TableCell>
                   ))}
-                  <TableCell className={actionsBody}>{menu && <RowActionsMenu label={menu.label} actions={menu.actions} />}</TableCell>
+                  <TableCell role="cell" className={actionsBody}>
+                    {menu && <RowActionsMenu label={menu.label} actions={menu.actions} />}
+                  </TableCell>
                 </TableRow>
               );
             })
@@ -201,7 +211,7 @@ export function DataTable<T extends { id: string }>(props: DataTableProps<T>) {
 
 function SkeletonCell({ className, width, alignEnd }: { className?: string; width: number; alignEnd?: boolean }) {
   return (
-    <TableCell className={className}>
+    <TableCell role="cell" className={className}>
       <Skeleton>
         <SkeletonItem style={{ width, maxWidth: '100%', marginInlineStart: alignEnd ? 'auto' : undefined }} />
       </Skeleton>

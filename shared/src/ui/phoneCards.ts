@@ -69,9 +69,21 @@ export const usePhoneCardStyles = makeStyles({
       boxShadow: 'none',
       borderLeft: 'none',
       backgroundColor: 'transparent',
+      // A thumb's target: the row's "…" menu at 44 px.
+      '& .fui-Button': { minWidth: '44px', minHeight: '44px' },
     },
   },
   plain: { [PHONE]: { overflowWrap: 'anywhere' } },
+  // A read-only small table's row on a phone: its cells one under another, the first in bold.
+  stackRow: {
+    [PHONE]: {
+      display: 'block',
+      height: 'auto',
+      paddingBlock: tokens.spacingVerticalS,
+      paddingInline: tokens.spacingHorizontalS,
+    },
+  },
+  stackFirst: { [PHONE]: { fontWeight: tokens.fontWeightSemibold, overflowWrap: 'anywhere' } },
   hidden: { [PHONE]: { display: 'none' } },
   // A phone-only column's header: the desktop has no such column, a phone no header.
   neverShown: { display: 'none' },

@@ -10,6 +10,8 @@ const useStyles = makeStyles({
     position: 'sticky',
     top: 0,
     zIndex: 10,
+    // Its border inside its height: the layout below counts on exactly TOP_BAR_HEIGHT.
+    boxSizing: 'border-box',
     display: 'flex',
     alignItems: 'center',
     gap: tokens.spacingHorizontalS,
