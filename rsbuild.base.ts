@@ -30,7 +30,7 @@ export const DEV_API_URL = `http://127.0.0.1:${portFromEnv('VIGIL_DEV_API_PORT',
 /**
  * A remote's place in the console, when it declares one: `<remote>/vigil-route.json`
  * (`{"path", "module", "label", "icon", "superuserOnly"}`). Its build copies it beside the
- * manifest, and the remotes map serves it as the entry's `route` (docs/console.md): the shell
+ * manifest, and the remotes map serves it as the entry's `route` (docs/console/adding-a-remote.md): the shell
  * shows the page and its menu entry with no rebuild of its own.
  */
 export const ROUTE_FILE = 'vigil-route.json';
@@ -111,7 +111,7 @@ export function createAppConfig(options: AppOptions): RsbuildConfig {
     root: appDir,
     plugins: [
       pluginReact(),
-      // Brotli and gzip copies beside every text asset: servers send them as they are (docs/deploy.md).
+      // Brotli and gzip copies beside every text asset: servers send them as they are (docs/deploy/images.md).
       pluginPrecompress(),
       ...(isHost ? [] : [pluginRouteDeclaration(appDir, distPath)]),
       pluginModuleFederation({

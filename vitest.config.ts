@@ -55,7 +55,7 @@ export default defineConfig({
         },
       },
       // docker-compose.yml, the images' and gateway's nginx configs (in Debian's nginx when
-      // installed), and the move from the embedded database to PostgreSQL.
+      // installed), the move from the embedded database to PostgreSQL, and the docs' links.
       {
         test: {
           name: 'deploy',

@@ -1,6 +1,6 @@
 #!/bin/sh
 # Rolls one remote of the Compose deployment out or back, with no restart of the gateway, the
-# shell or the API (docs/deploy.md, "Roll out and roll back one remote"):
+# shell or the API (docs/deploy/releasing.md):
 #
 #   deploy/release.sh <remote> <version>    e.g. deploy/release.sh alerts 1.1.0
 #   deploy/release.sh --list                each remote's live version and the versions served
@@ -69,7 +69,7 @@ pin_versions() {
 
 # entry_line <remote> <version>: the remote's line of the default map at that version. A line
 # is either `"remote_x": "<manifest URL>"` or `"remote_x": {"entry": "<manifest URL>", "route":
-# {…}}`, the route a remote declares for its menu entry (docs/console.md): it is kept as it is.
+# {…}}`, the route a remote declares for its menu entry (docs/console/adding-a-remote.md): it is kept as it is.
 # One line per remote in default.json, so a line holds the whole entry.
 entry_line() {
   grep "^ *\"$(echo "$1" | tr - _)\":" "$DEFAULT_MAP" \
@@ -124,7 +124,7 @@ esac
 version=$2
 echo "$REMOTES" | grep -qx -- "$remote" || fail "no remote named \"$1\"; the remotes are: $(echo $REMOTES)"
 echo "$version" | grep -Eqx '[0-9]+\.[0-9]+\.[0-9]+([-+][0-9A-Za-z.+-]+)?' || fail "\"$version\" is not a version (e.g. 1.4.0)"
-[ -f .env ] || fail "no .env beside docker-compose.yml: cp deploy/env.example .env first (docs/deploy.md)"
+[ -f .env ] || fail "no .env beside docker-compose.yml: cp deploy/env.example .env first (docs/deploy/compose.md)"
 
 map=$(current_map)
 from=$(version_in "$map" "$remote")

@@ -26,7 +26,7 @@ const expectNoSession = async (page: Page) => {
 test('the alert and its three actions show at once: the server rendered them, no spinner, no API read', async ({ page, api }) => {
   const alert = await openAlert(api);
   // Spec §2's spinner shows while the page loads the alert; the server now sends it with the
-  // page (docs/console.md), so there is nothing to wait for: a read of the API would hang here.
+  // page (docs/console/action-pages.md), so there is nothing to wait for: a read of the API would hang here.
   let reads = 0;
   await page.route(`**/api/v1/alert/${alert.id}`, async () => {
     reads += 1;
@@ -197,7 +197,7 @@ test('the action page is usable at 360 px wide', async ({ page, api }) => {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 });
 
-// Signed links (docs/api.md, "Signed links"): what a notification email carries.
+// Signed links (docs/api/signed-links.md): what a notification email carries.
 
 test('a signed link opens the page, loading it never acts, a press acts and the history names the recipient', async ({
   page,

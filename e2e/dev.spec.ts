@@ -12,7 +12,7 @@ import { devPorts } from '../scripts/apps';
 // VIGIL_DEV_API_PORT) and on a fresh database. The console opens through the shell's dev
 // server, an edit of a remote's source shows inside the shell without a reload of the page
 // (hot module replacement with React Fast Refresh), and the public action page is served at
-// /actions/:id as in production (docs/console.md). It all runs in a copy of the sources the
+// /actions/:id as in production (docs/console/action-pages.md). It all runs in a copy of the sources the
 // repository tracks (node_modules linked), so the edit never touches a tracked file.
 
 const REPO = process.cwd();

@@ -92,7 +92,7 @@ const loadedModuleIds = (page: Page, chunkGlobal: string) =>
     chunkGlobal,
   );
 
-/** A remotes map entry: the manifest URL, or {entry, route} for a remote that declares its page (docs/console.md). */
+/** A remotes map entry: the manifest URL, or {entry, route} for a remote that declares its page (docs/console/adding-a-remote.md). */
 type RemotesMapEntry = string | { entry: string };
 const entryOf = (value: RemotesMapEntry) => (typeof value === 'string' ? value : value.entry);
 

@@ -92,7 +92,7 @@ export function signedLinkPath(
 }
 
 /**
- * Waits until the prerendered /login is hydrated (its form is enabled only then, docs/console.md).
+ * Waits until the prerendered /login is hydrated (its form is enabled only then, docs/console/prerendered-pages.md).
  * Hydration may end after the load event: a token stored before it sends the page on to / (a
  * signed-in user's /login) just as the test's next navigation starts, which it can cancel; keys
  * typed before it do not reach the form.

@@ -6,8 +6,8 @@ import { type RepoCopy, repoCopy } from '../deploy/test/helpers/repoCopy';
 import { type ApiServer, startApiServer } from './apiServer';
 import { ADMIN, expect, signIn, test } from './fixtures';
 
-// A remote made by `npm run new:remote` joins a running console (docs/console.md, "Adding a
-// remote"): scaffolded in a copy of the checkout, built there by the factory into the folder a
+// A remote made by `npm run new:remote` joins a running console (docs/console/adding-a-remote.md,
+// "Adding a remote"): scaffolded in a copy of the checkout, built there by the factory into the folder a
 // running server serves, published through the remotes map with no restart and no rebuild of
 // the shell, and its page found from the menu. deploy/test/newRemote.test.ts checks what the
 // scaffold writes and that the repository's checks pass with it.

@@ -7,7 +7,7 @@ import { type ApiServer, startApiServer } from './apiServer';
 import { ADMIN, expect, signIn, test } from './fixtures';
 
 // A new remote joins a running system at run time, as another team would ship one
-// (docs/console.md, "Shipping a new remote"): the console runs without remote-oncall; its
+// (docs/console/adding-a-remote.md): the console runs without remote-oncall; its
 // build is published into the served console folder while the server keeps running; a reload
 // shows its menu entry and page, from the route it declares in the remotes map. The shell is
 // not rebuilt: its files are byte-identical before and after. This file runs its own server on

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, signIn, test } from './fixtures';
 
-// The screenshots of docs/oncall.md ("Console"), taken from the real console on seeded data:
+// The screenshots of docs/oncall/console.md, taken from the real console on seeded data:
 //   VIGIL_SCREENSHOTS=1 npx playwright test e2e/oncallScreenshots.spec.ts
 // Skipped otherwise (the pictures are documentation, not a check).
 

@@ -9,7 +9,7 @@ import { ADMIN, test as base, expect, signIn } from './fixtures';
 /** Where `npm run release` pins a remote's live version (api/src/console/remotesMap.ts). */
 const PINS_FILE = 'remote-version-pins.json';
 
-// Releasing a remote on a running server (docs/console.md, "Releasing a remote"): two real
+// Releasing a remote on a running server (docs/console/releasing.md): two real
 // builds of the alerts remote, `npm run release` switching between them while one API process
 // keeps serving, the About dialog showing what runs, and the compatibility guard refusing a
 // build made against another `shared`. This file mutates its console folder, so it runs its

@@ -32,7 +32,7 @@ const serverEnvironment: EnvironmentConfig = {
  * - `page`: the standalone page the API serves for /actions/:id, /acknowledge/:id, /escalate/:id
  *   and /close/:id (`page/index.html`): React, Fluent and the shared hooks only, no shell and
  *   no Module Federation runtime, and only what hydrating the server's HTML needs: ~99 KiB of JS
- *   on the wire (brotli) where the page inside the shell took ~265 KiB gzip (docs/console.md);
+ *   on the wire (brotli) where the page inside the shell took ~265 KiB gzip (docs/console/action-pages.md);
  * - `server`: the same page for Node (`server/index.mjs`), which the API calls to render
  *   /actions/:id and the result pages on the server (api/src/console/publicPageRender.ts), so
  *   they paint before their JavaScript and work without it. Built here, not by the API's tsc:

@@ -2,8 +2,8 @@
  * The console's apps, read from the workspace: `shell` and every `remote-*` folder the root
  * package.json's workspaces name (`"remote-*"`, a glob npm expands the same way). The build,
  * `npm start`, `npm run dev`, the cycle and type checks, Rsbuild's dev ports and the tests that
- * list apps all read them here, so adding a remote edits no list (docs/console.md, "Adding a
- * remote"). Plain TypeScript that Node runs as it is (type stripping), so the .mjs scripts and
+ * list apps all read them here, so adding a remote edits no list (docs/console/adding-a-remote.md,
+ * "Adding a remote"). Plain TypeScript that Node runs as it is (type stripping), so the .mjs scripts and
  * the TypeScript configs import the same file.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';

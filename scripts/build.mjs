@@ -2,7 +2,7 @@
 // `npm run build`: the API (tsc) and every console app (Rsbuild; scripts/apps.ts lists them), each on
 // its own, two at a time.
 // remote-actions' one build makes both its federated remote and its standalone public page
-// (dist/remote-actions/<version>/page/, two Rsbuild environments: docs/console.md).
+// (dist/remote-actions/<version>/page/, two Rsbuild environments: docs/console/action-pages.md).
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { consoleApps, ROOT as root } from './apps.ts';

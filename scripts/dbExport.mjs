@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run db:export -- <DATA_DIR> <dump.sql>`: writes the embedded (PGlite) database of a
 // single-process install as a plain SQL dump that psql loads into an empty PostgreSQL
-// database (docs/deploy.md, "Move from the embedded database to PostgreSQL"). The dump is
+// database (docs/deploy/database.md, "Move from the embedded database to PostgreSQL"). The dump is
 // made by pg_dump itself, compiled to WebAssembly (@electric-sql/pglite-tools), so it holds
 // the schema, the data, the functions and triggers, and the migrations already applied.
 import { existsSync, writeFileSync } from 'node:fs';

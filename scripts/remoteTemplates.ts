@@ -25,7 +25,7 @@ export function packageJson(root: string, remote: NewRemote): string {
 export const rsbuildConfig = ({ folder, container, route }: NewRemote): string => `import { createAppConfig } from '../rsbuild.base';
 
 // Its page and menu entry are declared in vigil-route.json, which the build puts beside the
-// manifest and the remotes map serves: the shell shows them with no rebuild (docs/console.md).
+// manifest and the remotes map serves: the shell shows them with no rebuild (docs/console/adding-a-remote.md).
 export default createAppConfig({
   dir: '${folder}',
   federationName: '${container}',

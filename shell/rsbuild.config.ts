@@ -18,7 +18,7 @@ const FIRST_LOAD =
 /**
  * The console's host (`web`), and in a production build the same pages for Node
  * (`prerender`), with which /login, /signup, /recover-password and /reset-password are rendered
- * to HTML at build time (rsbuild.prerender.ts, docs/console.md). A dev server renders in the browser.
+ * to HTML at build time (rsbuild.prerender.ts, docs/console/prerendered-pages.md). A dev server renders in the browser.
  */
 export default mergeRsbuildConfig(createAppConfig({ dir: 'shell', federationName: 'vigil_shell', title: 'Vigil' }), {
   plugins: [pluginPrerender()],

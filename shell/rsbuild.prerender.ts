@@ -65,7 +65,7 @@ function webStatsOf(stats: Rspack.Stats | Rspack.MultiStats | undefined): Rspack
 /**
  * After the build, renders the public pages (login, sign-up, password recovery and reset) into
  * copies of the shell's index.html beside it: HTML and critical CSS, so they paint before any
- * script; the shell's entry then hydrates them (docs/console.md). Runs before the precompress
+ * script; the shell's entry then hydrates them (docs/console/prerendered-pages.md). Runs before the precompress
  * plugin (`order: 'pre'`), which then writes their .br and .gz copies with the other assets.
  */
 export const pluginPrerender = (): RsbuildPlugin => ({

@@ -32,7 +32,7 @@ export interface RateLimitConfig {
   heartbeatUnknownPings: number;
 }
 
-/** Bounds on what one request may set off (docs/api.md, "Security"). */
+/** Bounds on what one request may set off (docs/api/security.md). */
 export interface IngestConfig {
   /** Alerts (distinct dedup keys) one ingest body may carry; a larger body is refused whole (413). */
   maxAlertsPerBody: number;
@@ -72,7 +72,7 @@ export interface Config {
   consoleDir?: string;
   /**
    * API only (no consoleDir) behind a gateway: where the public alert pages come from, so the API
-   * renders them with the server renderer of remote-actions' live version (docs/deploy.md).
+   * renders them with the server renderer of remote-actions' live version (docs/deploy/public-action-page.md).
    * Undefined: the API serves no page.
    */
   publicPages?: PublicPagesConfig;
@@ -92,7 +92,7 @@ export interface Config {
   contactMethods: ContactMethodConfig;
 }
 
-/** Users' contact methods (docs/oncall.md, "Contact methods and notification rules"). */
+/** Users' contact methods (docs/oncall/contact-methods.md). */
 export interface ContactMethodConfig {
   /**
    * Webhook, Slack-compatible and ntfy URLs may reach private, loopback and link-local
@@ -116,7 +116,7 @@ export interface PublicPagesConfig {
   remotesMapDir: string;
 }
 
-/** Live change streams (GET /alert/changes, docs/api.md "Live changes"). */
+/** Live change streams (GET /alert/changes, docs/api/alerts.md, "Live changes"). */
 export interface ChangeStreamConfig {
   /** Open streams one user may hold on one API process; past it a new one is a 429. */
   maxPerUser: number;
@@ -124,7 +124,7 @@ export interface ChangeStreamConfig {
   heartbeatMs: number;
 }
 
-/** Escalation contacts confirm their address before they get alerts (docs/api.md, "Contacts confirm their address"). */
+/** Escalation contacts confirm their address before they get alerts (docs/api/contact-confirmation.md). */
 export interface ContactConfig {
   /** How long a confirmation link works. */
   confirmationTtlHours: number;
@@ -134,7 +134,7 @@ export interface ContactConfig {
   confirmationsPerDay: number;
 }
 
-/** Delivery of notification emails and the escalation timer (docs/api.md, "Notifications and escalation"). */
+/** Delivery of notification emails and the escalation timer (docs/api/notifications.md, "Notifications and escalation"). */
 export interface NotificationConfig {
   /** Retries of an email after its first attempt, with exponential backoff from retryDelaySeconds. */
   retryLimit: number;

@@ -226,7 +226,8 @@ const settings = {
     'TRUST_PROXY',
     {
       group: 'Server',
-      meaning: 'addresses, CIDR ranges or `loopback`: the proxies whose `X-Forwarded-For` is believed (docs/api.md, "Client addresses")',
+      meaning:
+        'addresses, CIDR ranges or `loopback`: the proxies whose `X-Forwarded-For` is believed (docs/api/security.md, "Client addresses")',
       compose: { kind: 'compose' },
     },
     '`false`: nobody',
@@ -289,7 +290,7 @@ const settings = {
   ),
   DATABASE_PREPARED_STATEMENTS: flag('DATABASE_PREPARED_STATEMENTS', {
     group: 'Database',
-    meaning: 'repeated queries as prepared statements; `false` behind PgBouncer in transaction mode (docs/deploy.md)',
+    meaning: 'repeated queries as prepared statements; `false` behind PgBouncer in transaction mode (docs/deploy/scaling.md)',
     default: true,
   }),
 

@@ -2,7 +2,7 @@ import { AjvCompiler, type ValidatorFactory } from '@fastify/ajv-compiler';
 import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
 
 /**
- * How requests are validated (docs/api.md, "Security": closed schemas and strict types).
+ * How requests are validated (docs/api/security.md: closed schemas and strict types).
  *
  * - Bodies are taken as sent, as FastAPI's are: no type coercion (`title: 12345` is a 422, not
  *   the string "12345"), and an extra property is refused (422 `extra_forbidden`), never
@@ -96,7 +96,7 @@ export function openObjects(schema: unknown, path = 'body'): string[] {
 
 /**
  * Refuses, at start-up, a route whose body schema leaves an object open: every request body is
- * closed, so no handler can be handed a field its route does not allow (docs/api.md, "Closed request bodies").
+ * closed, so no handler can be handed a field its route does not allow (docs/api/security.md, "Closed request bodies").
  */
 export function requireClosedBodies(app: FastifyInstance): void {
   app.addHook('onRoute', (route: RouteOptions) => {

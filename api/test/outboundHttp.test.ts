@@ -94,7 +94,7 @@ describe('outbound HTTP', () => {
     );
   });
 
-  it('signs "t.body" with HMAC-SHA256, as docs/oncall.md shows', () => {
+  it('signs "t.body" with HMAC-SHA256, as docs/oncall/contact-methods.md shows', () => {
     expect(signatureOf('whsec_test', '{"a":1}', new Date(1_700_000_000_000))).toBe(
       't=1700000000,v1=38877139021993b830af32feea6e18a8da83eb2f6e49ee50bd9e4cf4ca4d3789',
     );

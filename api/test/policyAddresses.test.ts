@@ -5,8 +5,8 @@ import { createIntegration, send } from './fixtures/ingest/index.js';
 import { body, createTestApp, type TestApp, type TestUser } from './helpers/testApp.js';
 
 /**
- * A policy's external addresses are read by its owner and superusers only (docs/api.md,
- * "Security"): anyone else, a stranger who just signed up included, reads the policy with its
+ * A policy's external addresses are read by its owner and superusers only (docs/api/security.md):
+ * anyone else, a stranger who just signed up included, reads the policy with its
  * addresses counted, on every route that answers a policy, its levels or its contacts: the
  * policy itself, an integration's old-shape view, an integration's contacts, and who the public
  * alert page says is reached next.

@@ -3,7 +3,7 @@ import { createIntegration } from './fixtures/ingest/index.js';
 import { body, createTestApp, type TestApp, type TestUser } from './helpers/testApp.js';
 
 /**
- * A user owns at most POLICIES_PER_USER_MAX (100) escalation policies (docs/api.md, "Limits"):
+ * A user owns at most POLICIES_PER_USER_MAX (100) escalation policies (docs/api/limits.md):
  * the 101st is a 422 naming the cap and stores nothing, whether made through
  * POST /escalation-policies or the integrations' old shape, and two made at once cannot both
  * pass the last slot.

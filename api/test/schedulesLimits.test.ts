@@ -12,8 +12,8 @@ import { createOverride, createRotation, createSchedule, SCHEDULES, scheduleTabl
 import { body, createTestApp, type TestApp, type TestUser } from './helpers/testApp.js';
 
 /**
- * What one user and one schedule may hold, on PGlite and PostgreSQL (docs/api.md, "Limits and
- * the threats they answer"): each cap is a 422 naming what would be added and stores nothing;
+ * What one user and one schedule may hold, on PGlite and PostgreSQL (docs/api/limits.md):
+ * each cap is a 422 naming what would be added and stores nothing;
  * ended overrides give way to new ones; a timeline or a user's shifts too busy to answer is a
  * 422 at `to`.
  */

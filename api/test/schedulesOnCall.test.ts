@@ -162,7 +162,7 @@ describe('Europe/Berlin, spring forward on 2025-03-30', () => {
   });
 });
 
-describe('the example of docs/oncall.md, "Schedules API"', () => {
+describe('the example of docs/oncall/schedules-api.md', () => {
   it('a weekly Monday 09:00 hand-off in Berlin: 08:00Z before the spring change, 07:00Z after it', async () => {
     const schedule = await createSchedule(t, ann, { name: 'Database primary', time_zone: 'Europe/Berlin' });
     await createRotation(t, ann, schedule.id, {

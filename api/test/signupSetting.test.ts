@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { body, createTestApp, type TestApp } from './helpers/testApp.js';
 
 /**
- * Sign-up is a run-time setting (docs/api.md, "Security"): open by default, as the spec has it;
+ * Sign-up is a run-time setting (docs/api/security.md): open by default, as the spec has it;
  * closed by a superuser, POST /users/signup is a 403 before its body is read, and the sign-up
  * page learns it from GET /settings/public, which needs no login.
  */

@@ -161,7 +161,7 @@ describe('docker-compose.yml', () => {
       expect.arrayContaining(['METRICS_TOKEN', 'SHUTDOWN_DRAIN_SECONDS', 'REDIS_KEY_PREFIX', 'BODY_LIMIT_BYTES', 'SIGNED_LINK_TTL_HOURS']),
     );
     for (const name of OPERATOR_SETTINGS) {
-      // `${NAME:-default}` (blank: the API's own default, docs/deploy.md) or `${NAME:?message}` (required).
+      // `${NAME:-default}` (blank: the API's own default, docs/deploy/compose.md) or `${NAME:?message}` (required).
       expect(env[name], `${name} is not passed to the API`).toMatch(new RegExp(`^\\$\\{${name}:[-?][^}]*\\}$`));
     }
     const example = readText('deploy/env.example');
@@ -249,7 +249,7 @@ describe('docker-compose.yml', () => {
 
   it("lets the API read, and only read, remote-actions' published versions and the remotes map, where its settings look", () => {
     const { api } = services;
-    // The public pages' server renderer comes from the same version folder as the page's scripts (docs/deploy.md).
+    // The public pages' server renderer comes from the same version folder as the page's scripts (docs/deploy/public-action-page.md).
     expect(api.volumes).toEqual([
       `remote-actions:${api.environment.REMOTE_ACTIONS_DIR}:ro`,
       `./deploy/remotes-map:${api.environment.REMOTES_MAP_DIR}:ro`,

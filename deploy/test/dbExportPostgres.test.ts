@@ -9,7 +9,7 @@ import { type AppParts, composeApp } from '../../api/src/app.js';
 import { migrateToLatest } from '../../api/src/db/database.js';
 import { ADMIN, call, configFor, createInstall, dbExport, type Install, login, USER } from './helpers/install.js';
 
-// The move from the embedded database to PostgreSQL, as docs/deploy.md gives it: an
+// The move from the embedded database to PostgreSQL, as docs/deploy/database.md gives it: an
 // install's PGlite database (filled through the API) is dumped by `npm run db:export`,
 // loaded by psql into a new PostgreSQL database, and an API on that database serves it all.
 

@@ -6,7 +6,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ROOT } from './helpers/repo.js';
 
-// A one-off build of another version (docs/console.md, "Releasing a remote"):
+// A one-off build of another version (docs/console/releasing.md):
 // `CONSOLE_DIR=… VIGIL_BUILD_VERSION=… npx rsbuild build` in remote-actions must put both of its
 // builds, the federated remote and the standalone public page, in that version's folder of that
 // console folder, and the page must fetch its assets from there: that is what the API serves

@@ -45,7 +45,7 @@ export const PALETTE = [
   },
 ] as const;
 
-/** Whether the signed-in user may change a schedule: its owner, or a superuser (docs/oncall.md). */
+/** Whether the signed-in user may change a schedule: its owner, or a superuser (docs/oncall/schedules-api.md). */
 export function useCanEdit(ownerId: string | undefined): boolean {
   return useCanEditOf()(ownerId);
 }

@@ -18,7 +18,7 @@ export function App({ prerenderPath }: AppProps) {
   const routes = <AppRoutes />;
   return (
     <JotaiProvider>
-      {/* A prerendered page (docs/console.md) hydrates in Light, as built; until then applyStoredScheme.ts paints the stored choice. */}
+      {/* A prerendered page (docs/console/prerendered-pages.md) hydrates in Light, as built; until then applyStoredScheme.ts paints the stored choice. */}
       <ThemedFluentProvider lightUntilHydrated>
         {prerenderPath ? <MemoryRouter initialEntries={[prerenderPath]}>{routes}</MemoryRouter> : <BrowserRouter>{routes}</BrowserRouter>}
         {/* The one toaster, fetched with the first toast. Its z-index is set in index.html. */}

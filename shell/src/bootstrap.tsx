@@ -8,7 +8,7 @@ const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 
 if (root.firstElementChild && isPublicPagePath(location.pathname)) {
-  // A public page prerendered at build time (docs/console.md). Its module is loaded first, so
+  // A public page prerendered at build time (docs/console/prerendered-pages.md). Its module is loaded first, so
   // hydration renders it at once (routes.tsx, pageOnDemand). No remote is needed here: the
   // remotes map is read when one is opened.
   await PUBLIC_PAGES[location.pathname].preload();

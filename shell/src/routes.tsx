@@ -6,7 +6,7 @@ import { PublicOnly, RequireAuth } from './session/guards';
 
 // Everything behind a route is loaded on demand: someone signing in downloads the login form,
 // not the layout or the dashboard. The public action pages of notification links (/actions/…)
-// are not the shell's: remote-actions serves them as a page of their own (docs/console.md).
+// are not the shell's: remote-actions serves them as a page of their own (docs/console/action-pages.md).
 const AppLayout = lazy(() => import('./layout/AppLayout'));
 const DashboardPage = lazy(() => import('./pages/DashboardPage'));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
@@ -38,7 +38,7 @@ function pageOnDemand(load: () => Promise<{ default: ComponentType }>) {
   return { Page, preload };
 }
 
-/** The public pages, prerendered at build time (docs/console.md): the entry loads the page's module before hydrating. */
+/** The public pages, prerendered at build time (docs/console/prerendered-pages.md): the entry loads the page's module before hydrating. */
 export const PUBLIC_PAGES = {
   '/login': pageOnDemand(() => import('./pages/LoginPage')),
   '/signup': pageOnDemand(() => import('./pages/SignupPage')),

@@ -29,7 +29,7 @@ export type AlertActionDeps = { db: Db; config: Config; now: () => Date; notific
  * the previous one left, and the history is a clean chain of from → to. A change updates
  * the alert and records one event; an idempotent repeat touches nothing.
  *
- * Escalation (docs/api.md, "Notifications and escalation"): an escalate writes one
+ * Escalation (docs/api/notifications.md, "Notifications and escalation"): an escalate writes one
  * notification per recipient of the new level in the same transaction, and sets when the
  * policy escalates again; a second escalate within ESCALATION_REPEAT_WINDOW_SECONDS of the
  * last escalation (in any state) is ignored (200, no change), so two people pressing the button

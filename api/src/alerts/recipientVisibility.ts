@@ -6,8 +6,8 @@ export const EXTERNAL_ADDRESS = 'An external address';
 export const UNNAMED_USER = 'A user without a name';
 
 /**
- * How an alert's owner reads the addresses its history and notifications name (docs/api.md,
- * "Security"): a user's email only to superusers, a policy's external addresses only to its
+ * How an alert's owner reads the addresses its history and notifications name (docs/api/security.md):
+ * a user's email only to superusers, a policy's external addresses only to its
  * owner. So for anyone else an address stays when it is their own or one of their own
  * policies'; a user's account address becomes that user's name; any other address reads
  * "An external address". Returns a function from an address (any case) to what is shown.

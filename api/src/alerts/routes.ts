@@ -102,7 +102,7 @@ export async function alertRoutes(app: FastifyInstance, deps: AlertRouteDeps): P
         tags,
         operationId: 'alerts-read_alert',
         summary: 'Read one alert (public: no login, for the action page)',
-        description: 'Needs no login. A signed link token (header) must be valid when given; see docs/api.md, "Signed links".',
+        description: 'Needs no login. A signed link token (header) must be valid when given; see docs/api/signed-links.md.',
         params: IdParams,
         headers: LinkTokenHeaders,
         response: { 200: AlertDetail, 403: e403, 404: e404, 422: e422, 429: e429 },

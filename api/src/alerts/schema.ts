@@ -26,7 +26,7 @@ export const AlertPublic = Type.Object(
     owner_id: Uuid,
     created_at: DateTime,
     updated_at: DateTime,
-    /** The sender's key for an ingested alert (see docs/api.md, Ingestion); null otherwise. */
+    /** The sender's key for an ingested alert (see docs/api/ingestion.md); null otherwise. */
     dedup_key: Type.Union([Type.String(), Type.Null()]),
     /** How many triggers this alert absorbed: 1, plus one per deduplicated repeat. */
     occurrence_count: Type.Integer(),
@@ -38,7 +38,7 @@ export const AlertPublic = Type.Object(
 );
 export type AlertPublic = Static<typeof AlertPublic>;
 
-/** Who the alert's next escalation reaches (docs/oncall.md, "Escalation policies"). */
+/** Who the alert's next escalation reaches (docs/oncall/escalation-policies.md). */
 export const EscalationNext = Type.Object(
   {
     /** timer: unless someone acknowledges by `at`; by-hand: only if someone escalates; last-level: the policy's end. */

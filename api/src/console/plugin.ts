@@ -34,7 +34,7 @@ export const PUBLIC_ACTION_ROUTES = [
 /**
  * The shell's public pages, prerendered at build time into `<path>.html` beside its index.html
  * (shell/rsbuild.prerender.ts): each answers its own HTML, which paints before any script and
- * is hydrated by the shell's JavaScript (docs/console.md).
+ * is hydrated by the shell's JavaScript (docs/console/prerendered-pages.md).
  */
 export const PRERENDERED_SHELL_PAGES = ['/login', '/signup', '/recover-password', '/reset-password'] as const;
 
@@ -114,7 +114,7 @@ export async function consolePlugin(app: FastifyInstance, opts: PublicPageDeps &
  * API only, behind the compose gateway: the public pages (PUBLIC_ACTION_ROUTES) rendered with the
  * server renderer of the remote-actions version the gateway's remotes map names, read from that
  * remote's published files (its volume, mounted read-only). The page's scripts come from the
- * remote's own service, through the gateway, from the same version folder (docs/deploy.md).
+ * remote's own service, through the gateway, from the same version folder (docs/deploy/public-action-page.md).
  */
 export async function publishedPublicPagesPlugin(app: FastifyInstance, opts: PublicPageDeps & { pages: PublicPagesConfig }): Promise<void> {
   const { pages, ...deps } = opts;

@@ -52,7 +52,7 @@ async function readGatewayMap(remotesMapDir: string): Promise<unknown> {
  */
 export async function publishedActionsPageDir({ remoteActionsDir, remotesMapDir }: PublicPagesConfig): Promise<string | undefined> {
   const map = await readGatewayMap(remotesMapDir);
-  // Either form of entry: the manifest URL, or {entry, route} (docs/console.md).
+  // Either form of entry: the manifest URL, or {entry, route} (docs/console/adding-a-remote.md).
   const manifest = entryUrl((map as Record<string, unknown> | undefined)?.[federationName(ACTIONS_REMOTE)]);
   const version = manifest ? LIVE_MANIFEST.exec(manifest)?.[1] : undefined;
   return version ? pageDirOf(path.join(remoteActionsDir, version)) : undefined;

@@ -4,7 +4,7 @@ import path from 'node:path';
 
 /**
  * Container name → manifest URL, as the shell reads it from /remotes.json; or, for a remote that
- * declares its place in the console (ROUTE_FILE), `{entry, route}` (docs/console.md).
+ * declares its place in the console (ROUTE_FILE), `{entry, route}` (docs/console/adding-a-remote.md).
  */
 export type RemotesMap = Record<string, RemotesMapEntry>;
 export type RemotesMapEntry = string | { entry: string; route: unknown };

@@ -7,7 +7,7 @@ import { HttpError } from '../errors.js';
 import { retryAfterSeconds } from '../operations/keyedRateLimit.js';
 
 /**
- * The limits on verification codes (docs/api.md, "Limits and the threats they answer"): codes
+ * The limits on verification codes (docs/api/limits.md): codes
  * sent per user a day, one code per target every cooldown whoever asks, wrong codes per user and
  * per target an hour. Counted in `verification_events` (migration 0021), outside the method's
  * row, so deleting a method and adding it again starts nothing afresh.

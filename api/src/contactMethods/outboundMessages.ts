@@ -16,7 +16,7 @@ export interface AlertContent {
   level: number;
   alert: { id: string; title: string; description: string | null; severity: AlertSeverity; state: string };
   integrationTitle: string | null;
-  /** The signed link to act on the alert (docs/api.md, "Signed links"). */
+  /** The signed link to act on the alert (docs/api/signed-links.md). */
   link: string;
 }
 

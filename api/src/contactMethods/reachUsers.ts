@@ -20,7 +20,7 @@ type NewNotification = Insertable<NotificationsTable>;
  * Queues, in the caller's transaction, the notifications that reach `userIds` about an alert,
  * and answers how many it queued (skipped ones not counted). The seam between escalation (who)
  * and contact methods (how): escalation resolves users, this decides channels, by each user's
- * notification rules (docs/oncall.md, "Contact methods and notification rules"):
+ * notification rules (docs/oncall/contact-methods.md):
  *
  * - no rules: an email to the account's address, at once (what Vigil always did);
  * - each rule: a notification through its method, due after the rule's delay (the relay

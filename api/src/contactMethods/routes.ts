@@ -31,8 +31,8 @@ const { 400: e400, 401: e401, 404: e404, 409: e409, 422: e422 } = errorResponses
 const doc = operationDocs('contact-methods', 'contact_methods');
 
 /**
- * /api/v1/users/me/contact-methods and /api/v1/users/me/notification-rules (docs/oncall.md,
- * "Contact methods and notification rules"): each user manages only their own; another
+ * /api/v1/users/me/contact-methods and /api/v1/users/me/notification-rules (docs/oncall/contact-methods.md):
+ * each user manages only their own; another
  * user's method is a 404, as one that does not exist.
  */
 export async function contactMethodRoutes(root: FastifyInstance, deps: ContactMethodDeps): Promise<void> {

@@ -11,8 +11,8 @@ import type { Notifications } from '../notifications/service.js';
 import type { EscalationContactPublic } from './schema.js';
 
 /**
- * Escalation contacts confirm their address before any alert reaches them (docs/api.md,
- * "Contacts confirm their address"). A contact is an owner and an address: confirmed once, it
+ * Escalation contacts confirm their address before any alert reaches them (docs/api/contact-confirmation.md).
+ * A contact is an owner and an address: confirmed once, it
  * is confirmed in every policy of that owner; another owner naming the same address asks again.
  */
 export type ContactDeps = { db: Db; config: Config; now: () => Date; notifications: Notifications };

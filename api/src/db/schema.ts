@@ -53,7 +53,7 @@ export interface EscalationLevel {
   targets: EscalationTargets;
 }
 
-/** An escalation policy (migration 0017; docs/oncall.md, "Escalation policies"). */
+/** An escalation policy (migration 0017; docs/oncall/escalation-policies.md). */
 export interface EscalationPoliciesTable {
   id: Generated<string>;
   owner_id: string;

@@ -8,7 +8,7 @@ export const LINK_TOKEN_QUERY = 't';
  * The link a notification carries to an alert's public action page. Every email that links
  * to an alert builds its link here, once per recipient: the link carries a token signed for
  * that recipient and that alert, valid for SIGNED_LINK_TTL_HOURS from `now` and no longer
- * acting once the alert is closed (docs/api.md, "Signed links").
+ * acting once the alert is closed (docs/api/signed-links.md).
  */
 export function actionLink(
   config: Pick<Config, 'frontendHost' | 'secretKey' | 'signedLinkTtlHours'>,

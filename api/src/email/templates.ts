@@ -142,7 +142,7 @@ export function escalationNextText(next: EscalationNext): string {
   }
 }
 
-/** Asks an escalation contact to confirm its address (docs/api.md, "Contacts confirm their address"); no alert text in it. */
+/** Asks an escalation contact to confirm its address (docs/api/contact-confirmation.md); no alert text in it. */
 export function contactConfirmationEmail(opts: { to: string; requestedBy: string; link: string; validHours: number }): EmailMessage {
   return render({
     to: opts.to,
@@ -158,8 +158,8 @@ export function contactConfirmationEmail(opts: { to: string; requestedBy: string
 }
 
 /**
- * The code that verifies an email contact method (docs/oncall.md, "Contact methods and
- * notification rules"): Vigil's words only, the code and the account it is for, never the
+ * The code that verifies an email contact method (docs/oncall/contact-methods.md):
+ * Vigil's words only, the code and the account it is for, never the
  * method's label; and the code is not in the subject, which mail logs and previews keep.
  */
 export function contactMethodCodeEmail(opts: {

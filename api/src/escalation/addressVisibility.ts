@@ -1,7 +1,7 @@
 import type { EscalationLevel, UserRow } from '../db/schema.js';
 
 /**
- * Who reads a policy's external addresses (docs/api.md, "Security"): its owner, who typed them,
+ * Who reads a policy's external addresses (docs/api/security.md): its owner, who typed them,
  * and superusers. Anyone else reads the policy (an integration may use anyone's) with each
  * level's addresses counted, not named: an account anyone can make must not collect the
  * addresses others page.

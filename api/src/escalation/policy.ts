@@ -1,7 +1,7 @@
 import type { EscalationLevel, EscalationPolicyRow } from '../db/schema.js';
 
 /**
- * The arithmetic of an escalation policy (docs/oncall.md, "Escalation policies"), no database.
+ * The arithmetic of an escalation policy (docs/oncall/escalation-policies.md), no database.
  *
  * An alert's `escalation_level` counts escalations: 0 when created (its owner was emailed),
  * then 1, 2, … With n levels and `repeat` r, alert level L ≤ n·(r+1) is the policy's level

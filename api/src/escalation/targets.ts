@@ -17,8 +17,8 @@ export interface LevelReach {
 }
 
 /**
- * Who an alert of `ownerId` reaching alert level `level` at `at` reaches (docs/oncall.md,
- * "Escalation policies"): the level's users, whoever is on call at `at` in its schedules, and
+ * Who an alert of `ownerId` reaching alert level `level` at `at` reaches (docs/oncall/escalation-policies.md):
+ * the level's users, whoever is on call at `at` in its schedules, and
  * its confirmed addresses (confirmed for the alert's owner: contacts/). When that is nobody (no
  * policy, a level without targets, nobody on call, no address confirmed), every active
  * superuser, so an escalation always reaches someone.
@@ -50,8 +50,8 @@ async function activeUsers(db: Db, ids: string[]): Promise<string[]> {
 
 /**
  * A level's reach as the escalation email and the public alert page name it, for whoever reads
- * them: people by name only, external addresses counted ("2 external addresses"), no address at all (docs/api.md,
- * "Security": addresses are their owners', a policy's are its owner's).
+ * them: people by name only, external addresses counted ("2 external addresses"), no address at all (docs/api/security.md:
+ * addresses are their owners', a policy's are its owner's).
  */
 export async function publicNamesOfReach(db: Db, reach: LevelReach): Promise<string[]> {
   const users =

@@ -10,7 +10,7 @@ import { createPolicy, deletePolicy, getPolicy, listPolicies, updatePolicy } fro
 const doc = operationDocs('escalation-policies', 'escalation_policies');
 
 /**
- * /api/v1/escalation-policies (docs/oncall.md, "Escalation policies"): every call needs a
+ * /api/v1/escalation-policies (docs/oncall/escalation-policies.md): every call needs a
  * login; every signed-in user reads, the owner or a superuser changes (service.ts).
  */
 export async function escalationPolicyRoutes(app: FastifyInstance, deps: ContactDeps): Promise<void> {

@@ -1,8 +1,8 @@
 import { type Static, Type } from 'typebox';
 import { OptionalText, Uuid } from '../common/schema.js';
 
-// The bodies and answers of /api/v1/escalation-policies (docs/oncall.md, "Escalation
-// policies"). Bodies are closed; that the users and schedules named exist the service checks,
+// The bodies and answers of /api/v1/escalation-policies (docs/oncall/escalation-policies.md).
+// Bodies are closed; that the users and schedules named exist the service checks,
 // answering a 422 in the same shape (errors.ts, InvalidInput).
 
 export const POLICY_NAME_MAX = 255;

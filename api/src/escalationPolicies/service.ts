@@ -9,7 +9,7 @@ import { checkUsersExist } from '../schedules/validation.js';
 import type { EscalationLevelInput, EscalationPolicyCreate, EscalationPolicyPublic, EscalationPolicyUpdate } from './schema.js';
 
 /**
- * Escalation policies (docs/oncall.md, "Escalation policies"). Who may do what, as schedules:
+ * Escalation policies (docs/oncall/escalation-policies.md). Who may do what, as schedules:
  * every signed-in user reads every policy (an integration may use anyone's), its external
  * addresses only if it is theirs or they are a superuser (escalation/addressVisibility.ts); its
  * owner (who created it) and superusers change or delete it, anyone else gets 403. A policy some

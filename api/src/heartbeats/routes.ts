@@ -39,7 +39,7 @@ export const HEARTBEAT_NOT_FOUND = 'Heartbeat monitor not found';
 
 /**
  * /api/v1/integration/{id}/heartbeats: an integration's heartbeat monitors, for its owner or a
- * superuser (anyone else: 404, as for the integration). See docs/oncall.md, "Heartbeat monitors".
+ * superuser (anyone else: 404, as for the integration). See docs/oncall/heartbeats.md.
  */
 export async function heartbeatRoutes(app: FastifyInstance, deps: { db: Db; config: Config; now: () => Date }): Promise<void> {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -202,7 +202,7 @@ export async function heartbeatPingRoutes(app: FastifyInstance, deps: HeartbeatP
         summary: `A heartbeat monitor's ping by ${method} (public: the token authenticates)${method === 'POST' ? '; any body or none' : ''}`,
         description:
           'At most 60 pings a minute per monitor; pings with unknown tokens at most RATE_LIMIT_HEARTBEAT_UNKNOWN_PER_MINUTE (30) a ' +
-          'minute per client address. Past either, 429 with Retry-After. See docs/oncall.md, "Heartbeat monitors".',
+          'minute per client address. Past either, 429 with Retry-After. See docs/oncall/heartbeats.md.',
         params: PingParams,
         response: { 200: Message, 404: HttpErrorBody, 429: TooManyRequests },
       },

@@ -83,7 +83,7 @@ export async function enqueueRoutes(app: FastifyInstance, { intake, config }: { 
         summary: 'PagerDuty Events API v2 drop-in: an event whose routing_key is an integration key',
         description:
           "Answers as PagerDuty does: 202 {status, message, dedup_key}; 400 {status: 'invalid event', message, errors} for a bad " +
-          'event or an unknown key; 429 with Retry-After past RATE_LIMIT_INGEST_ALERTS_PER_MINUTE. See docs/oncall.md, "PagerDuty drop-in".',
+          'event or an unknown key; 429 with Retry-After past RATE_LIMIT_INGEST_ALERTS_PER_MINUTE. See docs/oncall/pagerduty.md.',
         body: EnqueueBody,
         response: { 202: Accepted, 400: Invalid, 413: Invalid, 429: ThrottledResponse },
       },

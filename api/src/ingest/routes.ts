@@ -48,7 +48,7 @@ const FORMAT_SUMMARIES: Record<IngestFormat, string> = {
 
 /**
  * /api/v1/ingest/{key}: monitoring tools post alerts here. No login: the secret key in the path
- * authenticates, and the alerts go to the integration's owner. See docs/api.md, "Ingestion".
+ * authenticates, and the alerts go to the integration's owner. See docs/api/ingestion.md.
  */
 export async function ingestRoutes(app: FastifyInstance, { intake, config }: { intake: Intake; config: Config }): Promise<void> {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -120,7 +120,7 @@ export async function ingestRoutes(app: FastifyInstance, { intake, config }: { i
           summary,
           description:
             'A body carries at most INGEST_MAX_ALERTS_PER_BODY alerts (1000): a larger one is a 413 and stores nothing. ' +
-            'A key sends at most RATE_LIMIT_INGEST_ALERTS_PER_MINUTE alerts a minute (6000): past that, 429 with Retry-After. See docs/api.md, "Ingestion".',
+            'A key sends at most RATE_LIMIT_INGEST_ALERTS_PER_MINUTE alerts a minute (6000): past that, 429 with Retry-After. See docs/api/ingestion.md.',
           params: IngestParams,
           body: format ? FORMATS[format].schema : Type.Union(INGEST_FORMATS.map((f) => FORMATS[f].schema)),
           response: { 202: IngestResult, 401: e401, 403: e403, 413: HttpErrorBody, 422: e422, 429: TooManyRequests },

@@ -13,7 +13,7 @@ export const ESCALATION_MAX_LEVELS = 10;
 const OptionalPolicyId = Type.Optional(Type.Unsafe<string | null>({ type: ['string', 'null'], format: 'uuid' }));
 
 /**
- * The shape integrations had before escalation policies were objects (docs/api.md,
+ * The shape integrations had before escalation policies were objects (docs/api/notifications.md,
  * "Notifications and escalation"): answered as a view of the integration's policy (its email
  * targets), taken by PUT /integration/{id}/escalation-policy (escalation/legacyView.ts).
  */

@@ -42,7 +42,7 @@ export const metricsPlugin = fp(async (app: FastifyInstance, { db }: { db: Db })
   });
   // Which build answers, and which replica: behind the gateway each scrape reaches one
   // replica, and a container's hostname is its id in `docker ps`. Not `instance`, the label
-  // Prometheus sets to the scraped address (docs/deploy.md, "Metrics").
+  // Prometheus sets to the scraped address (docs/deploy/metrics.md).
   new Gauge({
     name: 'vigil_build_info',
     help: 'Always 1: the API version and the host (container) of this process',

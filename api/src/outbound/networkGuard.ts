@@ -4,7 +4,7 @@ import ipaddr from 'ipaddr.js';
 
 /**
  * Which addresses a user's URL may reach unless CONTACT_METHODS_ALLOW_PRIVATE_NETWORKS is on:
- * global unicast only (docs/api.md, "Security"). An address in any special-purpose range that
+ * global unicast only (docs/api/security.md). An address in any special-purpose range that
  * ipaddr.js knows (private, loopback, link-local, CGNAT, unique-local, site-local, multicast,
  * documentation, benchmarking, reserved, 6to4 relays, …) is refused: it could be the API's own
  * host or network (SSRF) or the cloud metadata service. An IPv6 address that embeds an IPv4 one

@@ -3,8 +3,8 @@ import type { Db } from '../db/database.js';
 import type { UserRow } from '../db/schema.js';
 import { invalidField } from '../errors.js';
 
-// How much one user and one schedule may hold (docs/api.md, "Limits and the threats they
-// answer"). Beside the schema's own caps (members per rotation, active-hours rules), these bound
+// How much one user and one schedule may hold (docs/api/limits.md).
+// Beside the schema's own caps (members per rotation, active-hours rules), these bound
 // what "who is on call", the timeline and a user's shifts compute (api/src/oncall/sweep.ts), as
 // GoAlert's limits do (10 rotations or users per schedule, 200 overrides). Past one: a 422 whose
 // `loc` is `["body"]`, the thing that would have been added.

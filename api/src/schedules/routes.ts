@@ -32,7 +32,7 @@ import { checkedInstant, checkedSpan } from './validation.js';
 const scheduleDoc = operationDocs('schedules', 'schedules');
 
 /**
- * /api/v1/schedules (docs/oncall.md, "Schedules API"): every call needs a login; every
+ * /api/v1/schedules (docs/oncall/schedules-api.md): every call needs a login; every
  * signed-in user reads, the owner or a superuser changes (schedules/service.ts).
  */
 export async function scheduleRoutes(app: FastifyInstance, deps: { db: Db; now: () => Date }): Promise<void> {

@@ -3,7 +3,7 @@ import { OptionalText, PageQuery, Uuid } from '../common/schema.js';
 import { OVERRIDE_KINDS, SHIFT_UNITS } from '../db/schema.js';
 import { NEXT_CHANGE_HORIZON_DAYS } from '../oncall/schedule.js';
 
-// The bodies and answers of /api/v1/schedules (docs/oncall.md, "Schedules API"). Bodies are
+// The bodies and answers of /api/v1/schedules (docs/oncall/schedules-api.md). Bodies are
 // closed; what a schema cannot say (a known zone, existing users, an end after its start) the
 // service checks, answering a 422 in the same shape (errors.ts, InvalidInput).
 

@@ -7,7 +7,7 @@ import type { ScheduleCreate, SchedulePublic, ScheduleUpdate } from './schema.js
 import { checkedZone } from './validation.js';
 
 /**
- * Schedules (docs/oncall.md, "Schedules API"). Who may do what:
+ * Schedules (docs/oncall/schedules-api.md). Who may do what:
  * - every signed-in user reads every schedule, its rotations, overrides, "who is on call" and
  *   timeline: on call is a team's shared knowledge, and an escalation may name anyone's schedule;
  * - its owner (who created it) and superusers change it, its rotations and its overrides;

@@ -34,7 +34,7 @@ export const UsersPublic = Type.Object({ data: Type.Array(UserPublic), count: Ty
 
 /**
  * A user as every signed-in user may see them: who is on call, whom a rotation or a policy can
- * name (docs/oncall.md, "Console"). Their email only to a superuser: an account anyone can make
+ * name (docs/oncall/console.md). Their email only to a superuser: an account anyone can make
  * must not list everyone's address.
  */
 export const UserDirectoryEntry = Type.Object(

@@ -15,7 +15,7 @@ export type ReceiverMode = 'ok' | 'error' | 'reset';
 
 /**
  * A local HTTP receiver on a free port (port 0), as a user's webhook endpoint would be: it
- * checks `X-Vigil-Signature` as docs/oncall.md tells receivers to, and records what arrived
+ * checks `X-Vigil-Signature` as docs/oncall/contact-methods.md tells receivers to, and records what arrived
  * while it answered 200 (`accepted`) apart from every attempt (`attempts`).
  */
 export class HookReceiver {
@@ -66,7 +66,7 @@ export class HookReceiver {
     return `http://127.0.0.1:${this.port}${path}`;
   }
 
-  /** docs/oncall.md's check: HMAC-SHA256 of "<t>.<body>", compared in constant time, t within 5 minutes. */
+  /** docs/oncall/contact-methods.md's check: HMAC-SHA256 of "<t>.<body>", compared in constant time, t within 5 minutes. */
   private check(headers: http.IncomingHttpHeaders, body: string): boolean | null {
     if (!this.secret) return null;
     const header = String(headers['x-vigil-signature'] ?? '');

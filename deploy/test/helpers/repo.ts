@@ -28,7 +28,7 @@ export const routeOf = (remote: string): unknown =>
 
 /**
  * The remotes map the shell reads (/remotes.json), for the given version of each remote: the
- * manifest URL, or `{entry, route}` for a remote that declares its route (docs/console.md).
+ * manifest URL, or `{entry, route}` for a remote that declares its route (docs/console/adding-a-remote.md).
  */
 export const remotesMap = (versions: Record<string, string>): Record<string, unknown> =>
   Object.fromEntries(

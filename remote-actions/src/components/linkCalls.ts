@@ -6,7 +6,7 @@ import { useSearch } from 'wouter';
  * user's action is recorded as theirs), but a 401 or 403 does not end a session: these routes
  * never refuse a session (an invalid one is simply anonymous there), so their only 403 is about
  * the link itself — expired, not valid, or required — and the page shows it instead of
- * sending the visitor to /login (docs/console.md, "Signed links").
+ * sending the visitor to /login (docs/console/action-pages.md, "Signed links on the page").
  */
 export const publicApi = createApiClient({ baseUrl: '', getToken });
 

@@ -72,7 +72,7 @@ function Answered({ confirmation: c }: { confirmation: ContactConfirmation }) {
 }
 
 /**
- * /contacts/confirm?t=… — the page of a contact's confirmation email (docs/console.md). Opening
+ * /contacts/confirm?t=… — the page of a contact's confirmation email (docs/console/action-pages.md). Opening
  * it only reads what the link is about (mail scanners fetch links); Confirm or Decline answers,
  * once. A refused link (not valid, expired, used) says so.
  */

@@ -14,7 +14,7 @@ const WHAT: Record<NotificationPublic['kind'], (level: number) => string> = {
   escalation: (level) => `Escalation to level ${level}`,
 };
 
-/** Why a notification was not sent (docs/oncall.md for a user's contact methods). */
+/** Why a notification was not sent (docs/oncall/contact-methods.md for a user's contact methods). */
 const SKIPPED: Record<NonNullable<NotificationPublic['skipped_reason']>, string> = {
   unconfirmed: 'The contact has not confirmed its address',
   declined: 'The contact declined alerts',

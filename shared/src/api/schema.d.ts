@@ -260,7 +260,7 @@ export interface paths {
         };
         /**
          * Read one alert (public: no login, for the action page)
-         * @description Needs no login. A signed link token (header) must be valid when given; see docs/api.md, "Signed links".
+         * @description Needs no login. A signed link token (header) must be valid when given; see docs/api/signed-links.md.
          */
         get: operations["alerts-read_alert"];
         put?: never;
@@ -580,7 +580,7 @@ export interface paths {
         put?: never;
         /**
          * Ingest alerts; the format is detected from the body (generic, Alertmanager, Grafana or PagerDuty)
-         * @description A body carries at most INGEST_MAX_ALERTS_PER_BODY alerts (1000): a larger one is a 413 and stores nothing. A key sends at most RATE_LIMIT_INGEST_ALERTS_PER_MINUTE alerts a minute (6000): past that, 429 with Retry-After. See docs/api.md, "Ingestion".
+         * @description A body carries at most INGEST_MAX_ALERTS_PER_BODY alerts (1000): a larger one is a 413 and stores nothing. A key sends at most RATE_LIMIT_INGEST_ALERTS_PER_MINUTE alerts a minute (6000): past that, 429 with Retry-After. See docs/api/ingestion.md.
          */
         post: operations["ingestion-ingest_auto"];
         delete?: never;
@@ -600,7 +600,7 @@ export interface paths {
         put?: never;
         /**
          * Ingest a generic event {title, description?, severity?, dedup_key?, action}
-         * @description A body carries at most INGEST_MAX_ALERTS_PER_BODY alerts (1000): a larger one is a 413 and stores nothing. A key sends at most RATE_LIMIT_INGEST_ALERTS_PER_MINUTE alerts a minute (6000): past that, 429 with Retry-After. See docs/api.md, "Ingestion".
+         * @description A body carries at most INGEST_MAX_ALERTS_PER_BODY alerts (1000): a larger one is a 413 and stores nothing. A key sends at most RATE_LIMIT_INGEST_ALERTS_PER_MINUTE alerts a minute (6000): past that, 429 with Retry-After. See docs/api/ingestion.md.
          */
         post: operations["ingestion-ingest_generic"];
         delete?: never;
@@ -620,7 +620,7 @@ export interface paths {
         put?: never;
         /**
          * Ingest a Prometheus Alertmanager webhook (version 4)
-         * @description A body carries at most INGEST_MAX_ALERTS_PER_BODY alerts (1000): a larger one is a 413 and stores nothing. A key sends at most RATE_LIMIT_INGEST_ALERTS_PER_MINUTE alerts a minute (6000): past that, 429 with Retry-After. See docs/api.md, "Ingestion".
+         * @description A body carries at most INGEST_MAX_ALERTS_PER_BODY alerts (1000): a larger one is a 413 and stores nothing. A key sends at most RATE_LIMIT_INGEST_ALERTS_PER_MINUTE alerts a minute (6000): past that, 429 with Retry-After. See docs/api/ingestion.md.
          */
         post: operations["ingestion-ingest_alertmanager"];
         delete?: never;
@@ -640,7 +640,7 @@ export interface paths {
         put?: never;
         /**
          * Ingest a Grafana alerting webhook
-         * @description A body carries at most INGEST_MAX_ALERTS_PER_BODY alerts (1000): a larger one is a 413 and stores nothing. A key sends at most RATE_LIMIT_INGEST_ALERTS_PER_MINUTE alerts a minute (6000): past that, 429 with Retry-After. See docs/api.md, "Ingestion".
+         * @description A body carries at most INGEST_MAX_ALERTS_PER_BODY alerts (1000): a larger one is a 413 and stores nothing. A key sends at most RATE_LIMIT_INGEST_ALERTS_PER_MINUTE alerts a minute (6000): past that, 429 with Retry-After. See docs/api/ingestion.md.
          */
         post: operations["ingestion-ingest_grafana"];
         delete?: never;
@@ -660,7 +660,7 @@ export interface paths {
         put?: never;
         /**
          * Ingest a PagerDuty Events API v2 event
-         * @description A body carries at most INGEST_MAX_ALERTS_PER_BODY alerts (1000): a larger one is a 413 and stores nothing. A key sends at most RATE_LIMIT_INGEST_ALERTS_PER_MINUTE alerts a minute (6000): past that, 429 with Retry-After. See docs/api.md, "Ingestion".
+         * @description A body carries at most INGEST_MAX_ALERTS_PER_BODY alerts (1000): a larger one is a 413 and stores nothing. A key sends at most RATE_LIMIT_INGEST_ALERTS_PER_MINUTE alerts a minute (6000): past that, 429 with Retry-After. See docs/api/ingestion.md.
          */
         post: operations["ingestion-ingest_pagerduty"];
         delete?: never;
@@ -738,13 +738,13 @@ export interface paths {
         };
         /**
          * A heartbeat monitor's ping by GET (public: the token authenticates)
-         * @description At most 60 pings a minute per monitor; pings with unknown tokens at most RATE_LIMIT_HEARTBEAT_UNKNOWN_PER_MINUTE (30) a minute per client address. Past either, 429 with Retry-After. See docs/oncall.md, "Heartbeat monitors".
+         * @description At most 60 pings a minute per monitor; pings with unknown tokens at most RATE_LIMIT_HEARTBEAT_UNKNOWN_PER_MINUTE (30) a minute per client address. Past either, 429 with Retry-After. See docs/oncall/heartbeats.md.
          */
         get: operations["heartbeats-ping_get"];
         put?: never;
         /**
          * A heartbeat monitor's ping by POST (public: the token authenticates); any body or none
-         * @description At most 60 pings a minute per monitor; pings with unknown tokens at most RATE_LIMIT_HEARTBEAT_UNKNOWN_PER_MINUTE (30) a minute per client address. Past either, 429 with Retry-After. See docs/oncall.md, "Heartbeat monitors".
+         * @description At most 60 pings a minute per monitor; pings with unknown tokens at most RATE_LIMIT_HEARTBEAT_UNKNOWN_PER_MINUTE (30) a minute per client address. Past either, 429 with Retry-After. See docs/oncall/heartbeats.md.
          */
         post: operations["heartbeats-ping_post"];
         delete?: never;
@@ -1196,7 +1196,7 @@ export interface paths {
         put?: never;
         /**
          * PagerDuty Events API v2 drop-in: an event whose routing_key is an integration key
-         * @description Answers as PagerDuty does: 202 {status, message, dedup_key}; 400 {status: 'invalid event', message, errors} for a bad event or an unknown key; 429 with Retry-After past RATE_LIMIT_INGEST_ALERTS_PER_MINUTE. See docs/oncall.md, "PagerDuty drop-in".
+         * @description Answers as PagerDuty does: 202 {status, message, dedup_key}; 400 {status: 'invalid event', message, errors} for a bad event or an unknown key; 429 with Retry-After past RATE_LIMIT_INGEST_ALERTS_PER_MINUTE. See docs/oncall/pagerduty.md.
          */
         post: operations["ingestion-pagerduty_enqueue"];
         delete?: never;

@@ -3,8 +3,8 @@ import { type ClientOption, useApiClient } from '../api/api';
 import type { Schemas } from '../api/client';
 import { unwrap } from '../api/errors';
 
-// The signed-in user's own contact methods and notification rules (docs/oncall.md, "Contact
-// methods"). Every key starts with 'contact-methods': a method's change refreshes the rules too
+// The signed-in user's own contact methods and notification rules (docs/oncall/contact-methods.md).
+// Every key starts with 'contact-methods': a method's change refreshes the rules too
 // (they carry its label and whether it is verified).
 
 export type ContactMethodPublic = Schemas['ContactMethodPublic'];

@@ -3,7 +3,7 @@ import { type ClientOption, useApiClient } from '../api/api';
 import type { Schemas } from '../api/client';
 import { unwrap } from '../api/errors';
 
-// The user directory (GET /users/directory; docs/oncall.md, "Console"): active users' names a
+// The user directory (GET /users/directory; docs/oncall/console.md): active users' names a
 // page at a time, searched by name, for people pickers; and the names of the ids a page shows,
 // asked by id. A superuser's answers also carry emails. Keys start with ['users'], so a change
 // to a user (usersKeys.all) refreshes the names shown.

@@ -4,7 +4,7 @@ import type { Schemas } from '../api/client';
 import { unwrap } from '../api/errors';
 import { integrationKeys } from './integrations';
 
-// Escalation policies as their own objects (docs/oncall.md, "Escalation policies"): levels of
+// Escalation policies as their own objects (docs/oncall/escalation-policies.md): levels of
 // users, schedules and addresses, reused by many integrations. Every key starts with
 // 'escalation-policies'; a change also refreshes the integrations (they show their policy).
 

@@ -3,7 +3,7 @@ import { type ClientOption, useApiClient } from '../api/api';
 import type { Schemas } from '../api/client';
 import { unwrap } from '../api/errors';
 
-// On call (docs/oncall.md, "Schedules API"): schedules with their rotations and overrides, who is
+// On call (docs/oncall/schedules-api.md): schedules with their rotations and overrides, who is
 // on call now and next, a timeline, and a user's own shifts (the names: directory.ts).
 // Every query key starts with 'schedules' (or 'shifts'), so a change refreshes what shows it.
 

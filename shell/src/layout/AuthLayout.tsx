@@ -78,7 +78,7 @@ export const useAuthFormStyles = useFormStyles;
 
 /**
  * An auth page's form. Its controls stay disabled until the page is hydrated: the page is
- * prerendered (docs/console.md) and paints before its JavaScript, but what is typed before
+ * prerendered (docs/console/prerendered-pages.md) and paints before its JavaScript, but what is typed before
  * React runs would not reach the form's state, and a native submission would put the fields in
  * the URL. Disabled through the fieldset, so Fluent's look is unchanged (no disabled styling
  * flashes in and out), while the browser and assistive technology know they are not ready yet.

@@ -21,7 +21,7 @@ export default function ResetPasswordPage() {
   const reset = useResetPassword();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  // The page is prerendered without a query (docs/console.md): whether the link lacks its token
+  // The page is prerendered without a query (docs/console/prerendered-pages.md): whether the link lacks its token
   // is only known in the browser, after hydration.
   const tokenMissing = useHydrated() && !token;
   const form = useValidatedForm(

@@ -21,7 +21,7 @@ export const SIGNUP_CLOSED_TEXT = 'Accounts on this Vigil are made by an adminis
 
 /**
  * Whether sign-up is open (GET /settings/public): null until known. The page is prerendered
- * (docs/console.md) with its form, which it keeps while asking and if the question fails (the
+ * (docs/console/prerendered-pages.md) with its form, which it keeps while asking and if the question fails (the
  * API's 403 then says it); closed, it says so instead.
  */
 function useSignupOpen(read: () => Promise<boolean>): boolean | null {

@@ -8,7 +8,7 @@
  *                               "icon": "calendar", "order": 40, "superuserOnly": false}}
  *
  * A route declared there is a page and a menu entry of the console: the one way every remote
- * page joins it (the remote's own vigil-route.json, docs/console.md "Adding a remote"), with no
+ * page joins it (the remote's own vigil-route.json, docs/console/adding-a-remote.md, "Adding a remote"), with no
  * rebuild of the shell. The map is data from a server another team may write, so every entry
  * is checked here and a bad one is left out with a reason (logged by the caller): it never
  * breaks the shell.

@@ -7,7 +7,7 @@ export interface SubmissionHandlers<R> {
 
 /**
  * One form's request and whether it is under way: what the auth pages need of a mutation.
- * Not react-query's useMutation, so the public pages (prerendered, docs/console.md) do not
+ * Not react-query's useMutation, so the public pages (prerendered, docs/console/prerendered-pages.md) do not
  * download react-query; the signed-in area loads it.
  */
 export function useSubmission<A, R>(action: (argument: A) => Promise<R>) {

@@ -1,6 +1,6 @@
 /**
  * The stored Appearance choice, put on <html> (`data-theme`, `color-scheme`) by the entry
- * script, before the shared libraries load. A prerendered page (docs/console.md) was rendered
+ * script, before the shared libraries load. A prerendered page (docs/console/prerendered-pages.md) was rendered
  * in Light at build time and hydrates in Light; its <head> holds the dark theme's variables
  * for `html[data-theme="dark"]`, so a dark choice shows as soon as this runs, not after hydration.
  * Plain DOM on purpose: the shared theme atom is a federation singleton, not available yet here.

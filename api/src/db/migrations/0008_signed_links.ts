@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Signed notification links (docs/api.md, "Signed links").
+ * Signed notification links (docs/api/signed-links.md).
  *
  * - `app_settings`: deployment-wide settings an administrator changes at run time, one row
  *   (the `id = 1` check keeps it one), in the database so every API replica reads the same.

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Notifications and escalation policies (docs/api.md, "Notifications and escalation").
+ * Notifications and escalation policies (docs/api/notifications.md, "Notifications and escalation").
  *
  * - `integrations`: the escalation policy. `escalation_contacts` is a JSON array of levels,
  *   each an array of addresses (level 1 first; none = every active superuser);

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Escalation contacts confirm their address (docs/api.md, "Contacts confirm their address").
+ * Escalation contacts confirm their address (docs/api/contact-confirmation.md).
  *
  * - `escalation_contacts`: one row per owner and address, whatever policies name it: a
  *   contact confirmed for one of an owner's integrations is confirmed for all of them, and

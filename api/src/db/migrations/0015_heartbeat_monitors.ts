@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Heartbeat monitors (docs/oncall.md, "Heartbeat monitors"): a dead-man's switch per
+ * Heartbeat monitors (docs/oncall/heartbeats.md): a dead-man's switch per
  * integration. A cron job or backup hits its ping URL every `interval_minutes`; when no ping
  * has come by `due_at` (the last ping, or the creation, plus the interval and
  * `grace_minutes`), the checker raises an alert on the integration, and the next ping

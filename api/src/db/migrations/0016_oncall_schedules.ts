@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * On-call schedules (docs/oncall.md, "Schedules API"): a schedule, its rotations and its
+ * On-call schedules (docs/oncall/schedules-api.md): a schedule, its rotations and its
  * overrides, read by the arithmetic of api/src/oncall/ (which touches no database).
  *
  * - A schedule belongs to its owner as an integration does: deleting the owner deletes it.

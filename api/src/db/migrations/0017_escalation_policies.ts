@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Escalation policies as their own objects (docs/oncall.md, "Escalation policies").
+ * Escalation policies as their own objects (docs/oncall/escalation-policies.md).
  *
  * - `escalation_policies`: owned by its creator (deleting the owner deletes it, as their
  *   schedules). `levels` is a JSON array, level 1 first, of

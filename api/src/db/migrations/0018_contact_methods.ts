@@ -1,8 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Contact methods and notification rules per user (docs/oncall.md, "Contact methods and
- * notification rules").
+ * Contact methods and notification rules per user (docs/oncall/contact-methods.md).
  *
  * - `contact_methods`: how one user is reached: `email` (an address), `webhook` (a URL, JSON
  *   signed with `secret`), `slack` (a Slack-compatible incoming-webhook URL, itself the secret),

@@ -1,8 +1,8 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * An escalation policy's wait before level 1, apart from level 1's own delay (docs/oncall.md,
- * "Escalation policies"). Null, as every policy so far: level 1's delay, the rule the
+ * An escalation policy's wait before level 1, apart from level 1's own delay (docs/oncall/escalation-policies.md).
+ * Null, as every policy so far: level 1's delay, the rule the
  * integrations' old email levels had (the owner emailed at once, the first contacts after the
  * delay). 0: level 1 at the timer's next pass, the way an on-call tool pages.
  */

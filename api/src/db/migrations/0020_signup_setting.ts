@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 
 /**
  * Whether anyone may create an account (`POST /users/signup`), a run-time setting beside
- * `require_signed_links` (docs/api.md, "Security"). True, the spec's open registration, for
+ * `require_signed_links` (docs/api/security.md). True, the spec's open registration, for
  * every existing deployment; a superuser closes it from the console or `PATCH /settings/`.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 
 /**
  * Limits on contact methods' verification codes, and whom a notification reaches
- * (docs/oncall.md, "Contact methods and notification rules"; docs/api.md, "Security").
+ * (docs/oncall/contact-methods.md; docs/api/security.md).
  *
  * - `verification_events`: each code sent and each wrong code entered, by user and by the
  *   target's keyed hash (never the address or URL itself), so the per-user and per-target
