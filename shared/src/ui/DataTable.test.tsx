@@ -75,4 +75,9 @@ describe('DataTable', () => {
     fireEvent.click(screen.getByRole('checkbox', { name: 'Select everyone' }));
     expect(onChange).toHaveBeenLastCalledWith(new Set(['a', 'b']));
   });
+
+  it('marks the row a link points at as current, and no other', () => {
+    renderTable({ currentRowId: 'b' });
+    expect(screen.getAllByTestId('person-row').map((row) => row.getAttribute('aria-current'))).toEqual([null, 'true']);
+  });
 });

@@ -12,7 +12,7 @@ import {
   TableRow,
   tokens,
 } from '@fluentui/react-components';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { useListTableStyles } from './listTableStyles';
 import { type RowAction, RowActionsMenu } from './RowActionsMenu';
 
@@ -31,6 +31,8 @@ const useStyles = makeStyles({
   },
   cardsHead: { [PHONE]: { display: 'none' } },
   cardsActions: { flex: '0 0 72px', justifyContent: 'flex-end' },
+  // The row a link points at (a policy's deep link): marked, as a hover would.
+  current: { backgroundColor: tokens.colorSubtleBackgroundSelected },
 });
 
 export interface DataColumn<T> {
@@ -73,6 +75,8 @@ export interface DataTableProps<T extends { id: string }> {
     rowLabel: (row: T) => string;
     allLabel: string;
   };
+  /** The row a link points at: marked `aria-current` and scrolled into view once the rows load. */
+  currentRowId?: string;
 }
 
 /**
@@ -82,9 +86,15 @@ export interface DataTableProps<T extends { id: string }> {
  * cell: a header's accessible name is its whole content.
  */
 export function DataTable<T extends { id: string }>(props: DataTableProps<T>) {
-  const { label, rows, columns, rowActions, selection, layout = { kind: 'scroll' } } = props;
+  const { label, rows, columns, rowActions, selection, currentRowId, layout = { kind: 'scroll' } } = props;
   const list = useListTableStyles();
   const styles = useStyles();
+  const frame = useRef<HTMLDivElement>(null);
+  const loaded = rows !== undefined;
+  useEffect(() => {
+    // Not on every refresh of the rows: only when the link or the first page arrives.
+    if (currentRowId && loaded) frame.current?.querySelector('[aria-current="true"]')?.scrollIntoView?.({ block: 'nearest' });
+  }, [currentRowId, loaded]);
   const cards = layout.kind === 'cards' ? layout : undefined;
   const actionsHead = cards
     ? mergeClasses(list.headCell, styles.cardsActions, cards.actionsClassName)
@@ -131,7 +141,12 @@ export function DataTable<T extends { id: string }>(props: DataTableProps<T>) {
           ? rows.map((row) => {
               const menu = rowActions(row);
               return (
-                <TableRow key={row.id} className={cards?.cardClassName} data-testid={props.rowTestId}>
+                <TableRow
+                  key={row.id}
+                  className={mergeClasses(cards?.cardClassName, row.id === currentRowId && styles.current)}
+                  aria-current={row.id === currentRowId || undefined}
+                  data-testid={props.rowTestId}
+                >
                   {selection && (
                     <TableCell className={mergeClasses(list.cell, styles.selectCol)}>
                       <Checkbox
@@ -168,7 +183,11 @@ export function DataTable<T extends { id: string }>(props: DataTableProps<T>) {
       </TableBody>
     </Table>
   );
-  return <div className={cards ? styles.frame : list.scroller}>{table}</div>;
+  return (
+    <div ref={frame} className={cards ? styles.frame : list.scroller}>
+      {table}
+    </div>
+  );
 }
 
 function SkeletonCell({ className, width, alignEnd }: { className?: string; width: number; alignEnd?: boolean }) {
