@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import openapi from '../../openapi.json';
 import { POLICY_LIMITS } from '../query/escalationPolicies';
-import { ESCALATION_LIMITS } from '../query/escalationPolicy';
 import { MESSAGES, PASSWORD_MIN_LENGTH, validatePassword } from '../validation/rules';
 import { ALERT_TEXT_LIMITS, INTEGRATION_TEXT_LIMITS } from '../validation/titleDescription';
 
@@ -33,16 +32,6 @@ describe("the console's field limits are the API's", () => {
     }
     expect(validatePassword('x'.repeat(PASSWORD_MIN_LENGTH - 1))).toBe(MESSAGES.passwordTooShort);
     expect(validatePassword('x'.repeat(PASSWORD_MIN_LENGTH))).toBeUndefined();
-  });
-
-  it('the escalation policy: levels, contacts per level, minutes', () => {
-    const policy = schemas.EscalationPolicy.properties;
-    expect(ESCALATION_LIMITS).toEqual({
-      levels: policy.contacts.maxItems,
-      contactsPerLevel: policy.contacts.items.maxItems,
-      minMinutes: policy.escalate_after_minutes.minimum,
-      maxMinutes: policy.escalate_after_minutes.maximum,
-    });
   });
 
   it("the escalation policy: levels, repeat, the timer's top level, delays", () => {
