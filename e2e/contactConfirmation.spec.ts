@@ -3,20 +3,15 @@ import type { Page } from '@playwright/test';
 import { ADMIN, expect, loginHydrated, signIn, test } from './fixtures';
 import { mailLoggingServer } from './mailLoggingServer';
 
-// Escalation contacts confirm their address: the policy editor shows each
-// contact's state and offers the superuser's bypass to superusers only; the confirmation page
+// Escalation contacts confirm their address: an integration's details show each contact of its
+// policy with its state and offer the superuser's bypass to superusers only; the confirmation page
 // (remote-actions' standalone page) confirms or declines once and says why a link is refused.
 
 const address = (name: string) => `${name}-${randomUUID().slice(0, 8)}@example.com`;
 const toastText = (page: Page, text: string) => page.locator('.fui-Toast').getByText(text, { exact: true });
 
-async function savePolicy(page: Page, contacts: string) {
-  const form = page.getByRole('dialog', { name: 'Integration details' }).getByRole('form', { name: 'Escalation policy' });
-  await form.getByRole('button', { name: 'Add level' }).click();
-  await form.getByRole('textbox', { name: 'Level 1 contacts' }).fill(contacts);
-  await form.getByRole('button', { name: 'Save policy' }).click();
-  await expect(page.getByText('Escalation policy saved.', { exact: true })).toBeVisible();
-}
+/** One level, by hand only, emailing `emails`. */
+const emailing = (emails: string[]) => [{ delay_minutes: null, targets: { emails } }];
 
 const contactRow = (page: Page, email: string) =>
   page
@@ -24,12 +19,15 @@ const contactRow = (page: Page, email: string) =>
     .locator('tbody tr')
     .filter({ has: page.getByRole('cell', { name: email, exact: true }) });
 
-test('the policy editor shows whether each contact confirmed, and only a superuser may mark one confirmed', async ({ page, api }) => {
+test('the integration shows whether each contact of its policy confirmed, and only a superuser may mark one confirmed', async ({
+  page,
+  api,
+}) => {
   const owner = await api.createUser();
   const integration = await api.createIntegration(owner.token, { title: 'Contacts to confirm' });
   const [ops, lead] = [address('ops'), address('lead')];
+  await api.givePolicy(owner.token, integration.id, { name: 'Contacts to confirm', levels: emailing([ops, lead]) });
   await signIn(page, owner, `/integrations?integration=${integration.id}`);
-  await savePolicy(page, `${ops}, ${lead}`);
 
   for (const email of [ops, lead]) {
     const row = contactRow(page, email);
@@ -76,12 +74,8 @@ test.describe('the confirmation page', () => {
     const email = address('owner');
     await call('POST', '/api/v1/users/', adminToken, { email, password: 'owner-password-1', full_name: 'Owner' });
     const token = await login(email, 'owner-password-1');
-    const integration = await call('POST', '/api/v1/integration/', token, { title: 'Page' });
-    await call('PUT', `/api/v1/integration/${integration.id}/escalation-policy`, token, {
-      contacts: [contacts],
-      escalate_after_minutes: null,
-      max_level: 1,
-    });
+    const policy = await call('POST', '/api/v1/escalation-policies/', token, { name: 'Page', levels: emailing(contacts) });
+    const integration = await call('POST', '/api/v1/integration/', token, { title: 'Page', escalation_policy_id: policy.id });
     return { email, token, integrationId: integration.id as string };
   }
 
@@ -134,7 +128,7 @@ test.describe('the confirmation page', () => {
     await expect(page.getByRole('button', { name: 'Confirm' })).toHaveCount(0);
   });
 
-  test('declines, and the owner sees it in the editor', async ({ page }) => {
+  test('declines, and the owner sees it in the integration', async ({ page }) => {
     const contact = address('decline');
     const owner = await ownerNaming([contact]);
     await page.goto(await linkFor(contact));

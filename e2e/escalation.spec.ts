@@ -1,8 +1,9 @@
 import type { Page } from '@playwright/test';
 import { ADMIN, expect, signIn, test } from './fixtures';
 
-// In the console: an integration's escalation policy, and the emails an
-// alert caused (sent through the queue; the e2e server has no SMTP, so its mailer logs them).
+// In the console: an integration's escalation policy, shown in its details and edited under On
+// call through the link there, and the emails an alert caused (sent through the queue; the e2e
+// server has no SMTP, so its mailer logs them).
 
 const integrationRow = (page: Page, title: string) =>
   page
@@ -10,55 +11,72 @@ const integrationRow = (page: Page, title: string) =>
     .locator('tbody tr')
     .filter({ has: page.getByRole('cell', { name: title, exact: true }) });
 
-test('an integration’s escalation policy is edited with its rules, saved, and kept', async ({ page, api, request }) => {
+test('an integration shows its policy and links to it, where its levels are edited with their rules, saved, and kept', async ({
+  page,
+  api,
+  request,
+}) => {
   const user = await api.createUser();
   const integration = await api.createIntegration(user.token, { title: 'Prometheus escalation' });
+  const name = `Prometheus pager ${Date.now()}`;
+  const policy = await api.givePolicy(user.token, integration.id, {
+    name,
+    max_level: 2,
+    levels: [{ delay_minutes: 10, targets: { emails: ['oncall@example.com'] } }],
+  });
   await signIn(page, user, '/integrations');
   await integrationRow(page, 'Prometheus escalation').getByRole('button', { name: 'Prometheus escalation', exact: true }).click();
   const details = page.getByRole('dialog', { name: 'Integration details' });
-  const form = details.getByRole('form', { name: 'Escalation policy' });
-  const save = form.getByRole('button', { name: 'Save policy' });
-  await expect(form.getByText('without contacts, every active superuser', { exact: false })).toBeVisible();
-  await expect(save).toBeDisabled();
+  const inUse = details.getByRole('region', { name: 'Escalation policy in use' });
+  await expect(details.getByRole('combobox', { name: 'Escalation policy', exact: true })).toHaveText(name);
+  await expect(inUse).toContainText(name);
+  await expect(inUse).toContainText('1 level · 10 min · No repeat · the timer stops at level 2');
 
-  await form.getByRole('switch', { name: 'Escalate automatically when nobody acknowledges an alert' }).check();
-  const minutes = form.getByRole('textbox', { name: 'After (minutes)' });
-  await minutes.fill('0');
-  await expect(form.getByText('Enter a whole number of minutes from 1 to 10080')).toBeVisible();
-  await expect(save).toBeDisabled();
-  await minutes.fill('10');
-  await form.getByRole('textbox', { name: 'Up to level' }).fill('2');
+  // The link opens the policy under On call: its row marked, its editor open for its owner.
+  await inUse.getByRole('link', { name: 'Open this policy in On call' }).click();
+  await expect(page).toHaveURL(`/oncall/policies/${policy.id}`);
+  await expect(page.getByTestId('policy-row').filter({ hasText: name })).toHaveAttribute('aria-current', 'true');
+  const edit = page.getByRole('dialog', { name: 'Edit Escalation Policy' });
+  await expect(edit.getByLabel('Name')).toHaveValue(name);
+  const upTo = edit.getByRole('textbox', { name: 'Up to level' });
+  await expect(upTo).toHaveValue('2');
+  const save = edit.getByRole('button', { name: 'Save' });
 
-  await form.getByRole('button', { name: 'Add level' }).click();
-  const level1 = form.getByRole('textbox', { name: 'Level 1 contacts' });
-  await expect(form.getByText('Add at least one address, or remove the level')).toBeVisible();
-  await level1.fill('oncall@example.com, nope');
-  await expect(form.getByText('Not an email address: nope')).toBeVisible();
-  await expect(save).toBeDisabled();
-  await level1.fill('OnCall@example.com, lead@example.com');
-  await form.getByRole('button', { name: 'Add level' }).click();
-  await form.getByRole('textbox', { name: 'Level 2 contacts' }).fill('cto@example.com');
-  await form.getByRole('button', { name: 'Add level' }).click();
-  await form.getByRole('button', { name: 'Remove level 3' }).click();
-  await expect(form.getByRole('textbox', { name: 'Level 3 contacts' })).toHaveCount(0);
-
+  // Each rule is said at its field, and nothing is saved.
+  await upTo.fill('0');
+  await edit.getByRole('spinbutton', { name: 'Level 1 escalate after (minutes)' }).fill('0');
   await save.click();
-  await expect(page.getByText('Escalation policy saved.', { exact: true })).toBeVisible();
-  const saved = await (
-    await request.get(`/api/v1/integration/${integration.id}`, { headers: { authorization: `Bearer ${user.token}` } })
-  ).json();
-  expect(saved.escalation_policy).toEqual({
-    contacts: [['oncall@example.com', 'lead@example.com'], ['cto@example.com']],
-    escalate_after_minutes: 10,
-    max_level: 2,
+  await expect(edit.getByText('A whole number from 1 to 110, or nothing', { exact: true })).toBeVisible();
+  await expect(edit.getByText('A whole number of minutes from 1 to 10080', { exact: true })).toBeVisible();
+  await upTo.fill('3');
+  await edit.getByRole('spinbutton', { name: 'Level 1 escalate after (minutes)' }).fill('10');
+  await edit.getByRole('button', { name: 'Add level' }).click();
+  await edit.getByRole('textbox', { name: 'Level 2 email addresses' }).fill('CTO@Example.com, nope');
+  await edit.getByRole('button', { name: 'Add level' }).click();
+  await edit.getByRole('button', { name: 'Remove level 3' }).click();
+  await expect(edit.getByRole('group', { name: 'Level 3' })).toHaveCount(0);
+  await save.click();
+  // The API's 422 at its field: the level's addresses.
+  await expect(edit.getByText('value is not a valid email address', { exact: true })).toBeVisible();
+  const auth = { authorization: `Bearer ${user.token}` };
+  const stored = async () => (await request.get(`/api/v1/escalation-policies/${policy.id}`, { headers: auth })).json();
+  expect((await stored()).max_level).toBe(2);
+
+  await edit.getByRole('textbox', { name: 'Level 2 email addresses' }).fill('CTO@Example.com');
+  await save.click();
+  await expect(page.getByText('The escalation policy was updated successfully', { exact: true })).toBeVisible();
+  expect(await stored()).toMatchObject({
+    max_level: 3,
+    levels: [
+      { delay_minutes: 10, targets: { emails: ['oncall@example.com'] } },
+      { delay_minutes: 15, targets: { emails: ['cto@example.com'] } },
+    ],
   });
 
-  // Closed and reopened: the saved policy, normalized, and nothing left to save.
-  await details.getByRole('button', { name: 'Done' }).click();
-  await integrationRow(page, 'Prometheus escalation').getByRole('button', { name: 'Prometheus escalation', exact: true }).click();
-  await expect(form.getByRole('textbox', { name: 'Level 1 contacts' })).toHaveValue('oncall@example.com, lead@example.com');
-  await expect(form.getByRole('textbox', { name: 'After (minutes)' })).toHaveValue('10');
-  await expect(save).toBeDisabled();
+  // Closed, it stays closed; back in the integration, its summary says what was saved.
+  await expect(edit).toHaveCount(0);
+  await page.goto(`/integrations?integration=${integration.id}`);
+  await expect(inUse).toContainText('2 levels · 10 min → 15 min · No repeat · the timer stops at level 3');
 });
 
 test('the alert details list the emails it caused and how each went', async ({ page, api, request }) => {

@@ -65,6 +65,19 @@ export class ApiHelper {
     return res.json() as Promise<{ id: string; title: string }>;
   }
 
+  /** A new escalation policy of the token's user, which the integration then escalates by (its addresses are asked to confirm). */
+  async givePolicy(token: string, integrationId: string, policy: { name: string; levels: object[]; max_level?: number | null }) {
+    const created = await this.request.post('/api/v1/escalation-policies/', { headers: auth(token), data: policy });
+    expect(created.status(), await created.text()).toBe(200);
+    const { id } = (await created.json()) as { id: string };
+    const taken = await this.request.patch(`/api/v1/integration/${integrationId}`, {
+      headers: auth(token),
+      data: { escalation_policy_id: id },
+    });
+    expect(taken.status(), await taken.text()).toBe(200);
+    return { id };
+  }
+
   async alert(id: string) {
     return (await this.request.get(`/api/v1/alert/${id}`)).json() as Promise<{ id: string; state: string; escalation_level: number }>;
   }

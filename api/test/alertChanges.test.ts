@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { openDatabase } from '../src/db/database.js';
 import { createIntegration, send } from './fixtures/ingest/index.js';
+import { emailLevels, givePolicy } from './fixtures/policies.js';
 import { closeServer, openStream } from './helpers/eventStream.js';
 import { body, createTestApp, TEST_DB, type TestApp, type TestUser } from './helpers/testApp.js';
 
@@ -49,13 +50,7 @@ describe('live alert changes (server-sent events)', () => {
 
   it('hears of every kind of change: ingestion, the escalation timer, a deletion', async () => {
     const integration = await createIntegration(t, owner);
-    const put = await t.app.inject({
-      method: 'PUT',
-      url: `/api/v1/integration/${integration.id}/escalation-policy`,
-      headers: owner.auth,
-      payload: { contacts: [], escalate_after_minutes: 1, max_level: 1 },
-    });
-    expect(put.statusCode).toBe(200);
+    await givePolicy(t, owner, integration.id, { levels: emailLevels([], 1), max_level: 1 });
     const stream = await openStream(url, owner);
     let heard = 0;
     // Each change lands in its own event: the stream folds changes closer than its own window.

@@ -9,11 +9,12 @@ import {
   confirmationToken,
   contactsOf,
   resend,
-  setPolicy,
+  savePolicyEmails,
   statusOf,
   uniqueAddress,
 } from './fixtures/contacts.js';
 import { createIntegration, send } from './fixtures/ingest/index.js';
+import { emailLevels, POLICIES } from './fixtures/policies.js';
 import { body, createTestApp, openTestDatabase, type TestApp, testConfig } from './helpers/testApp.js';
 import { TestClock } from './helpers/testClock.js';
 
@@ -39,7 +40,7 @@ describe('the superuser bypass', () => {
     const owner = await t.createUser();
     const contact = uniqueAddress();
     const integration = await createIntegration(t, owner);
-    expect((await setPolicy(t, owner, integration.id, [[contact]])).statusCode).toBe(200);
+    await savePolicyEmails(t, owner, integration.id, [[contact]]);
     const res = await adminConfirm(t, t.superuser, integration.id, contact.toUpperCase());
     expect(res.statusCode, res.body).toBe(200);
     expect(body(res)).toMatchObject({ email: contact, status: 'confirmed', confirmed_by_admin: true, resend_available_at: null });
@@ -60,7 +61,7 @@ describe('the superuser bypass', () => {
     const owner = await t.createUser();
     const contact = uniqueAddress();
     const integration = await createIntegration(t, owner);
-    expect((await setPolicy(t, owner, integration.id, [[contact]])).statusCode).toBe(200);
+    await savePolicyEmails(t, owner, integration.id, [[contact]]);
     for (const user of [owner, await t.createUser()]) {
       const res = await adminConfirm(t, user, integration.id, contact);
       expect(res.statusCode).toBe(403);
@@ -85,9 +86,9 @@ describe('sending the confirmation again', () => {
     const owner = await t.createUser();
     const contact = uniqueAddress();
     const integration = await createIntegration(t, owner);
-    expect((await setPolicy(t, owner, integration.id, [[contact]])).statusCode).toBe(200);
+    await savePolicyEmails(t, owner, integration.id, [[contact]]);
     const first = await confirmationToken(t, contact);
-    for (let i = 0; i < 3; i++) expect((await setPolicy(t, owner, integration.id, i % 2 ? [] : [[contact]])).statusCode).toBe(200);
+    for (let i = 0; i < 3; i++) await savePolicyEmails(t, owner, integration.id, i % 2 ? [] : [[contact]]);
 
     const tooSoon = await resend(t, owner, integration.id, contact);
     expect(tooSoon.statusCode).toBe(429);
@@ -115,7 +116,7 @@ describe('sending the confirmation again', () => {
     const owner = await t.createUser();
     const addresses = Array.from({ length: PER_DAY + 2 }, (_, i) => uniqueAddress(`n${i}`));
     const integration = await createIntegration(t, owner);
-    expect((await setPolicy(t, owner, integration.id, [addresses])).statusCode).toBe(200);
+    await savePolicyEmails(t, owner, integration.id, [addresses]);
     const listed = await contactsOf(t, owner, integration.id);
     expect(listed.map((c) => c.confirmation_requested_at !== null)).toEqual([true, true, true, false, false]);
     for (const address of addresses.slice(0, PER_DAY)) await confirmationToken(t, address);
@@ -134,7 +135,17 @@ describe('sending the confirmation again', () => {
     const owner = await t.createUser();
     const contact = uniqueAddress();
     const integration = await createIntegration(t, owner);
-    const saves = await Promise.all([1, 2, 3].map(() => setPolicy(t, owner, integration.id, [[contact]])));
+    const policyId = await savePolicyEmails(t, owner, integration.id, []);
+    const saves = await Promise.all(
+      [1, 2, 3].map(() =>
+        t.app.inject({
+          method: 'PATCH',
+          url: `${POLICIES}/${policyId}`,
+          headers: owner.auth,
+          payload: { levels: emailLevels([[contact]]) },
+        }),
+      ),
+    );
     expect(saves.map((r) => r.statusCode)).toEqual([200, 200, 200]);
     await confirmationToken(t, contact);
     const queued = await t.db
@@ -193,7 +204,7 @@ describe('contacts stored before confirmation existed (migration 0013)', () => {
     await t.db.updateTable('integrations').set({ escalation_policy_id: policy.id }).where('id', '=', integration.id).execute();
     await t.db.insertInto('escalation_contacts').values({ owner_id: owner.id, email: contact }).execute();
     expect((await contactsOf(t, owner, integration.id))[0]).toMatchObject({ status: 'unconfirmed', confirmation_requested_at: null });
-    expect((await setPolicy(t, owner, integration.id, [[contact]])).statusCode).toBe(200);
+    await savePolicyEmails(t, owner, integration.id, [[contact]]);
     await confirmationToken(t, contact);
     expect((await contactsOf(t, owner, integration.id))[0]?.confirmation_requested_at).not.toBeNull();
   });

@@ -1,13 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createIntegration, send, type TestIntegration } from './fixtures/ingest/index.js';
+import { emailLevels, givePolicy } from './fixtures/policies.js';
 import { body, createTestApp, type TestApp, type TestUser, testConfig } from './helpers/testApp.js';
 import { TestClock } from './helpers/testClock.js';
 
 /**
- * Escalation policies: who each level emails, the timer that escalates alerts left
- * unacknowledged (on a clock the tests move), and the repeat window that keeps two escalates in
- * a row from climbing two levels.
+ * Escalation through an integration's policy of email levels: who each level emails, the timer
+ * that escalates alerts left unacknowledged (on a clock the tests move), and the repeat window
+ * that keeps two escalates in a row from climbing two levels. Levels of users and schedules:
+ * escalationThroughSchedules.test.ts.
  */
 const ALERTS = '/api/v1/alert';
 const INTEGRATIONS = '/api/v1/integration';
@@ -16,8 +18,13 @@ let t: TestApp;
 const clock = new TestClock();
 let owner: TestUser;
 
-const setPolicy = (integrationId: string, policy: unknown, user: TestUser = owner) =>
-  t.app.inject({ method: 'PUT', url: `${INTEGRATIONS}/${integrationId}/escalation-policy`, headers: user.auth, payload: policy as object });
+/** Email levels, each given `after` minutes (null: by hand only), the timer stopping at level `max`. */
+interface EmailPolicy {
+  contacts: string[][];
+  after: number | null;
+  max: number;
+}
+const policyBody = ({ contacts, after, max }: EmailPolicy) => ({ levels: emailLevels(contacts, after), max_level: max });
 
 const readAlert = async (id: string) => body(await t.app.inject({ method: 'GET', url: `${ALERTS}/${id}` }));
 const escalate = (id: string) => t.app.inject({ method: 'POST', url: `${ALERTS}/escalate/${id}` });
@@ -28,13 +35,9 @@ const tick = () => t.parts.escalations.tick();
  * alerts only once confirmed, which contactConfirmation.test.ts covers), and one new alert of it
  * (ingested now, on the test clock).
  */
-async function alertUnder(policy: {
-  contacts: string[][];
-  escalate_after_minutes: number | null;
-  max_level: number;
-}): Promise<{ integration: TestIntegration; alertId: string; title: string }> {
+async function alertUnder(policy: EmailPolicy): Promise<{ integration: TestIntegration; alertId: string; title: string }> {
   const integration = await createIntegration(t, owner);
-  expect((await setPolicy(integration.id, policy)).statusCode).toBe(200);
+  await givePolicy(t, owner, integration.id, policyBody(policy));
   for (const email of new Set(policy.contacts.flat())) {
     const res = await t.app.inject({
       method: 'POST',
@@ -68,57 +71,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-describe('the escalation policy of an integration', () => {
-  it('is set with PUT, kept normalized, and shown on the integration', async () => {
-    const integration = await createIntegration(t, owner);
-    const fresh = body(await t.app.inject({ method: 'GET', url: `${INTEGRATIONS}/${integration.id}`, headers: owner.auth }));
-    expect(fresh.escalation_policy).toEqual({ contacts: [], escalate_after_minutes: null, max_level: 3 });
-    const res = await setPolicy(integration.id, {
-      contacts: [['Ops@Example.com', 'ops@example.com'], ['lead@example.com']],
-      escalate_after_minutes: 15,
-      max_level: 2,
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    const expected = { contacts: [['ops@example.com'], ['lead@example.com']], escalate_after_minutes: 15, max_level: 2 };
-    expect(body(res).escalation_policy).toEqual(expected);
-    const read = body(await t.app.inject({ method: 'GET', url: `${INTEGRATIONS}/${integration.id}`, headers: owner.auth }));
-    expect(read.escalation_policy).toEqual(expected);
-  });
-
-  it.each([
-    ['a bad address', { contacts: [['not-an-address']], escalate_after_minutes: null, max_level: 3 }, ['body', 'contacts', 0, 0]],
-    ['an empty level', { contacts: [[]], escalate_after_minutes: null, max_level: 3 }, ['body', 'contacts', 0]],
-    ['eleven levels', { contacts: Array(11).fill(['a@example.com']), escalate_after_minutes: null, max_level: 3 }, ['body', 'contacts']],
-    ['no delay', { contacts: [], escalate_after_minutes: 0, max_level: 3 }, ['body', 'escalate_after_minutes']],
-    ['level 11', { contacts: [], escalate_after_minutes: 5, max_level: 11 }, ['body', 'max_level']],
-    ['a missing field', { contacts: [], escalate_after_minutes: 5 }, ['body', 'max_level']],
-  ])('refuses %s with a 422 naming the field, and changes nothing', async (_name, policy, loc) => {
-    const integration = await createIntegration(t, owner);
-    const res = await setPolicy(integration.id, policy);
-    expect(res.statusCode).toBe(422);
-    expect(body(res).detail).toContainEqual(expect.objectContaining({ loc }));
-    const read = body(await t.app.inject({ method: 'GET', url: `${INTEGRATIONS}/${integration.id}`, headers: owner.auth }));
-    expect(read.escalation_policy).toEqual({ contacts: [], escalate_after_minutes: null, max_level: 3 });
-  });
-
-  it("is the owner's (or a superuser's) to change: another user gets 404, nobody signed out 401", async () => {
-    const integration = await createIntegration(t, owner);
-    const policy = { contacts: [], escalate_after_minutes: 5, max_level: 1 };
-    const stranger = await setPolicy(integration.id, policy, await t.createUser());
-    expect(stranger.statusCode).toBe(404);
-    expect(body(stranger)).toEqual({ detail: 'Integration not found' });
-    const anonymous = await t.app.inject({ method: 'PUT', url: `${INTEGRATIONS}/${integration.id}/escalation-policy`, payload: policy });
-    expect(anonymous.statusCode).toBe(401);
-    expect((await setPolicy(integration.id, policy, t.superuser)).statusCode).toBe(200);
-  });
-});
-
 describe('the escalation timer', () => {
-  const policy = {
-    contacts: [['first@example.com'], ['second@example.com', 'third@example.com']],
-    escalate_after_minutes: 5,
-    max_level: 2,
-  };
+  const policy = { contacts: [['first@example.com'], ['second@example.com', 'third@example.com']], after: 5, max: 2 };
 
   it('escalates an alert left unacknowledged level by level, emails each level saying who is next, and stops at the top', async () => {
     const { alertId, title } = await alertUnder(policy);
@@ -202,13 +156,7 @@ describe('the escalation timer', () => {
     try {
       const user = await own.createUser();
       const integration = await createIntegration(own, user);
-      const put = await own.app.inject({
-        method: 'PUT',
-        url: `${INTEGRATIONS}/${integration.id}/escalation-policy`,
-        headers: user.auth,
-        payload: { contacts: [], escalate_after_minutes: 1, max_level: 1 },
-      });
-      expect(put.statusCode).toBe(200);
+      await givePolicy(own, user, integration.id, policyBody({ contacts: [], after: 1, max: 1 }));
       const answer = body(await send(own, integration, { action: 'trigger', title: 'Alone', dedup_key: 'alone' }));
       clock.advanceMinutes(1);
       // No tick() here: the process's own timer escalates it, and the superusers hear of it.
@@ -242,7 +190,7 @@ describe('who an escalation reaches', () => {
   });
 
   it('past the last level of contacts, the last level again', async () => {
-    const { alertId, title } = await alertUnder({ contacts: [['only@example.com']], escalate_after_minutes: null, max_level: 3 });
+    const { alertId, title } = await alertUnder({ contacts: [['only@example.com']], after: null, max: 3 });
     await escalate(alertId);
     clock.advanceMinutes(2);
     await escalate(alertId);
@@ -252,11 +200,7 @@ describe('who an escalation reaches', () => {
 
 describe('the repeat window', () => {
   it('a second escalate within the window is ignored, not doubled; after it, it counts', async () => {
-    const { alertId, title } = await alertUnder({
-      contacts: [['a@example.com'], ['b@example.com']],
-      escalate_after_minutes: null,
-      max_level: 3,
-    });
+    const { alertId, title } = await alertUnder({ contacts: [['a@example.com'], ['b@example.com']], after: null, max: 3 });
     expect(body(await escalate(alertId))).toMatchObject({ state: 'escalated', escalation_level: 1 });
     clock.advance(30_000);
     const again = await escalate(alertId);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tooManyEscalations } from '../src/alerts/alertActions.js';
 import { subjectTitle } from '../src/email/templates.js';
 import { createIntegration } from './fixtures/ingest/index.js';
+import { emailLevels, givePolicy } from './fixtures/policies.js';
 import { body, createTestApp, type TestApp, type TestUser, testConfig } from './helpers/testApp.js';
 import { TestClock } from './helpers/testClock.js';
 
@@ -125,14 +126,8 @@ describe('at most ESCALATION_MAX_ROUNDS_PER_HOUR rounds an hour', () => {
 
   it('holds the escalation timer too: it comes back when the cap allows instead of emailing', async () => {
     const integration = await createIntegration(t, owner);
-    const policy = { contacts: [], escalate_after_minutes: 1, max_level: 10 };
-    const put = await t.app.inject({
-      method: 'PUT',
-      url: `/api/v1/integration/${integration.id}/escalation-policy`,
-      headers: owner.auth,
-      payload: policy,
-    });
-    expect(put.statusCode, put.body).toBe(200);
+    // One level without targets (every active superuser), every minute, up to level 10.
+    await givePolicy(t, owner, integration.id, { levels: emailLevels([], 1), max_level: 10 });
     const title = `Replica lag ${randomUUID().slice(0, 8)}`;
     const ingested = await t.app.inject({
       method: 'POST',

@@ -7,8 +7,7 @@ import { body, createTestApp, type TestApp, type TestUser } from './helpers/test
 /**
  * /api/v1/escalation-policies: create, read, list, change, delete; who may do what (as
  * schedules: everyone reads, the owner and superusers change); what is refused (422 at its
- * place, 409 while in use); integrations taking one (PATCH) and the old per-integration shape
- * writing the integration's own policy.
+ * place, 409 while in use); integrations taking one (PATCH).
  */
 const POLICIES = '/api/v1/escalation-policies';
 const INTEGRATIONS = '/api/v1/integration';
@@ -106,6 +105,8 @@ describe('escalation policies', () => {
     ['a repeat of 11', { name: 'x', repeat: 11, levels: [level({})] }, ['body', 'repeat']],
     ['a negative repeat', { name: 'x', repeat: -1, levels: [level({})] }, ['body', 'repeat']],
     ['a max_level of 0', { name: 'x', max_level: 0, levels: [level({})] }, ['body', 'max_level']],
+    ['a max_level past every level of every repeat', { name: 'x', max_level: 111, levels: [level({})] }, ['body', 'max_level']],
+    ['no name', { levels: [level({})] }, ['body', 'name']],
     ['a bad address', { name: 'x', levels: [level({ emails: ['nope'] })] }, ['body', 'levels', 0, 'targets', 'emails', 0]],
     ['a malformed user id', { name: 'x', levels: [level({ user_ids: ['nope'] })] }, ['body', 'levels', 0, 'targets', 'user_ids', 0]],
     ['an unknown field', { name: 'x', levels: [level({ teams: [] })] }, ['body', 'levels', 0, 'targets', 'teams']],
@@ -134,6 +135,15 @@ describe('escalation policies', () => {
     const policy = await create(owner, { name: 'Real', levels: [level({})] });
     const patch = await call(owner, 'PATCH', `${POLICIES}/${policy.id}`, { levels: [level({ user_ids: [ghost] })] });
     expect(patch.statusCode).toBe(422);
+  });
+
+  it('a refused change leaves the policy as it was', async () => {
+    const policy = await create(owner, { name: 'Steady', max_level: 2, levels: [level({ emails: ['ops@example.com'] }, 5)] });
+    for (const patch of [{ max_level: 111 }, { levels: [level({ emails: ['nope'] })] }, { levels: [level({}, 0)] }, { repeat: 11 }]) {
+      const res = await call(owner, 'PATCH', `${POLICIES}/${policy.id}`, patch);
+      expect(res.statusCode, JSON.stringify(patch)).toBe(422);
+    }
+    expect(body(await call(owner, 'GET', `${POLICIES}/${policy.id}`))).toEqual(policy);
   });
 
   it('an unknown policy is 404; a login is needed', async () => {
@@ -171,34 +181,5 @@ describe('escalation policies', () => {
     ]);
     const created = await call(owner, 'POST', `${INTEGRATIONS}/`, { title: 'x', escalation_policy_id: randomUUID() });
     expect(created.statusCode).toBe(422);
-  });
-
-  it('the old shape writes the integration’s own policy, never a shared one', async () => {
-    const integration = await createIntegration(t, owner, 'Legacy');
-    const old = { contacts: [['ops@example.com'], ['lead@example.com']], escalate_after_minutes: 15, max_level: 2 };
-    const saved = body(await call(owner, 'PUT', `${INTEGRATIONS}/${integration.id}/escalation-policy`, old));
-    expect(saved.escalation_policy).toEqual(old);
-    const own = body(await call(owner, 'GET', `${POLICIES}/${saved.escalation_policy_id}`));
-    expect(own).toMatchObject({
-      name: 'Legacy escalation',
-      owner_id: owner.id,
-      repeat: 0,
-      max_level: 2,
-      levels: [
-        { delay_minutes: 15, targets: { user_ids: [], schedule_ids: [], emails: ['ops@example.com'] } },
-        { delay_minutes: 15, targets: { user_ids: [], schedule_ids: [], emails: ['lead@example.com'] } },
-      ],
-    });
-    // Saved again: the same policy, changed in place.
-    const again = body(await call(owner, 'PUT', `${INTEGRATIONS}/${integration.id}/escalation-policy`, { ...old, max_level: 3 }));
-    expect(again.escalation_policy_id).toBe(own.id);
-    expect(body(await call(owner, 'GET', `${POLICIES}/${own.id}`)).max_level).toBe(3);
-
-    // Shared with another integration: the old shape gives this one a policy of its own instead.
-    const sibling = await createIntegration(t, owner, 'Sibling');
-    await call(owner, 'PATCH', `${INTEGRATIONS}/${sibling.id}`, { escalation_policy_id: own.id });
-    const forked = body(await call(owner, 'PUT', `${INTEGRATIONS}/${sibling.id}/escalation-policy`, { ...old, escalate_after_minutes: 5 }));
-    expect(forked.escalation_policy_id).not.toBe(own.id);
-    expect(body(await call(owner, 'GET', `${POLICIES}/${own.id}`)).levels[0].delay_minutes).toBe(15);
   });
 });

@@ -42,7 +42,6 @@ describe('create', () => {
     expect(Object.keys(integration).sort()).toEqual([
       'created_at',
       'description',
-      'escalation_policy',
       'escalation_policy_id',
       'has_ingest_key',
       'id',
@@ -86,10 +85,12 @@ describe('permissions', () => {
     ['POST', `${BASE}/`],
     ['GET', `${BASE}/${NO_SUCH_ID}`],
     ['DELETE', `${BASE}/${NO_SUCH_ID}`],
+    ['PATCH', `${BASE}/${NO_SUCH_ID}`],
     // Anonymous callers get the 401 before any validation.
     ['GET', `${BASE}/not-a-uuid`],
   ] as const)('%s %s without a token → 401', async (method, url) => {
-    const res = await call({ method, url, payload: method === 'POST' ? { title: 'x' } : undefined });
+    const payload = method === 'POST' ? { title: 'x' } : method === 'PATCH' ? { escalation_policy_id: null } : undefined;
+    const res = await call({ method, url, payload });
     expect(res.statusCode).toBe(401);
     expect(body(res)).toEqual({ detail: 'Could not validate credentials' });
   });
@@ -100,21 +101,36 @@ describe('permissions', () => {
     expect(body(res)).toMatchObject({ id: mine.id, title: 'Owned' });
   });
 
-  it('another user neither lists, reads nor deletes it', async () => {
+  it('another user neither lists, reads, changes nor deletes it', async () => {
     const list = body(await call({ method: 'GET', url: `${BASE}/`, headers: other.auth }));
     expect(list.data.map((i: { id: string }) => i.id)).not.toContain(mine.id);
-    for (const method of ['GET', 'DELETE'] as const) {
-      const res = await call({ method, url: `${BASE}/${mine.id}`, headers: other.auth });
+    for (const method of ['GET', 'PATCH', 'DELETE'] as const) {
+      const payload = method === 'PATCH' ? { escalation_policy_id: null } : undefined;
+      const res = await call({ method, url: `${BASE}/${mine.id}`, headers: other.auth, payload });
       expect(res.statusCode).toBe(404);
       expect(body(res)).toEqual({ detail: 'Integration not found' });
     }
     expect((await call({ method: 'GET', url: `${BASE}/${mine.id}`, headers: owner.auth })).statusCode).toBe(200);
   });
 
-  it('the superuser lists and reads everyone’s', async () => {
+  it('the superuser lists, reads and changes everyone’s', async () => {
     const list = body(await call({ method: 'GET', url: `${BASE}/`, headers: t.superuser.auth }));
     expect(list.data.map((i: { id: string }) => i.id)).toContain(mine.id);
     expect((await call({ method: 'GET', url: `${BASE}/${mine.id}`, headers: t.superuser.auth })).statusCode).toBe(200);
+    const patched = await call({
+      method: 'PATCH',
+      url: `${BASE}/${mine.id}`,
+      headers: t.superuser.auth,
+      payload: { escalation_policy_id: null },
+    });
+    expect(body(patched)).toMatchObject({ id: mine.id, title: 'Owned', escalation_policy_id: null });
+  });
+
+  it('has no per-integration escalation route: levels are a policy’s (/escalation-policies)', async () => {
+    const payload = { contacts: [['ops@example.com']], escalate_after_minutes: 5, max_level: 2 };
+    const res = await call({ method: 'PUT', url: `${BASE}/${mine.id}/escalation-policy`, headers: owner.auth, payload });
+    expect(res.statusCode).toBe(404);
+    expect(body(res)).toEqual({ detail: 'Not Found' });
   });
 
   it('the owner deletes theirs, the superuser anyone’s', async () => {

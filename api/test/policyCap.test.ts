@@ -1,12 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createIntegration } from './fixtures/ingest/index.js';
 import { body, createTestApp, type TestApp, type TestUser } from './helpers/testApp.js';
 
 /**
  * A user owns at most POLICIES_PER_USER_MAX (100) escalation policies (docs/api/limits.md):
- * the 101st is a 422 naming the cap and stores nothing, whether made through
- * POST /escalation-policies or the integrations' old shape, and two made at once cannot both
- * pass the last slot.
+ * the 101st is a 422 naming the cap and stores nothing, a change to one at the cap is not
+ * refused, and two made at once cannot both pass the last slot.
  */
 let t: TestApp;
 
@@ -51,6 +49,15 @@ describe('escalation policies per user', () => {
     expect(body(refused)).toEqual({ detail: CAPPED });
     expect(await owned(user)).toBe(100);
     expect(await t.db.selectFrom('escalation_policies').select('id').where('name', '=', 'One too many').execute()).toEqual([]);
+    // At the cap, changing one is not making one.
+    const changed = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/escalation-policies/${body(last).id}`,
+      headers: user.auth,
+      payload: { max_level: 3, levels: [{ delay_minutes: 15, targets: { emails: ['ops@example.com'] } }] },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(await owned(user)).toBe(100);
 
     // Someone else is not held by this user's policies.
     const other = await t.createUser();
@@ -59,33 +66,6 @@ describe('escalation policies per user', () => {
     const del = await t.app.inject({ method: 'DELETE', url: `/api/v1/escalation-policies/${body(last).id}`, headers: user.auth });
     expect(del.statusCode).toBe(200);
     expect((await create(user, 'In the freed place')).statusCode).toBe(200);
-  });
-
-  it('holds for the old shape: a new own policy past the cap is a 422 and the integration is unchanged', async () => {
-    const user = await t.createUser();
-    const integration = await createIntegration(t, user, 'Legacy at the cap');
-    await fill(user, 100);
-    const legacy = { contacts: [['ops@example.com']], escalate_after_minutes: 15, max_level: 2 };
-    const put = (payload: object) =>
-      t.app.inject({ method: 'PUT', url: `/api/v1/integration/${integration.id}/escalation-policy`, headers: user.auth, payload });
-    const refused = await put(legacy);
-    expect(refused.statusCode).toBe(422);
-    expect(body(refused)).toEqual({ detail: CAPPED });
-    expect(await owned(user)).toBe(100);
-    const row = await t.db
-      .selectFrom('integrations')
-      .select('escalation_policy_id')
-      .where('id', '=', integration.id)
-      .executeTakeFirstOrThrow();
-    expect(row.escalation_policy_id).toBeNull();
-
-    // Below the cap it gets its own policy, which later saves change in place, at the cap too.
-    await t.db.deleteFrom('escalation_policies').where('owner_id', '=', user.id).where('name', '=', 'Filler 0').execute();
-    expect((await put(legacy)).statusCode).toBe(200);
-    expect(await owned(user)).toBe(100);
-    const again = await put({ ...legacy, max_level: 3 });
-    expect(again.statusCode, again.body).toBe(200);
-    expect(await owned(user)).toBe(100);
   });
 
   it('lets one of two creations racing for the last place through', async () => {

@@ -112,14 +112,13 @@ describe('strict input', () => {
     });
 
     it('a string where a number or a boolean is required is a 422', async () => {
-      const integration = body(await json('POST', '/integration/', { title: 'Typed' }));
-      const policy = await json('PUT', `/integration/${integration.id}/escalation-policy`, {
-        contacts: [],
-        escalate_after_minutes: null,
-        max_level: '3',
+      const policy = await json('POST', '/escalation-policies/', {
+        name: 'Typed',
+        repeat: '3',
+        levels: [{ delay_minutes: null, targets: {} }],
       });
       expect(policy.statusCode).toBe(422);
-      expect(body(policy).detail).toEqual([{ loc: ['body', 'max_level'], msg: 'Input should be a valid integer', type: 'integer_type' }]);
+      expect(body(policy).detail).toEqual([{ loc: ['body', 'repeat'], msg: 'Input should be a valid integer', type: 'integer_type' }]);
       const setting = await json('PATCH', '/settings/', { require_signed_links: 'true' }, t.superuser.auth);
       expect(setting.statusCode).toBe(422);
       expect(body(setting).detail[0].loc).toEqual(['body', 'require_signed_links']);

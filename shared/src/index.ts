@@ -35,6 +35,7 @@ export * from './ui/EmptyState';
 export * from './ui/EntityTable';
 export * from './ui/FormDialog';
 export * from './ui/formatDuration';
+export * from './ui/levelsSummary';
 export * from './ui/listTableStyles';
 export * from './ui/notify';
 export * from './ui/PageHeader';

@@ -7,21 +7,13 @@ import type { ContactDeps } from '../contacts/service.js';
 import { ingestUrl } from '../ingest/keys.js';
 import { IngestKey } from '../ingest/schema.js';
 import type { IntegrationReads } from './integrationReads.js';
-import { setLegacyEscalationPolicy } from './legacyPolicy.js';
-import {
-  EscalationPolicyPublic,
-  IntegrationCreate,
-  IntegrationCreated,
-  IntegrationPublic,
-  IntegrationsPublic,
-  IntegrationUpdate,
-} from './schema.js';
+import { IntegrationCreate, IntegrationCreated, IntegrationPublic, IntegrationsPublic, IntegrationUpdate } from './schema.js';
 import {
   createIntegration,
   deleteIntegration,
   getOwnedIntegration,
-  integrationPublic,
   rotateIngestKey,
+  toIntegrationPublic,
   updateIntegration,
 } from './service.js';
 
@@ -84,7 +76,7 @@ export async function integrationRoutes(app: FastifyInstance, deps: IntegrationR
     async (request) => {
       const { integration, ingestKey } = await createIntegration(deps, userOf(request), request.body);
       return {
-        ...(await integrationPublic(deps.db, userOf(request), integration)),
+        ...toIntegrationPublic(integration),
         ingest_key: ingestKey,
         ingest_url: ingestUrl(deps.config, ingestKey),
       };
@@ -124,7 +116,7 @@ export async function integrationRoutes(app: FastifyInstance, deps: IntegrationR
         response: { 200: IntegrationPublic, 401: e401, 404: e404, 422: e422 },
       },
     },
-    async (request) => integrationPublic(deps.db, userOf(request), await getOwnedIntegration(deps.db, userOf(request), request.params.id)),
+    async (request) => toIntegrationPublic(await getOwnedIntegration(deps.db, userOf(request), request.params.id)),
   );
 
   api.patch(
@@ -144,36 +136,7 @@ export async function integrationRoutes(app: FastifyInstance, deps: IntegrationR
         response: { 200: IntegrationPublic, 401: e401, 404: e404, 422: e422 },
       },
     },
-    async (request) =>
-      integrationPublic(deps.db, userOf(request), await updateIntegration(deps, userOf(request), request.params.id, request.body)),
-  );
-
-  api.put(
-    '/:id/escalation-policy',
-    {
-      onRequest: requireUser,
-      schema: {
-        tags,
-        operationId: 'integrations-set_escalation_policy',
-        summary: "Replace the integration's escalation policy by email levels (owner or superuser)",
-        description:
-          'The shape before escalation policies were objects (see /escalation-policies and PATCH /integration/{id}): ' +
-          'writes the policy only this integration uses, or gives it a new one, "<title> escalation" (a shared policy is never changed here). ' +
-          'Who is emailed at each escalation level, and whether alerts left unacknowledged escalate by themselves. ' +
-          'Addresses are kept lower-cased, without repeats within a level. An address that has not confirmed it wants ' +
-          "the owner's alerts is sent a confirmation email (once: saving again does not send another) and receives " +
-          'no alert until it confirms; see GET /integration/{id}/contacts.',
-        security,
-        params: IdParams,
-        body: EscalationPolicyPublic,
-        response: { 200: IntegrationPublic, 401: e401, 404: e404, 422: e422 },
-      },
-    },
-    async (request) => {
-      const { contacts, escalate_after_minutes, max_level } = request.body;
-      const policy = { contacts, escalate_after_minutes, max_level };
-      return integrationPublic(deps.db, userOf(request), await setLegacyEscalationPolicy(deps, userOf(request), request.params.id, policy));
-    },
+    async (request) => toIntegrationPublic(await updateIntegration(deps, userOf(request), request.params.id, request.body)),
   );
 
   api.delete(

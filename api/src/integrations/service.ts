@@ -4,42 +4,12 @@ import { type ContactDeps, requestConfirmations } from '../contacts/service.js';
 import type { Db } from '../db/database.js';
 import type { IntegrationRow, UserRow } from '../db/schema.js';
 import { invalidField, notFound } from '../errors.js';
-import { seesAddresses, type Viewer, visibleLevels } from '../escalation/addressVisibility.js';
-import { legacyViewOf } from '../escalation/legacyView.js';
-import { type EscalationPolicy, policyEmails } from '../escalation/policy.js';
+import { policyEmails } from '../escalation/policy.js';
 import { newIngestKey } from '../ingest/keys.js';
 import type { IntegrationCreate, IntegrationPublic, IntegrationUpdate } from './schema.js';
 
-type OwnedPolicy = EscalationPolicy & { owner_id: string };
-
-/** The policies of some integrations, by id, in one query. */
-export async function policiesOf(db: Db, integrations: IntegrationRow[]): Promise<Map<string, OwnedPolicy>> {
-  const ids = [...new Set(integrations.flatMap((i) => (i.escalation_policy_id ? [i.escalation_policy_id] : [])))];
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('escalation_policies')
-    .select(['id', 'owner_id', 'levels', 'repeat', 'max_level'])
-    .where('id', 'in', ids)
-    .execute();
-  return new Map(rows.map((row) => [row.id, row]));
-}
-
-/** The integration as `viewer` reads it, with its policy (read here) as the old-shape view. */
-export async function integrationPublic(db: Db, viewer: Viewer, integration: IntegrationRow): Promise<IntegrationPublic> {
-  return toIntegrationPublic(
-    integration,
-    (await policiesOf(db, [integration])).get(integration.escalation_policy_id ?? '') ?? null,
-    viewer,
-  );
-}
-
-/**
- * The integration as answered. Its policy's old-shape view names the addresses only when
- * `viewer` may read them (escalation/addressVisibility.ts): someone else's policy shows no
- * contacts there (GET /escalation-policies/{id} counts them).
- */
-export function toIntegrationPublic(integration: IntegrationRow, policy: OwnedPolicy | null, viewer: Viewer): IntegrationPublic {
-  const shown = policy && { ...policy, levels: visibleLevels(policy.levels, seesAddresses(viewer, policy.owner_id)) };
+/** The integration as answered; its policy is read at GET /escalation-policies/{id}. */
+export function toIntegrationPublic(integration: IntegrationRow): IntegrationPublic {
   return {
     id: integration.id,
     title: integration.title,
@@ -48,7 +18,6 @@ export function toIntegrationPublic(integration: IntegrationRow, policy: OwnedPo
     created_at: integration.created_at.toISOString(),
     has_ingest_key: integration.ingest_key_hash !== null,
     escalation_policy_id: integration.escalation_policy_id,
-    escalation_policy: legacyViewOf(shown),
   };
 }
 
@@ -60,11 +29,7 @@ export function toIntegrationPublic(integration: IntegrationRow, policy: OwnedPo
 export async function listIntegrations(db: Db, user: UserRow, offset: number, limit: number) {
   const page = await readCheckedPage<IntegrationRow>(db, 'integrations', user, offset, limit);
   if (!page) return page;
-  const policies = await policiesOf(db, page.rows);
-  return {
-    data: page.rows.map((row) => toIntegrationPublic(row, policies.get(row.escalation_policy_id ?? '') ?? null, user)),
-    count: page.count,
-  };
+  return { data: page.rows.map(toIntegrationPublic), count: page.count };
 }
 
 /** The integration if `user` owns it or is a superuser; a stranger's is "not found", like an unknown id. */

@@ -1,11 +1,18 @@
 import { Button, Caption1, makeStyles, Spinner, tokens } from '@fluentui/react-components';
 import { KeyResetRegular } from '@fluentui/react-icons';
-import { DetailDialog, type IntegrationWithIngest, useIntegration, useNotify, useRotateIngestKey } from '@vigil/shared';
+import {
+  DetailDialog,
+  type IntegrationWithIngest,
+  useEscalationPolicy,
+  useIntegration,
+  useNotify,
+  useRotateIngestKey,
+} from '@vigil/shared';
 import { useEffect, useState } from 'react';
 import { ContactConfirmations } from './ContactConfirmations';
-import { EscalationPolicyForm } from './EscalationPolicyForm';
 import { IngestUrlPanel } from './IngestUrlPanel';
 import { PolicyPicker } from './PolicyPicker';
+import { PolicySummary } from './PolicySummary';
 
 const useStyles = makeStyles({
   rotate: { display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: tokens.spacingVerticalS },
@@ -18,14 +25,20 @@ interface Props {
   onClose: () => void;
 }
 
-/** An integration's fields and its ingest URL: shown once, after creation or a key rotation. */
+/**
+ * An integration's fields, its ingest URL (shown once, after creation or a key rotation), the
+ * policy it escalates by (picked here, its levels edited under On call) and that policy's contacts.
+ */
 export function IntegrationDetailDialog({ id, created, onClose }: Props) {
   const styles = useStyles();
   const notify = useNotify();
   // Read even right after creation: the create answer shows at once, the read keeps it current
-  // (the escalation policy saved below).
+  // (the escalation policy picked below).
   const fetched = useIntegration(id);
   const integration = fetched.data ?? (created?.id === id ? created : undefined);
+  const policy = useEscalationPolicy(integration?.escalation_policy_id).data;
+  // Addresses only its owner and superusers read: for anyone else's policy there are none to list.
+  const namesAddresses = policy?.levels.some((level) => level.targets.emails.length > 0);
   const rotate = useRotateIngestKey();
   const [rotatedUrl, setRotatedUrl] = useState<string>();
   // A URL belongs to the integration it was made for: another one starts without.
@@ -74,8 +87,8 @@ export function IntegrationDetailDialog({ id, created, onClose }: Props) {
           </div>
         ))}
       {integration && <PolicyPicker integrationId={integration.id} policyId={integration.escalation_policy_id} />}
-      {integration && <EscalationPolicyForm integration={integration} />}
-      {integration && integration.escalation_policy.contacts.length > 0 && <ContactConfirmations integrationId={integration.id} />}
+      {integration && policy && <PolicySummary policy={policy} />}
+      {integration && namesAddresses && <ContactConfirmations integrationId={integration.id} />}
     </DetailDialog>
   );
 }

@@ -1,5 +1,6 @@
-import { Dropdown, Field, Link, Option } from '@fluentui/react-components';
+import { Dropdown, Field, Option } from '@fluentui/react-components';
 import { useEscalationPolicies, useNotify, useSetIntegrationPolicy } from '@vigil/shared';
+import { RouteLink } from './RouteLink';
 
 export const POLICY_SET = 'The integration now escalates by this policy';
 export const NO_POLICY = 'None: every superuser, by hand';
@@ -20,7 +21,7 @@ export function PolicyPicker({ integrationId, policyId }: { integrationId: strin
       label="Escalation policy"
       hint={
         <>
-          Policies are made and edited under <Link href="/oncall/policies">On call › Escalation policies</Link>.
+          Policies are made and edited under <RouteLink to="/oncall/policies">On call › Escalation policies</RouteLink>.
         </>
       }
     >

@@ -22,7 +22,8 @@ const SECTIONS = [
 
 /**
  * /oncall (schedules, who is on call), /oncall/schedules/:id (one schedule), /oncall/my-shifts,
- * /oncall/policies (escalation policies), /oncall/contact-methods (the user's own, and their rules).
+ * /oncall/policies (escalation policies; /oncall/policies/:id marks one and opens its editor),
+ * /oncall/contact-methods (the user's own, and their rules).
  */
 export default function OnCallPage() {
   const styles = useStyles();
@@ -55,6 +56,7 @@ export default function OnCallPage() {
         <Route path="schedules/:scheduleId" element={<ScheduleDetail />} />
         <Route path="my-shifts" element={<MyShifts />} />
         <Route path="policies" element={<PoliciesList />} />
+        <Route path="policies/:policyId" element={<PoliciesList />} />
         <Route path="contact-methods" element={<ContactMethodsPage />} />
         <Route path="*" element={<SchedulesList />} />
       </Routes>

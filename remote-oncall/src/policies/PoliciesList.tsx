@@ -4,6 +4,9 @@ import {
   ConfirmDialog,
   DataTable,
   type EscalationPolicyPublic,
+  levelsSummary,
+  repeatAndStopText,
+  targetsSummary,
   useCurrentUser,
   useDeleteEscalationPolicy,
   useEscalationPolicies,
@@ -11,9 +14,9 @@ import {
   useSchedules,
   useUserNames,
 } from '@vigil/shared';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useParams } from 'react-router-dom';
 import { ListSection } from '../components/ListSection';
-import { levelsSummary, repeatText, targetsSummary } from './levelsSummary';
 import { PolicyFormDialog } from './PolicyFormDialog';
 
 export const POLICIES_EMPTY = "You don't have any escalation policies yet";
@@ -28,7 +31,11 @@ const useStyles = makeStyles({
   targets: { color: tokens.colorNeutralForeground3 },
 });
 
-/** Every escalation policy: its levels, repeat and how many integrations use it. */
+/**
+ * Every escalation policy: its levels, repeat and how many integrations use it. At
+ * /oncall/policies/:policyId (the link of an integration's details) that policy's row is marked,
+ * and its editor opens for whoever may change it.
+ */
 export function PoliciesList() {
   const styles = useStyles();
   const notify = useNotify();
@@ -43,6 +50,16 @@ export function PoliciesList() {
   const schedules = useSchedules();
   const scheduleName = (id: string) => schedules.data?.data.find((s) => s.id === id)?.name ?? 'Unknown schedule';
   const canEdit = (p: EscalationPolicyPublic) => Boolean(me && (me.is_superuser || me.id === p.owner_id));
+  const { policyId } = useParams();
+  const [linkOpened, setLinkOpened] = useState<string>();
+  const linked = rows?.find((p) => p.id === policyId);
+  const linkedEditable = linked ? canEdit(linked) : false;
+  useEffect(() => {
+    // Once per link: closing the editor, or a save refreshing the rows, does not open it again.
+    if (!linked || !linkedEditable || linkOpened === linked.id) return;
+    setLinkOpened(linked.id);
+    setEditing(linked);
+  }, [linked, linkedEditable, linkOpened]);
 
   const add = (
     <Button appearance="primary" icon={<AddRegular />} onClick={() => setCreating(true)}>
@@ -67,6 +84,7 @@ export function PoliciesList() {
           rows={rows}
           skeletonRows={3}
           rowTestId="policy-row"
+          currentRowId={policyId}
           columns={[
             { header: 'Name', cellClassName: styles.name, cell: (p) => p.name, skeletonWidth: 140 },
             {
@@ -81,7 +99,7 @@ export function PoliciesList() {
               ),
               skeletonWidth: 160,
             },
-            { header: 'Repeat', cell: (p) => repeatText(p.repeat), skeletonWidth: 80 },
+            { header: 'Repeat', cell: (p) => repeatAndStopText(p.repeat, p.max_level), skeletonWidth: 80 },
             { header: 'Integrations', cell: (p) => String(p.integration_count), skeletonWidth: 40 },
           ]}
           rowActions={(p) => ({

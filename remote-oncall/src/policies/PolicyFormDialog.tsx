@@ -4,6 +4,7 @@ import {
   type EscalationLevelInput,
   type EscalationPolicyPublic,
   FormDialog,
+  POLICY_LIMITS,
   parseContacts,
   useCreateEscalationPolicy,
   useNotify,
@@ -17,7 +18,7 @@ import { type LevelDraft, LevelEditor } from './LevelEditor';
 
 export const POLICY_CREATED = 'The escalation policy was created successfully';
 export const POLICY_UPDATED = 'The escalation policy was updated successfully';
-const MAX_LEVELS = 10;
+export const MAX_LEVEL_PROBLEM = `A whole number from 1 to ${POLICY_LIMITS.maxLevel}, or nothing`;
 
 const useStyles = makeStyles({
   levels: { border: 'none', margin: 0, padding: 0, minWidth: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -40,11 +41,19 @@ function levelProblems(level: LevelDraft): Record<string, string> {
   const out: Record<string, string> = {};
   if (!level.stop) {
     const n = Number(level.delay);
-    if (!Number.isInteger(n) || n < 1 || n > 10080) out.delay_minutes = 'A whole number of minutes from 1 to 10080';
+    if (!Number.isInteger(n) || n < POLICY_LIMITS.minDelay || n > POLICY_LIMITS.maxDelay)
+      out.delay_minutes = `A whole number of minutes from ${POLICY_LIMITS.minDelay} to ${POLICY_LIMITS.maxDelay}`;
   }
   if (!level.user_ids.length && !level.schedule_ids.length && !parseContacts(level.emails).length)
     out.targets = 'Pick at least one user, schedule or address';
   return out;
+}
+
+/** The timer's top level as typed: '' for none (the end of the last repeat). */
+const maxLevelOf = (text: string) => (text.trim() ? Number(text) : null);
+function maxLevelProblem(text: string): string | undefined {
+  const n = maxLevelOf(text);
+  return n === null || (Number.isInteger(n) && n >= 1 && n <= POLICY_LIMITS.maxLevel) ? undefined : MAX_LEVEL_PROBLEM;
 }
 
 /**
@@ -67,6 +76,7 @@ export function PolicyFormDialog({ open, policy, onClose }: { open: boolean; pol
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
   const [repeat, setRepeat] = useState(0);
+  const [maxLevel, setMaxLevel] = useState('');
   const [firstLevel, setFirstLevel] = useState(FIRST_AT_ONCE);
   const [levels, setLevels] = useState<LevelDraft[]>([]);
   const [tried, setTried] = useState(false);
@@ -76,6 +86,7 @@ export function PolicyFormDialog({ open, policy, onClose }: { open: boolean; pol
     setName(policy?.name ?? '');
     setDescription(policy?.description ?? '');
     setRepeat(policy?.repeat ?? 0);
+    setMaxLevel(policy?.max_level == null ? '' : String(policy.max_level));
     setFirstLevel(policy ? firstChoiceOf(policy.first_level_after_minutes) : FIRST_AT_ONCE);
     setLevels(policy ? policy.levels.map(draftOf) : [blankLevel()]);
     setTried(false);
@@ -86,7 +97,7 @@ export function PolicyFormDialog({ open, policy, onClose }: { open: boolean; pol
   const scheduleOptions = useMemo(() => (schedules.data?.data ?? []).map((s) => ({ id: s.id, name: s.name })), [schedules.data]);
   const problems = levels.map(levelProblems);
   const nameProblem = name.trim() ? undefined : 'Name is required';
-  const valid = !nameProblem && problems.every((p) => Object.keys(p).length === 0);
+  const valid = !nameProblem && !maxLevelProblem(maxLevel) && problems.every((p) => Object.keys(p).length === 0);
 
   const setLevel = (i: number, level: LevelDraft) => setLevels((all) => all.map((l, j) => (j === i ? level : l)));
   const move = (i: number, by: -1 | 1) =>
@@ -105,6 +116,7 @@ export function PolicyFormDialog({ open, policy, onClose }: { open: boolean; pol
       name: name.trim(),
       description: description.trim() || null,
       repeat,
+      max_level: maxLevelOf(maxLevel),
       first_level_after_minutes: firstWaitOf(firstLevel),
       levels: levels.map(
         (l): EscalationLevelInput => ({
@@ -152,13 +164,20 @@ export function PolicyFormDialog({ open, policy, onClose }: { open: boolean; pol
       <Field label="Repeat" hint="How many times the whole policy runs again after its last level (0 to 10)." {...at('repeat')}>
         <SpinButton
           min={0}
-          max={10}
+          max={POLICY_LIMITS.repeat}
           value={repeat}
           onChange={(_, d) => {
             const value = d.value ?? Number(d.displayValue);
-            if (Number.isInteger(value)) setRepeat(Math.min(10, Math.max(0, value as number)));
+            if (Number.isInteger(value)) setRepeat(Math.min(POLICY_LIMITS.repeat, Math.max(0, value as number)));
           }}
         />
+      </Field>
+      <Field
+        label="Up to level"
+        hint="The timer stops at this level, counted through repeats; a person may still escalate further. Empty: after the last repeat."
+        {...at('max_level', maxLevelProblem(maxLevel))}
+      >
+        <Input inputMode="numeric" value={maxLevel} onChange={(_, d) => setMaxLevel(d.value)} />
       </Field>
       <Field label="Reach level 1" {...at('first_level_after_minutes')}>
         <RadioGroup value={firstLevel} onChange={(_, d) => setFirstLevel(d.value)}>
@@ -197,7 +216,7 @@ export function PolicyFormDialog({ open, policy, onClose }: { open: boolean; pol
         <Button
           className={styles.add}
           icon={<AddRegular />}
-          disabled={levels.length >= MAX_LEVELS}
+          disabled={levels.length >= POLICY_LIMITS.levels}
           onClick={() => setLevels((all) => [...all, blankLevel()])}
         >
           Add level

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import openapi from '../../openapi.json';
-import { ESCALATION_LIMITS } from '../query/escalationPolicy';
+import { POLICY_LIMITS } from '../query/escalationPolicies';
 import { MESSAGES, PASSWORD_MIN_LENGTH, validatePassword } from '../validation/rules';
 import { ALERT_TEXT_LIMITS, INTEGRATION_TEXT_LIMITS } from '../validation/titleDescription';
 
@@ -34,13 +34,16 @@ describe("the console's field limits are the API's", () => {
     expect(validatePassword('x'.repeat(PASSWORD_MIN_LENGTH))).toBeUndefined();
   });
 
-  it('the escalation policy: levels, contacts per level, minutes', () => {
-    const policy = schemas.EscalationPolicy.properties;
-    expect(ESCALATION_LIMITS).toEqual({
-      levels: policy.contacts.maxItems,
-      contactsPerLevel: policy.contacts.items.maxItems,
-      minMinutes: policy.escalate_after_minutes.minimum,
-      maxMinutes: policy.escalate_after_minutes.maximum,
+  it("the escalation policy: levels, repeat, the timer's top level, delays", () => {
+    const policy = schemas.EscalationPolicyCreate.properties;
+    const delay = schemas.EscalationLevelInput.properties.delay_minutes;
+    expect(POLICY_LIMITS).toEqual({
+      levels: policy.levels.maxItems,
+      repeat: policy.repeat.maximum,
+      maxLevel: policy.max_level.maximum,
+      minDelay: delay.minimum,
+      maxDelay: delay.maximum,
     });
+    expect(POLICY_LIMITS).toEqual({ levels: 10, repeat: 10, maxLevel: 110, minDelay: 1, maxDelay: 10080 });
   });
 });

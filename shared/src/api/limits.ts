@@ -12,7 +12,6 @@ export const API_LIMITS = {
   "ContactMethodCreate": {"label":{"minLength":1,"maxLength":64},"target":{"minLength":1,"maxLength":2048},"topic":{"minLength":1,"maxLength":64},"access_token":{"minLength":1,"maxLength":256}},
   "ContactMethodUpdate": {"label":{"minLength":1,"maxLength":64},"target":{"minLength":1,"maxLength":2048},"topic":{"minLength":1,"maxLength":64},"access_token":{"minLength":1,"maxLength":256}},
   "EscalationLevelInput": {"delay_minutes":{"minimum":1,"maximum":10080}},
-  "EscalationPolicy": {"contacts":{"maxItems":10,"items":{"minItems":1,"maxItems":20,"items":{"maxLength":254}}},"escalate_after_minutes":{"minimum":1,"maximum":10080},"max_level":{"minimum":1,"maximum":10}},
   "EscalationPolicyCreate": {"name":{"minLength":1,"maxLength":255},"description":{"maxLength":4096},"repeat":{"minimum":0,"maximum":10},"max_level":{"minimum":1,"maximum":110},"first_level_after_minutes":{"minimum":0,"maximum":10080},"levels":{"minItems":1,"maxItems":10}},
   "EscalationPolicyUpdate": {"name":{"minLength":1,"maxLength":255},"description":{"maxLength":4096},"repeat":{"minimum":0,"maximum":10},"max_level":{"minimum":1,"maximum":110},"first_level_after_minutes":{"minimum":0,"maximum":10080},"levels":{"minItems":1,"maxItems":10}},
   "EscalationTargets": {"hidden_email_count":{"minimum":0}},

@@ -432,26 +432,6 @@ export interface paths {
         patch: operations["integrations-update_integration"];
         trace?: never;
     };
-    "/api/v1/integration/{id}/escalation-policy": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        /**
-         * Replace the integration's escalation policy by email levels (owner or superuser)
-         * @description The shape before escalation policies were objects (see /escalation-policies and PATCH /integration/{id}): writes the policy only this integration uses, or gives it a new one, "<title> escalation" (a shared policy is never changed here). Who is emailed at each escalation level, and whether alerts left unacknowledged escalate by themselves. Addresses are kept lower-cased, without repeats within a level. An address that has not confirmed it wants the owner's alerts is sent a confirmation email (once: saving again does not send another) and receives no alert until it confirms; see GET /integration/{id}/contacts.
-         */
-        put: operations["integrations-set_escalation_policy"];
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/v1/integration/{id}/contacts": {
         parameters: {
             query?: never;
@@ -1515,12 +1495,6 @@ export interface components {
             data: components["schemas"]["EscalationPolicyPublic"][];
             count: number;
         };
-        /** EscalationPolicy */
-        EscalationPolicy: {
-            contacts: string[][];
-            escalate_after_minutes: number | null;
-            max_level: number;
-        };
         /** EscalationPolicyCreate */
         EscalationPolicyCreate: {
             name: string;
@@ -1754,7 +1728,6 @@ export interface components {
             created_at: string;
             has_ingest_key: boolean;
             escalation_policy_id: string | null;
-            escalation_policy: components["schemas"]["EscalationPolicy"];
             ingest_key: string;
             ingest_url: string;
         };
@@ -1770,7 +1743,6 @@ export interface components {
             created_at: string;
             has_ingest_key: boolean;
             escalation_policy_id: string | null;
-            escalation_policy: components["schemas"]["EscalationPolicy"];
         };
         /** IntegrationsPublic */
         IntegrationsPublic: {
@@ -4405,59 +4377,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["IntegrationUpdate"];
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["IntegrationPublic"];
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPError"];
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPError"];
-                };
-            };
-            /** @description Default Response */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
-                };
-            };
-        };
-    };
-    "integrations-set_escalation_policy": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["EscalationPolicy"];
             };
         };
         responses: {

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ClientOption, useApiClient } from '../api/api';
 import type { Schemas } from '../api/client';
 import { unwrap } from '../api/errors';
+import { API_LIMITS } from '../api/limits';
 import { integrationKeys } from './integrations';
 
 // Escalation policies as their own objects (docs/oncall/escalation-policies.md): levels of
@@ -12,6 +13,16 @@ export type EscalationPolicyPublic = Schemas['EscalationPolicyPublic'];
 export type EscalationPolicyCreate = Schemas['EscalationPolicyCreate'];
 export type EscalationPolicyUpdate = Schemas['EscalationPolicyUpdate'];
 export type EscalationLevelInput = Schemas['EscalationLevelInput'];
+
+const CREATE = API_LIMITS.EscalationPolicyCreate;
+/** The API's bounds on a policy, for the policy form. */
+export const POLICY_LIMITS = {
+  levels: CREATE.levels.maxItems,
+  repeat: CREATE.repeat.maximum,
+  maxLevel: CREATE.max_level.maximum,
+  minDelay: API_LIMITS.EscalationLevelInput.delay_minutes.minimum,
+  maxDelay: API_LIMITS.EscalationLevelInput.delay_minutes.maximum,
+} as const;
 
 /** The API's page size limit: a team has far fewer policies. */
 const ALL = 100;
@@ -28,6 +39,17 @@ export function useEscalationPolicies(options?: ClientOption) {
     queryKey: escalationPolicyKeys.list,
     queryFn: async ({ signal }) =>
       unwrap(await client.GET('/api/v1/escalation-policies/', { params: { query: { skip: 0, limit: ALL } }, signal })),
+  });
+}
+
+/** One policy (GET /escalation-policies/{id}), as the caller may read it; no id leaves it idle. */
+export function useEscalationPolicy(id: string | null | undefined, options?: ClientOption) {
+  const client = useApiClient(options);
+  return useQuery({
+    queryKey: [...escalationPolicyKeys.all, 'one', id ?? ''],
+    queryFn: async ({ signal }) =>
+      unwrap(await client.GET('/api/v1/escalation-policies/{id}', { params: { path: { id: id ?? '' } }, signal })),
+    enabled: Boolean(id),
   });
 }
 

@@ -105,4 +105,9 @@ describe('DataTable', () => {
         .map((cell) => cell.textContent),
     ).toEqual(['Name', 'Actions']);
   });
+
+  it('marks the row a link points at as current, and no other', () => {
+    renderTable({ currentRowId: 'b' });
+    expect(screen.getAllByTestId('person-row').map((row) => row.getAttribute('aria-current'))).toEqual([null, 'true']);
+  });
 });

@@ -12,7 +12,7 @@ import {
   TableRow,
   tokens,
 } from '@fluentui/react-components';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { useListTableStyles } from './listTableStyles';
 import { type CardPlace, PHONE, usePhoneCardStyles } from './phoneCards';
 import { type RowAction, RowActionsMenu } from './RowActionsMenu';
@@ -31,6 +31,8 @@ const useStyles = makeStyles({
   },
   cardsHead: { [PHONE]: { display: 'none' } },
   cardsActions: { flex: '0 0 72px', justifyContent: 'flex-end' },
+  // The row a link points at (a policy's deep link): marked, as a hover would.
+  current: { backgroundColor: tokens.colorSubtleBackgroundSelected },
 });
 
 export interface DataColumn<T> {
@@ -78,6 +80,8 @@ export interface DataTableProps<T extends { id: string }> {
     rowLabel: (row: T) => string;
     allLabel: string;
   };
+  /** The row a link points at: marked `aria-current` and scrolled into view once the rows load. */
+  currentRowId?: string;
 }
 
 /**
@@ -87,10 +91,16 @@ export interface DataTableProps<T extends { id: string }> {
  * cell: a header's accessible name is its whole content.
  */
 export function DataTable<T extends { id: string }>(props: DataTableProps<T>) {
-  const { label, rows, columns, rowActions, selection, layout = { kind: 'scroll' } } = props;
+  const { label, rows, columns, rowActions, selection, currentRowId, layout = { kind: 'scroll' } } = props;
   const list = useListTableStyles();
   const styles = useStyles();
   const phone = usePhoneCardStyles();
+  const frame = useRef<HTMLDivElement>(null);
+  const loaded = rows !== undefined;
+  useEffect(() => {
+    // Not on every refresh of the rows: only when the link or the first page arrives.
+    if (currentRowId && loaded) frame.current?.querySelector('[aria-current="true"]')?.scrollIntoView?.({ block: 'nearest' });
+  }, [currentRowId, loaded]);
   const cards = layout.kind === 'cards' ? layout : undefined;
   // On phones a scroll table's rows are cards: each class below adds its PHONE rules.
   const onPhone = (...classes: (string | false | undefined)[]) => (cards ? undefined : mergeClasses(...classes));
@@ -162,7 +172,13 @@ export function DataTable<T extends { id: string }>(props: DataTableProps<T>) {
           ? rows.map((row) => {
               const menu = rowActions(row);
               return (
-                <TableRow role="row" key={row.id} className={cards ? cards.cardClassName : phone.row} data-testid={props.rowTestId}>
+                <TableRow
+                  role="row"
+                  key={row.id}
+                  className={mergeClasses(cards ? cards.cardClassName : phone.row, row.id === currentRowId && styles.current)}
+                  aria-current={row.id === currentRowId || undefined}
+                  data-testid={props.rowTestId}
+                >
                   {selection && (
                     <TableCell role="cell" className={selectCell}>
                       <Checkbox
@@ -206,7 +222,11 @@ export function DataTable<T extends { id: string }>(props: DataTableProps<T>) {
       </TableBody>
     </Table>
   );
-  return <div className={cards ? styles.frame : mergeClasses(list.scroller, phone.frame)}>{table}</div>;
+  return (
+    <div ref={frame} className={cards ? styles.frame : mergeClasses(list.scroller, phone.frame)}>
+      {table}
+    </div>
+  );
 }
 
 function SkeletonCell({ className, width, alignEnd }: { className?: string; width: number; alignEnd?: boolean }) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { levelsSummary, repeatText, targetsSummary } from './levelsSummary';
+import { levelsSummary, repeatAndStopText, repeatText, targetsSummary } from './levelsSummary';
 
 type Targets = { user_ids: string[]; schedule_ids: string[]; emails: string[]; hidden_email_count: number };
 const level = (delay_minutes: number | null, targets: Partial<Targets> = {}) => ({
@@ -17,6 +17,11 @@ describe('policy summaries', () => {
     expect(repeatText(0)).toBe('No repeat');
     expect(repeatText(1)).toBe('Repeats 1 time');
     expect(repeatText(2)).toBe('Repeats 2 times');
+  });
+
+  it('says where the timer stops when the policy sets it', () => {
+    expect(repeatAndStopText(0, null)).toBe('No repeat');
+    expect(repeatAndStopText(2, 4)).toBe('Repeats 2 times · the timer stops at level 4');
   });
 
   it("names a level's targets: people, schedules (on call), addresses", () => {

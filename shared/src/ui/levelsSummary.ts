@@ -1,4 +1,4 @@
-import type { EscalationPolicyPublic } from '@vigil/shared';
+import type { EscalationPolicyPublic } from '../query/escalationPolicies';
 
 type Level = EscalationPolicyPublic['levels'][number];
 
@@ -26,3 +26,7 @@ export function levelsSummary(levels: Level[]): string {
 }
 
 export const repeatText = (repeat: number) => (repeat === 0 ? 'No repeat' : `Repeats ${plural(repeat, 'time')}`);
+
+/** Where the timer stops: "No repeat · the timer stops at level 4"; without `max_level`, the repeat alone. */
+export const repeatAndStopText = (repeat: number, maxLevel: number | null) =>
+  maxLevel === null ? repeatText(repeat) : `${repeatText(repeat)} · the timer stops at level ${maxLevel}`;
