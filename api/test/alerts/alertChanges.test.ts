@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { openDatabase } from '../../src/db/database.js';
 import { closeServer, openStream } from '../helpers/eventStream.js';
-import { createIntegration, send } from '../helpers/ingest.js';
+import { send } from '../helpers/ingest.js';
+import { createIntegration } from '../helpers/integrations.js';
 import { body, createTestApp, TEST_DB, type TestApp, type TestUser } from '../helpers/testApp.js';
 
 describe('live alert changes (server-sent events)', () => {

@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AlertCreate } from '../../src/alerts/schema.js';
+import { createAlert } from '../helpers/alerts.js';
 import { body, createTestApp, type TestApp, type TestUser } from '../helpers/testApp.js';
 
 const BASE = '/api/v1/alert';
@@ -9,11 +11,8 @@ let t: TestApp;
 let owner: TestUser;
 let stranger: TestUser;
 
-async function create(user: TestUser, title: string, severity = 'warning'): Promise<string> {
-  const res = await t.app.inject({ method: 'POST', url: `${BASE}/`, headers: user.auth, payload: { title, severity } });
-  expect(res.statusCode, res.body).toBe(200);
-  return body(res).id;
-}
+const create = async (user: TestUser, title: string, severity: AlertCreate['severity'] = 'warning') =>
+  (await createAlert(t, user, { title, severity })).id;
 const act = (action: string, id: string) => t.app.inject({ method: 'POST', url: `${BASE}/${action}/${id}` });
 const list = async (user: TestUser, query: string) => {
   const res = await t.app.inject({ method: 'GET', url: `${BASE}/?${query}`, headers: user.auth });

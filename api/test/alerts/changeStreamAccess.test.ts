@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAlert } from '../helpers/alerts.js';
 import { closeServer, openStream } from '../helpers/eventStream.js';
 import { createTestApp, type TestApp, type TestUser, testConfig } from '../helpers/testApp.js';
+import { updateUser } from '../helpers/users.js';
 
 // Who may go on hearing a live change stream (GET /alert/changes), re-checked at every
 // heartbeat, and how many streams a user may hold open.
@@ -21,13 +23,9 @@ describe('live change streams: who hears them, and how many', () => {
     await t.close();
   });
 
-  const patchUser = async (user: TestUser, changes: Record<string, unknown>) => {
-    const res = await t.app.inject({ method: 'PATCH', url: `/api/v1/users/${user.id}`, headers: t.superuser.auth, payload: changes });
-    expect(res.statusCode, res.body).toBe(200);
-  };
-  const createAlert = async (user: TestUser) => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/alert/', headers: user.auth, payload: { title: 'Live' } });
-    expect(res.statusCode).toBe(200);
+  /** A new alert of the user's, its change announced to the streams at once. */
+  const announcedAlert = async (user: TestUser) => {
+    await createAlert(t, user, { title: 'Live' });
     await t.parts.alertChanges.flushAnnouncements();
   };
   const heardChanges = (stream: { events: string[] }) => stream.events.filter((e) => e === 'alerts-changed').length;
@@ -36,10 +34,10 @@ describe('live change streams: who hears them, and how many', () => {
     const boss = await t.createUser({ is_superuser: true });
     const other = await t.createUser();
     const stream = await openStream(url, boss);
-    await createAlert(other);
+    await announcedAlert(other);
     // A superuser hears of everyone's alerts.
     await stream.waitFor(1);
-    await patchUser(boss, { is_superuser: false });
+    await updateUser(t, boss.id, { is_superuser: false });
     await stream.ended();
     // Not a voided token: the console reconnects and gets a stream for the role it has now.
     const again = await openStream(url, boss);
@@ -49,10 +47,10 @@ describe('live change streams: who hears them, and how many', () => {
   it("ends a promoted user's stream too, so the reconnection hears what a superuser hears", async () => {
     const user = await t.createUser();
     const stream = await openStream(url, user);
-    await patchUser(user, { is_superuser: true });
+    await updateUser(t, user.id, { is_superuser: true });
     await stream.ended();
     const again = await openStream(url, user);
-    await createAlert(await t.createUser());
+    await announcedAlert(await t.createUser());
     await again.waitFor(1);
     again.close();
   });
@@ -60,14 +58,14 @@ describe('live change streams: who hears them, and how many', () => {
   it("tells a demoted user's new stream nothing of other users' alerts, and ends it on deactivation", async () => {
     const boss = await t.createUser({ is_superuser: true });
     const other = await t.createUser();
-    await patchUser(boss, { is_superuser: false });
+    await updateUser(t, boss.id, { is_superuser: false });
     const demoted = await openStream(url, boss);
     const superuser = await openStream(url, t.superuser);
-    await createAlert(other);
+    await announcedAlert(other);
     // Every stream of this process is told of a change in one go: once the superuser's has
     // heard it, anything the demoted user's stream was to hear of it is written too.
     await superuser.waitFor(1);
-    await patchUser(boss, { is_active: false });
+    await updateUser(t, boss.id, { is_active: false });
     // Its end comes after everything written to it.
     await demoted.ended();
     expect(heardChanges(demoted)).toBe(0);

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,6 +5,7 @@ import { TOO_MANY_FOR_ALERT } from '../../src/alerts/perAlertLimit.js';
 import { buildApp } from '../../src/app.js';
 import { LINK_TOKEN_HEADER } from '../../src/links/linkAccess.js';
 import { signLinkToken } from '../../src/links/linkTokens.js';
+import { createAlert } from '../helpers/alerts.js';
 import { body, createTestApp, TEST_DATABASE_URL, TEST_DB, type TestApp, type TestUser, testConfig } from '../helpers/testApp.js';
 
 /**
@@ -32,11 +32,7 @@ const linkFor = (id: string, recipient: string) => ({
   },
 });
 
-async function newAlert(): Promise<string> {
-  const res = await t.app.inject({ method: 'POST', url: `${BASE}/`, headers: owner.auth, payload: { title: `Disk ${randomUUID()}` } });
-  expect(res.statusCode, res.body).toBe(200);
-  return body(res).id;
-}
+const newAlert = async () => (await createAlert(t, owner)).id;
 
 function expectTooMany(res: Awaited<ReturnType<typeof read>>) {
   expect(res.statusCode).toBe(429);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { body, createTestApp, SUPERUSER, type TestApp } from '../helpers/testApp.js';
+import { updateUser } from '../helpers/users.js';
 
 const SENT = { message: 'Password recovery email sent' };
 
@@ -53,7 +54,7 @@ describe('password recovery through a real SMTP server', () => {
     const token = tokenFrom(
       (await t.mail.waitFor((m) => m.to.includes('deactivated@example.com') && m.subject.includes('Password recovery'))).text,
     );
-    await t.app.inject({ method: 'PATCH', url: `/api/v1/users/${user.id}`, headers: t.superuser.auth, payload: { is_active: false } });
+    await updateUser(t, user.id, { is_active: false });
     const stored = () => t.db.selectFrom('password_reset_tokens').select('token_hash').where('user_id', '=', user.id).execute();
     const before = await stored();
 
@@ -66,7 +67,7 @@ describe('password recovery through a real SMTP server', () => {
     const refused = await reset(token, 'while-inactive');
     expect(refused.statusCode).toBe(400);
     expect(body(refused)).toEqual({ detail: 'Inactive user' });
-    await t.app.inject({ method: 'PATCH', url: `/api/v1/users/${user.id}`, headers: t.superuser.auth, payload: { is_active: true } });
+    await updateUser(t, user.id, { is_active: true });
     expect(await t.login(user.email, 'old-password')).toBeTruthy();
     expect(t.mail.to('deactivated@example.com').filter((m) => m.subject.includes('Password recovery'))).toHaveLength(1);
   });

@@ -2,6 +2,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOT_PATH_ON, HOT_PATH_SWITCHES, type HotPath } from '../../src/common/hotPath.js';
 import { body, createTestApp, type TestApp, type TestUser } from '../helpers/testApp.js';
+import { updateUser } from '../helpers/users.js';
 
 /**
  * The two big lists start from the token's user as this process last read it, and check it
@@ -19,9 +20,6 @@ const EVERY_OPTIMIZATION_OFF = Object.fromEntries(HOT_PATH_SWITCHES.map((name) =
 
 const list = (url: string, user: TestUser | { auth: { authorization: string } }, query = '') =>
   t.app.inject({ method: 'GET', url: `${url}${query}`, headers: user.auth });
-const patchUser = (id: string, payload: Record<string, unknown>) =>
-  t.app.inject({ method: 'PATCH', url: `/api/v1/users/${id}`, headers: t.superuser.auth, payload });
-
 async function ownOne(user: TestUser): Promise<void> {
   for (const url of LISTS) {
     const res = await t.app.inject({ method: 'POST', url, headers: user.auth, payload: { title: `of ${user.email}` } });
@@ -65,8 +63,8 @@ describe.each([
         await ownOne(user);
         expect(body(await list(url, user)).count).toBe(1);
       }
-      expect((await patchUser(changed.id, { password: 'another-password-1' })).statusCode).toBe(200);
-      expect((await patchUser(deactivated.id, { is_active: false })).statusCode).toBe(200);
+      await updateUser(t, changed.id, { password: 'another-password-1' });
+      await updateUser(t, deactivated.id, { is_active: false });
       const removal = await t.app.inject({ method: 'DELETE', url: `/api/v1/users/${deleted.id}`, headers: t.superuser.auth });
       expect(removal.statusCode).toBe(200);
       for (const user of [changed, deactivated, deleted]) expect401(await list(url, user));
@@ -77,7 +75,7 @@ describe.each([
       const bad = await list(url, user, '?limit=0');
       expect(bad.statusCode).toBe(422);
       expect(body(bad).detail[0]).toMatchObject({ loc: ['query', 'limit'] });
-      await patchUser(user.id, { is_active: false });
+      await updateUser(t, user.id, { is_active: false });
       expect401(await list(url, user, '?limit=0'));
       expect401(await list(url, { auth: { authorization: 'Bearer not-a-token' } }, '?limit=0'));
       expect401(await t.app.inject({ method: 'GET', url: `${url}?limit=0` }));
@@ -89,12 +87,12 @@ describe.each([
       await ownOne(await t.createUser());
       const own = body(await list(url, user));
       expect(own.count).toBe(1);
-      await patchUser(user.id, { is_superuser: true });
+      await updateUser(t, user.id, { is_superuser: true });
       const all = body(await list(url, user));
       expect(all.count).toBe(body(await list(url, t.superuser)).count);
       expect(all.count).toBeGreaterThan(1);
       expect(all.data.some((row: { owner_id: string }) => row.owner_id !== user.id)).toBe(true);
-      await patchUser(user.id, { is_superuser: false });
+      await updateUser(t, user.id, { is_superuser: false });
       expect(body(await list(url, user))).toEqual(own);
     });
 

@@ -8,6 +8,8 @@ import { TOO_MANY_FOR_ALERT } from '../../src/alerts/perAlertLimit.js';
 import { CROSS_SITE_FORM } from '../../src/console/formOrigin.js';
 import { LINK_INVALID, SIGNED_LINK_REQUIRED } from '../../src/links/linkAccess.js';
 import { signLinkToken } from '../../src/links/linkTokens.js';
+import { createAlert } from '../helpers/alerts.js';
+import { changeSettings } from '../helpers/settings.js';
 import { body, createTestApp, TEST_DATABASE_URL, TEST_DB, type TestApp, type TestUser, testConfig } from '../helpers/testApp.js';
 
 // The server-rendered public alert page and its form posts (api/src/console/publicPageRoutes.ts),
@@ -43,11 +45,7 @@ const rendered = (html: string) => JSON.parse(/<main>(.*)<\/main>/s.exec(html)![
 const tokenFor = (id: string, recipient: string) =>
   signLinkToken(t.config.secretKey, { alertId: id, recipient, expiresAt: new Date(Date.now() + 3_600_000) });
 
-async function newAlert(title = `Disk ${randomUUID()}`): Promise<string> {
-  const res = await t.app.inject({ method: 'POST', url: '/api/v1/alert/', headers: owner.auth, payload: { title } });
-  expect(res.statusCode, res.body).toBe(200);
-  return body(res).id;
-}
+const newAlert = async (title?: string) => (await createAlert(t, owner, title === undefined ? {} : { title })).id;
 
 async function snapshot(id: string) {
   const alert = await t.db
@@ -59,15 +57,7 @@ async function snapshot(id: string) {
   return { alert, events };
 }
 
-const setRequired = async (on: boolean) => {
-  const res = await t.app.inject({
-    method: 'PATCH',
-    url: '/api/v1/settings/',
-    headers: t.superuser.auth,
-    payload: { require_signed_links: on },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-};
+const setRequired = (on: boolean) => changeSettings(t, { require_signed_links: on });
 
 beforeAll(async () => {
   consoleDir = mkdtempSync(path.join(tmpdir(), 'vigil-ssr-'));

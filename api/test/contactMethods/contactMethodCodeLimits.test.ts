@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codeCooldown, codesPerDayReached, targetAttemptsReached, userAttemptsReached } from '../../src/contactMethods/codeLimits.js';
 import { CODE_ATTEMPTS_EXCEEDED, CODE_WRONG } from '../../src/contactMethods/verification.js';
+import { callAs } from '../helpers/api.js';
+import { codeOf, createMethod, METHODS } from '../helpers/contactMethods.js';
 import { HookReceiver } from '../helpers/hookReceiver.js';
 import { body, createTestApp, type TestApp, type TestUser } from '../helpers/testApp.js';
 import { TestClock } from '../helpers/testClock.js';
@@ -11,31 +13,14 @@ import { TestClock } from '../helpers/testClock.js';
  * per target an hour): deleting a method forgets nothing, another account or another spelling of
  * the same target shares its cooldown, and neither many methods nor many accounts multiply guesses.
  */
-const METHODS = '/api/v1/users/me/contact-methods';
-
 let t: TestApp;
 let clock: TestClock;
 let receiver: HookReceiver;
 
-const post = (user: TestUser, url: string, payload?: object) =>
-  t.app.inject({ method: 'POST', url, headers: user.auth, ...(payload && { payload }) });
-const sendCode = (user: TestUser, id: string) => post(user, `${METHODS}/${id}/send-code`);
-const verify = (user: TestUser, id: string, code: string) => post(user, `${METHODS}/${id}/verify`, { code });
-
-async function webhook(user: TestUser, label: string, target: string): Promise<string> {
-  const res = await post(user, METHODS, { kind: 'webhook', label, target });
-  expect(res.statusCode, res.body).toBe(200);
-  return body(res).id;
-}
-
-/** Sends a code to the method and reads it from the request the receiver got. */
-async function codeOf(user: TestUser, id: string, path: string): Promise<string> {
-  const before = receiver.accepted.length;
-  const res = await sendCode(user, id);
-  expect(res.statusCode, res.body).toBe(202);
-  const hook = await receiver.waitFor((h) => receiver.accepted.indexOf(h) >= before && h.path === path);
-  return JSON.parse(hook.body).code;
-}
+const sendCode = (user: TestUser, id: string) => callAs(t, user, 'POST', `${METHODS}/${id}/send-code`);
+const verify = (user: TestUser, id: string, code: string) => callAs(t, user, 'POST', `${METHODS}/${id}/verify`, { code });
+const webhook = async (user: TestUser, label: string, target: string) =>
+  (await createMethod(t, user, { kind: 'webhook', label, target })).id;
 
 /** The codes queued for a user's methods (a deleted method's pending code goes with it). */
 const codesQueuedFor = async (user: TestUser) =>
@@ -109,8 +94,8 @@ describe('codes sent', () => {
   it('an email target is one target in any case', async () => {
     const first = await t.createUser();
     const second = await t.createUser();
-    const a = body(await post(first, METHODS, { kind: 'email', label: 'mail', target: 'Victim@Example.com' })).id;
-    const b = body(await post(second, METHODS, { kind: 'email', label: 'mail', target: 'victim@EXAMPLE.com' })).id;
+    const a = body(await callAs(t, first, 'POST', METHODS, { kind: 'email', label: 'mail', target: 'Victim@Example.com' })).id;
+    const b = body(await callAs(t, second, 'POST', METHODS, { kind: 'email', label: 'mail', target: 'victim@EXAMPLE.com' })).id;
     expect((await sendCode(first, a)).statusCode).toBe(202);
     expect((await sendCode(second, b)).statusCode).toBe(429);
   });
@@ -120,7 +105,10 @@ describe('wrong codes', () => {
   it('10 a user an hour across their methods; past them even the right code is a 429, not compared', async () => {
     const user = await t.createUser();
     const ids = [await webhook(user, 'one', receiver.url('/guess/1')), await webhook(user, 'two', receiver.url('/guess/2'))];
-    const codes = [await codeOf(user, ids[0] as string, '/guess/1'), await codeOf(user, ids[1] as string, '/guess/2')];
+    const codes = [
+      await codeOf(t, receiver, user, ids[0] as string, (h) => h.path === '/guess/1'),
+      await codeOf(t, receiver, user, ids[1] as string, (h) => h.path === '/guess/2'),
+    ];
     const guesses: [number, number][] = [
       [0, 4],
       [1, 4],
@@ -134,14 +122,14 @@ describe('wrong codes', () => {
     expect(body(await verify(user, ids[0] as string, wrongOf(codes[0] as string))).detail).toBe(CODE_ATTEMPTS_EXCEEDED);
     expect(body(await verify(user, ids[1] as string, wrongOf(codes[1] as string))).detail).toBe(CODE_ATTEMPTS_EXCEEDED);
     const third = await webhook(user, 'three', receiver.url('/guess/3'));
-    const code = await codeOf(user, third, '/guess/3');
+    const code = await codeOf(t, receiver, user, third, (h) => h.path === '/guess/3');
     const refused = await verify(user, third, code);
     expect(refused.statusCode).toBe(429);
     expect(body(refused).detail).toBe(userAttemptsReached(10));
     expect(refused.headers['retry-after']).toBe('3600');
     // An hour on (the code has expired meanwhile), a new one works.
     clock.advanceMinutes(61);
-    const fresh = await codeOf(user, third, '/guess/3');
+    const fresh = await codeOf(t, receiver, user, third, (h) => h.path === '/guess/3');
     expect((await verify(user, third, fresh)).statusCode).toBe(200);
   });
 
@@ -153,7 +141,7 @@ describe('wrong codes', () => {
       // One code for the target every 5 minutes: each account's in turn, all three still valid after.
       if (i > 0) clock.advanceMinutes(5);
       ids.push(await webhook(user, 'same target', receiver.url('/target')));
-      codes.push(await codeOf(user, ids[i] as string, '/target'));
+      codes.push(await codeOf(t, receiver, user, ids[i] as string, (h) => h.path === '/target'));
     }
     for (const [i, times] of [4, 4, 2].entries()) {
       for (let n = 0; n < times; n++) {
@@ -177,7 +165,7 @@ describe('concurrent guesses', () => {
   it('20 wrong codes at once on one method: four are counted wrong, the fifth voids the code', async () => {
     const user = await t.createUser();
     const id = await webhook(user, 'raced', receiver.url('/raced'));
-    const code = await codeOf(user, id, '/raced');
+    const code = await codeOf(t, receiver, user, id, (h) => h.path === '/raced');
     const answers = await Promise.all(Array.from({ length: 20 }, () => verify(user, id, wrongOf(code))));
     const details = answers.map((res) => body(res).detail);
     expect(details.filter((d) => d === CODE_WRONG)).toHaveLength(4);

@@ -2,8 +2,12 @@ import { createHash } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ContactMethodCreate } from '../../src/contactMethods/schema.js';
+import { answered, callAs } from '../helpers/api.js';
+import { createMethod, METHODS } from '../helpers/contactMethods.js';
+import { eventually } from '../helpers/eventually.js';
 import { HookReceiver } from '../helpers/hookReceiver.js';
-import { body, createTestApp, type TestApp, type TestUser } from '../helpers/testApp.js';
+import { createTestApp, type TestApp, type TestUser } from '../helpers/testApp.js';
 
 /**
  * What a verification code says and where it never appears, on PGlite and PostgreSQL: Vigil's
@@ -11,7 +15,6 @@ import { body, createTestApp, type TestApp, type TestUser } from '../helpers/tes
  * "Claim your prize" would reach a stranger); not in an email's subject; not in any log line,
  * with SMTP, with the log mailer (no SMTP_HOST), or when a failing receiver echoes it back.
  */
-const METHODS = '/api/v1/users/me/contact-methods';
 const PRIZE = 'Claim your prize at https://prize.example';
 
 const expectedText = (code: string, account: string) =>
@@ -28,23 +31,9 @@ async function loggedApp(overrides: Parameters<typeof createTestApp>[0] = {}) {
   return { t: app, lines };
 }
 
-async function eventually<T>(read: () => T | Promise<T>, what: string, timeoutMs = 20_000): Promise<NonNullable<T>> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (value) return value as NonNullable<T>;
-    if (Date.now() > deadline) throw new Error(`not within ${timeoutMs} ms: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-async function addMethod(t: TestApp, user: TestUser, payload: { kind: string } & Record<string, string>): Promise<string> {
-  const label = `${PRIZE} ${payload.kind}`;
-  const created = await t.app.inject({ method: 'POST', url: METHODS, headers: user.auth, payload: { label, ...payload } });
-  expect(created.statusCode, created.body).toBe(200);
-  const id = body(created).id;
-  const sent = await t.app.inject({ method: 'POST', url: `${METHODS}/${id}/send-code`, headers: user.auth });
-  expect(sent.statusCode, sent.body).toBe(202);
+async function addMethod(t: TestApp, user: TestUser, fields: Omit<ContactMethodCreate, 'label'>): Promise<string> {
+  const { id } = await createMethod(t, user, { label: `${PRIZE} ${fields.kind}`, ...fields });
+  answered(await callAs(t, user, 'POST', `${METHODS}/${id}/send-code`), 202);
   return id;
 }
 

@@ -1,9 +1,13 @@
-import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ContactMethodCreate } from '../../src/contactMethods/schema.js';
 import { EMAIL_QUEUE, jobSchemaOf } from '../../src/notifications/jobQueue.js';
-import { queueUserNotifications } from '../../src/notifications/reachUsers.js';
+import { ALERTS, createAlert } from '../helpers/alerts.js';
+import { callAs } from '../helpers/api.js';
+import { codeOf, createMethod, METHODS, setRules, verifyMethod } from '../helpers/contactMethods.js';
+import { eventually } from '../helpers/eventually.js';
 import { HookReceiver, type ReceivedHook } from '../helpers/hookReceiver.js';
+import { notificationsOf, reach } from '../helpers/notifications.js';
 import { body, createTestApp, type TestApp, type TestUser } from '../helpers/testApp.js';
 import { TestClock } from '../helpers/testClock.js';
 
@@ -14,76 +18,15 @@ import { TestClock } from '../helpers/testClock.js';
  * reach receivers that check them; a rule's delayed notification is skipped when the alert was
  * acknowledged first (a clock the test moves) and sent when it was not.
  */
-const METHODS = '/api/v1/users/me/contact-methods';
-const RULES = '/api/v1/users/me/notification-rules';
-const ALERTS = '/api/v1/alert';
-
 let t: TestApp;
 let clock: TestClock;
 let receiver: HookReceiver;
 
-interface Notification {
-  id: string;
-  channel: string;
-  method_label: string | null;
-  recipient: string;
-  status: string;
-  skipped_reason: string | null;
-  attempts: number;
-  last_error: string | null;
-}
-
-const send = (user: TestUser, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: user.auth, ...(payload && { payload }) });
-
 /** A method made and verified with the code it received (read by the receiver). */
-async function verifiedMethod(user: TestUser, payload: Record<string, string>) {
-  const res = await send(user, 'POST', METHODS, payload);
-  expect(res.statusCode, res.body).toBe(200);
-  const method = body(res);
-  const before = receiver.accepted.length;
-  expect((await send(user, 'POST', `${METHODS}/${method.id}/send-code`)).statusCode).toBe(202);
-  const hook = await receiver.waitFor((h) => receiver.accepted.indexOf(h) >= before && /code is \d{6}/.test(h.body));
-  const code = /code is (\d{6})/.exec(hook.body)?.[1];
-  const verified = await send(user, 'POST', `${METHODS}/${method.id}/verify`, { code });
-  expect(verified.statusCode, verified.body).toBe(200);
-  return method as { id: string; secret: string | null; label: string };
-}
-
-async function setRules(user: TestUser, rules: { contact_method_id: string; delay_minutes: number }[]) {
-  const res = await send(user, 'PUT', RULES, { rules });
-  expect(res.statusCode, res.body).toBe(200);
-}
-
-async function createAlert(user: TestUser, severity = 'critical') {
-  const res = await send(user, 'POST', `${ALERTS}/`, { title: `Disk full ${randomUUID().slice(0, 8)}`, severity });
-  expect(res.statusCode, res.body).toBe(200);
-  return body(res) as { id: string; title: string };
-}
-
-/** What escalation does: reach the users, in a transaction, then kick the relay. */
-async function reach(userIds: string[], alertId: string, level = 1) {
-  const queued = await t.db
-    .transaction()
-    .execute((trx) => queueUserNotifications(trx, { alertId, kind: 'escalation', level, userIds, now: clock.now() }));
-  await t.parts.notifications.flush();
-  return queued;
-}
-
-async function notificationsOf(user: TestUser, alertId: string): Promise<Notification[]> {
-  const res = await send(user, 'GET', `${ALERTS}/${alertId}/notifications`);
-  expect(res.statusCode, res.body).toBe(200);
-  return body(res).data;
-}
-
-async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`not within ${timeoutMs} ms: ${what} (last: ${JSON.stringify(value)})`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+async function verifiedMethod(user: TestUser, fields: ContactMethodCreate) {
+  const method = await createMethod(t, user, fields);
+  await verifyMethod(t, user, method.id, await codeOf(t, receiver, user, method.id, (h) => /code is \d{6}/.test(h.body)));
+  return method;
 }
 
 /** The queue's jobs that still hold the notification: created, waiting to retry or running. */
@@ -120,12 +63,12 @@ describe('webhook delivery', () => {
     const user = await t.createUser();
     const hook = await verifiedMethod(user, { kind: 'webhook', label: 'ops-hook', target: receiver.url('/ops') });
     receiver.secret = hook.secret;
-    await setRules(user, [{ contact_method_id: hook.id, delay_minutes: 0 }]);
-    const alert = await createAlert(user);
+    await setRules(t, user, [{ contact_method_id: hook.id, delay_minutes: 0 }]);
+    const alert = await createAlert(t, user, { severity: 'critical' });
 
     receiver.mode = 'error';
-    expect(await reach([user.id], alert.id)).toBe(1);
-    const webhookRow = async () => (await notificationsOf(user, alert.id)).find((n) => n.channel === 'webhook');
+    expect(await reach(t, [user.id], alert.id)).toBe(1);
+    const webhookRow = async () => (await notificationsOf(t, user, alert.id)).find((n) => n.channel === 'webhook');
     const failing = await eventually(webhookRow, (n) => (n?.attempts ?? 0) >= 2, 'two failed attempts');
     expect(failing).toMatchObject({ status: 'pending', method_label: 'ops-hook', recipient: receiver.url('/ops') });
     expect(failing?.last_error).toBe(`HTTP 500 from 127.0.0.1:${receiver.port}: receiver down for maintenance`);
@@ -166,16 +109,16 @@ describe('webhook delivery', () => {
   it('a signature made with another secret does not verify', async () => {
     const user = await t.createUser();
     const hook = await verifiedMethod(user, { kind: 'webhook', label: 'rotated', target: receiver.url('/rotated') });
-    await setRules(user, [{ contact_method_id: hook.id, delay_minutes: 0 }]);
-    const renewed = body(await send(user, 'POST', `${METHODS}/${hook.id}/secret`));
+    await setRules(t, user, [{ contact_method_id: hook.id, delay_minutes: 0 }]);
+    const renewed = body(await callAs(t, user, 'POST', `${METHODS}/${hook.id}/secret`));
     receiver.secret = hook.secret;
-    const alert = await createAlert(user);
-    await reach([user.id], alert.id);
+    const alert = await createAlert(t, user, { severity: 'critical' });
+    await reach(t, [user.id], alert.id);
     const stale = await receiver.waitFor((h) => h.path === '/rotated' && h.body.includes(alert.id));
     expect(stale.signatureValid).toBe(false);
     receiver.secret = renewed.secret;
-    const alert2 = await createAlert(user);
-    await reach([user.id], alert2.id);
+    const alert2 = await createAlert(t, user, { severity: 'critical' });
+    await reach(t, [user.id], alert2.id);
     expect((await receiver.waitFor((h) => h.path === '/rotated' && h.body.includes(alert2.id))).signatureValid).toBe(true);
   });
 });
@@ -184,9 +127,9 @@ describe('Slack-compatible and ntfy delivery', () => {
   it('posts {text, blocks} that Slack, Mattermost and Rocket.Chat accept', async () => {
     const user = await t.createUser();
     const slack = await verifiedMethod(user, { kind: 'slack', label: 'team chat', target: receiver.url('/services/T0/B0/abcdefgh') });
-    await setRules(user, [{ contact_method_id: slack.id, delay_minutes: 0 }]);
-    const alert = await createAlert(user, 'high');
-    await reach([user.id], alert.id, 2);
+    await setRules(t, user, [{ contact_method_id: slack.id, delay_minutes: 0 }]);
+    const alert = await createAlert(t, user, { severity: 'high' });
+    await reach(t, [user.id], alert.id, 2);
     const hook = await receiver.waitFor((h) => h.path === '/services/T0/B0/abcdefgh' && h.body.includes(alert.title));
     expect(hook.headers['content-type']).toBe('application/json');
     const message = JSON.parse(hook.body);
@@ -200,7 +143,7 @@ describe('Slack-compatible and ntfy delivery', () => {
     expect(message.blocks).toEqual([{ type: 'section', text: { type: 'mrkdwn', text: message.text } }]);
     const [row] = (
       await eventually(
-        () => notificationsOf(user, alert.id),
+        () => notificationsOf(t, user, alert.id),
         (ns) => ns.some((n) => n.channel === 'slack' && n.status === 'sent'),
         'sent',
       )
@@ -212,11 +155,11 @@ describe('Slack-compatible and ntfy delivery', () => {
   it("survives the chat server's outage too and posts exactly once", async () => {
     const user = await t.createUser();
     const slack = await verifiedMethod(user, { kind: 'slack', label: 'outage chat', target: receiver.url('/services/T1/B1/zyxwvuts') });
-    await setRules(user, [{ contact_method_id: slack.id, delay_minutes: 0 }]);
-    const alert = await createAlert(user);
+    await setRules(t, user, [{ contact_method_id: slack.id, delay_minutes: 0 }]);
+    const alert = await createAlert(t, user, { severity: 'critical' });
     receiver.mode = 'error';
-    expect(await reach([user.id], alert.id)).toBe(1);
-    const slackRow = async () => (await notificationsOf(user, alert.id)).find((n) => n.channel === 'slack');
+    expect(await reach(t, [user.id], alert.id)).toBe(1);
+    const slackRow = async () => (await notificationsOf(t, user, alert.id)).find((n) => n.channel === 'slack');
     const failing = await eventually(slackRow, (n) => (n?.attempts ?? 0) >= 2, 'two failed attempts');
     expect(failing?.status).toBe('pending');
     const id = failing?.id ?? '';
@@ -240,9 +183,9 @@ describe('Slack-compatible and ntfy delivery', () => {
       topic: 'vigil-ops',
       access_token: 'tk_secret_1234',
     });
-    await setRules(user, [{ contact_method_id: ntfy.id, delay_minutes: 0 }]);
-    const alert = await createAlert(user, 'critical');
-    await reach([user.id], alert.id);
+    await setRules(t, user, [{ contact_method_id: ntfy.id, delay_minutes: 0 }]);
+    const alert = await createAlert(t, user, { severity: 'critical' });
+    await reach(t, [user.id], alert.id);
     const hook = await receiver.waitFor((h) => h.path === '/vigil-ops' && String(h.headers.title ?? '').includes(alert.title));
     expect(hook.headers).toMatchObject({
       title: `Escalated to level 1: [CRITICAL] ${alert.title}`,
@@ -260,27 +203,27 @@ describe('notification rules', () => {
     const user = await t.createUser();
     const now = await verifiedMethod(user, { kind: 'webhook', label: 'at once', target: receiver.url('/now') });
     const later = await verifiedMethod(user, { kind: 'webhook', label: 'after 5', target: receiver.url('/later') });
-    await setRules(user, [
+    await setRules(t, user, [
       { contact_method_id: now.id, delay_minutes: 0 },
       { contact_method_id: later.id, delay_minutes: 5 },
     ]);
-    const handled = await createAlert(user);
-    const unhandled = await createAlert(user);
-    expect(await reach([user.id], handled.id)).toBe(2);
-    expect(await reach([user.id], unhandled.id)).toBe(2);
+    const handled = await createAlert(t, user, { severity: 'critical' });
+    const unhandled = await createAlert(t, user, { severity: 'critical' });
+    expect(await reach(t, [user.id], handled.id)).toBe(2);
+    expect(await reach(t, [user.id], unhandled.id)).toBe(2);
     await receiver.waitFor((h) => h.path === '/now' && h.body.includes(handled.id));
     await receiver.waitFor((h) => h.path === '/now' && h.body.includes(unhandled.id));
 
     // Four minutes on, nothing delayed is due.
     clock.advanceMinutes(4);
     await t.parts.notifications.flush();
-    expect((await send(user, 'POST', `${ALERTS}/acknowledge/${handled.id}`)).statusCode).toBe(200);
+    expect((await callAs(t, user, 'POST', `${ALERTS}/acknowledge/${handled.id}`)).statusCode).toBe(200);
     clock.advanceMinutes(2);
     await t.parts.notifications.flush();
 
     await receiver.waitFor((h) => h.path === '/later' && h.body.includes(unhandled.id));
     const skipped = await eventually(
-      () => notificationsOf(user, handled.id),
+      () => notificationsOf(t, user, handled.id),
       (ns) => ns.some((n) => n.method_label === 'after 5' && n.status === 'skipped'),
       'the delayed one skipped',
     );
@@ -291,7 +234,7 @@ describe('notification rules', () => {
     });
     expect(receiver.accepted.filter((h) => h.path === '/later' && h.body.includes(handled.id))).toEqual([]);
     const sent = await eventually(
-      () => notificationsOf(user, unhandled.id),
+      () => notificationsOf(t, user, unhandled.id),
       (ns) => ns.some((n) => n.method_label === 'after 5' && n.status === 'sent'),
       'the delayed one sent',
     );
@@ -306,14 +249,16 @@ describe('notification rules', () => {
     const plain = await t.createUser();
     const halfway = await t.createUser();
     const inactive = await t.createUser();
-    const unverified = body(await send(halfway, 'POST', METHODS, { kind: 'webhook', label: 'not yet', target: receiver.url('/never') }));
-    await setRules(halfway, [{ contact_method_id: unverified.id, delay_minutes: 0 }]);
+    const unverified = body(
+      await callAs(t, halfway, 'POST', METHODS, { kind: 'webhook', label: 'not yet', target: receiver.url('/never') }),
+    );
+    await setRules(t, halfway, [{ contact_method_id: unverified.id, delay_minutes: 0 }]);
     await t.db.updateTable('users').set({ is_active: false }).where('id', '=', inactive.id).execute();
-    const alert = await createAlert(t.superuser);
+    const alert = await createAlert(t, t.superuser, { severity: 'critical' });
 
-    expect(await reach([plain.id, halfway.id, inactive.id], alert.id)).toBe(2);
+    expect(await reach(t, [plain.id, halfway.id, inactive.id], alert.id)).toBe(2);
     const rows = await eventually(
-      () => notificationsOf(t.superuser, alert.id),
+      () => notificationsOf(t, t.superuser, alert.id),
       (ns) => ns.filter((n) => n.channel === 'email' && n.status === 'sent').length === 3,
       'emails sent',
     );

@@ -5,6 +5,8 @@ import { LABEL_TAKEN, METHOD_NOT_FOUND } from '../../src/contactMethods/service.
 import { INVALID_EMAIL, INVALID_URL, ONLY_NTFY, PRIVATE_URL, TOPIC_REQUIRED } from '../../src/contactMethods/targets.js';
 import { ALREADY_VERIFIED, CODE_ATTEMPTS_EXCEEDED, CODE_EXPIRED, CODE_WRONG, NO_CODE } from '../../src/contactMethods/verification.js';
 import { GLOBAL_ADDRESSES, INTERNAL_URLS } from '../helpers/addressForms.js';
+import { callAs } from '../helpers/api.js';
+import { codeOf, createMethod, METHODS, RULES } from '../helpers/contactMethods.js';
 import { HookReceiver } from '../helpers/hookReceiver.js';
 import { body, createTestApp, type TestApp, type TestUser } from '../helpers/testApp.js';
 import { TestClock } from '../helpers/testClock.js';
@@ -14,32 +16,15 @@ import { TestClock } from '../helpers/testClock.js';
  * validation, who may see what, secrets shown once, verification codes (wrong, expired, too
  * many attempts, resend limit), rules, and a deleted user's methods going with them.
  */
-const METHODS = '/api/v1/users/me/contact-methods';
-const RULES = '/api/v1/users/me/notification-rules';
-
 let t: TestApp;
 let clock: TestClock;
 let owner: TestUser;
 let other: TestUser;
 let receiver: HookReceiver;
 
-const send = (user: TestUser, method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: user.auth, ...(payload && { payload }) });
-
-async function create(user: TestUser, payload: object) {
-  const res = await send(user, 'POST', METHODS, payload);
-  expect(res.statusCode, res.body).toBe(200);
-  return body(res);
-}
-
 /** Sends a code to a webhook method and reads it from what the receiver got. */
-async function codeOf(user: TestUser, id: string): Promise<string> {
-  const before = receiver.accepted.length;
-  const res = await send(user, 'POST', `${METHODS}/${id}/send-code`);
-  expect(res.statusCode, res.body).toBe(202);
-  const hook = await receiver.waitFor((h) => receiver.accepted.indexOf(h) >= before && h.body.includes('"contact_method.verification"'));
-  return JSON.parse(hook.body).code;
-}
+const verificationCodeOf = (user: TestUser, id: string) =>
+  codeOf(t, receiver, user, id, (h) => h.body.includes('"contact_method.verification"'));
 
 beforeAll(async () => {
   clock = new TestClock();
@@ -55,17 +40,17 @@ afterAll(async () => {
 
 describe('contact methods: CRUD', () => {
   it('creates each kind; a webhook secret is answered once, then only its hint', async () => {
-    const hook = await create(owner, { kind: 'webhook', label: 'ops-hook', target: receiver.url() });
+    const hook = await createMethod(t, owner, { kind: 'webhook', label: 'ops-hook', target: receiver.url() });
     expect(hook).toMatchObject({ kind: 'webhook', label: 'ops-hook', target: receiver.url(), verified: false, verified_at: null });
     expect(hook.secret).toMatch(/^whsec_[\w-]{43}$/);
-    expect(hook.secret_hint).toBe(`…${hook.secret.slice(-4)}`);
+    expect(hook.secret_hint).toBe(`…${hook.secret!.slice(-4)}`);
 
-    const read = body(await send(owner, 'GET', `${METHODS}/${hook.id}`));
+    const read = body(await callAs(t, owner, 'GET', `${METHODS}/${hook.id}`));
     expect(read).not.toHaveProperty('secret');
     expect(JSON.stringify(read)).not.toContain(hook.secret);
     expect(read.secret_hint).toBe(hook.secret_hint);
 
-    const slack = await create(owner, {
+    const slack = await createMethod(t, owner, {
       kind: 'slack',
       label: 'team chat',
       target: 'https://hooks.slack.com/services/T000/B000/XXXXsecretZZZZ',
@@ -73,10 +58,10 @@ describe('contact methods: CRUD', () => {
     // The URL is the credential: only its host and last characters are shown.
     expect(slack.target).toBe('https://hooks.slack.com/…ZZZZ');
     expect(slack.secret).toBeNull();
-    const list = body(await send(owner, 'GET', METHODS));
+    const list = body(await callAs(t, owner, 'GET', METHODS));
     expect(JSON.stringify(list)).not.toContain('XXXXsecret');
 
-    const ntfy = await create(owner, {
+    const ntfy = await createMethod(t, owner, {
       kind: 'ntfy',
       label: 'phone',
       target: 'https://ntfy.example.com',
@@ -84,26 +69,26 @@ describe('contact methods: CRUD', () => {
       access_token: 'tk_abcdefgh1234',
     });
     expect(ntfy).toMatchObject({ topic: 'vigil-ops', secret_hint: '…1234', secret: null });
-    const email = await create(owner, { kind: 'email', label: 'work mail', target: 'Oncall@Example.com' });
+    const email = await createMethod(t, owner, { kind: 'email', label: 'work mail', target: 'Oncall@Example.com' });
     expect(email.target).toBe('oncall@example.com');
 
-    expect(body(await send(owner, 'GET', METHODS)).count).toBe(4);
+    expect(body(await callAs(t, owner, 'GET', METHODS)).count).toBe(4);
   });
 
   it('patches a label; a new target needs a new verification; a new webhook secret replaces the old', async () => {
-    const hook = await create(owner, { kind: 'webhook', label: 'to-patch', target: receiver.url('/a') });
-    const code = await codeOf(owner, hook.id);
-    expect(body(await send(owner, 'POST', `${METHODS}/${hook.id}/verify`, { code })).verified).toBe(true);
+    const hook = await createMethod(t, owner, { kind: 'webhook', label: 'to-patch', target: receiver.url('/a') });
+    const code = await verificationCodeOf(owner, hook.id);
+    expect(body(await callAs(t, owner, 'POST', `${METHODS}/${hook.id}/verify`, { code })).verified).toBe(true);
 
-    const renamed = body(await send(owner, 'PATCH', `${METHODS}/${hook.id}`, { label: 'patched' }));
+    const renamed = body(await callAs(t, owner, 'PATCH', `${METHODS}/${hook.id}`, { label: 'patched' }));
     expect(renamed).toMatchObject({ label: 'patched', verified: true });
-    const moved = body(await send(owner, 'PATCH', `${METHODS}/${hook.id}`, { target: receiver.url('/b') }));
+    const moved = body(await callAs(t, owner, 'PATCH', `${METHODS}/${hook.id}`, { target: receiver.url('/b') }));
     expect(moved).toMatchObject({ target: receiver.url('/b'), verified: false, verified_at: null });
 
-    const renewed = body(await send(owner, 'POST', `${METHODS}/${hook.id}/secret`));
+    const renewed = body(await callAs(t, owner, 'POST', `${METHODS}/${hook.id}/secret`));
     expect(renewed.secret).toMatch(/^whsec_/);
     expect(renewed.secret).not.toBe(hook.secret);
-    const taken = await send(owner, 'PATCH', `${METHODS}/${hook.id}`, { label: 'ops-hook' });
+    const taken = await callAs(t, owner, 'PATCH', `${METHODS}/${hook.id}`, { label: 'ops-hook' });
     expect(taken.statusCode).toBe(409);
     expect(body(taken).detail).toBe(LABEL_TAKEN);
   });
@@ -118,11 +103,11 @@ describe('contact methods: CRUD', () => {
       [{ kind: 'webhook', label: 'x', target: 'https://example.com', topic: 'abc' }, ['body', 'topic'], ONLY_NTFY],
     ];
     for (const [payload, loc, reason] of cases) {
-      const res = await send(owner, 'POST', METHODS, payload);
+      const res = await callAs(t, owner, 'POST', METHODS, payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(422);
       expect(body(res).detail).toEqual([{ loc, msg: `Value error, ${reason}`, type: 'value_error' }]);
     }
-    const kind = await send(owner, 'POST', METHODS, { kind: 'pager', label: 'x', target: 'https://example.com' });
+    const kind = await callAs(t, owner, 'POST', METHODS, { kind: 'pager', label: 'x', target: 'https://example.com' });
     expect(kind.statusCode).toBe(422);
     expect(body(kind).detail[0].loc).toEqual(['body', 'kind']);
   });
@@ -152,7 +137,7 @@ describe('contact methods: CRUD', () => {
   });
 
   it("another user's method is a 404 on every route, and stays untouched", async () => {
-    const hook = await create(owner, { kind: 'webhook', label: 'mine only', target: receiver.url() });
+    const hook = await createMethod(t, owner, { kind: 'webhook', label: 'mine only', target: receiver.url() });
     for (const [method, url, payload] of [
       ['GET', `${METHODS}/${hook.id}`],
       ['PATCH', `${METHODS}/${hook.id}`, { label: 'stolen' }],
@@ -161,12 +146,12 @@ describe('contact methods: CRUD', () => {
       ['POST', `${METHODS}/${hook.id}/verify`, { code: '123456' }],
       ['POST', `${METHODS}/${hook.id}/secret`],
     ] as const) {
-      const res = await send(other, method, url, payload);
+      const res = await callAs(t, other, method, url, payload);
       expect(res.statusCode, `${method} ${url}`).toBe(404);
       expect(body(res).detail).toBe(METHOD_NOT_FOUND);
     }
-    expect(body(await send(other, 'GET', METHODS)).count).toBe(0);
-    expect(body(await send(owner, 'GET', `${METHODS}/${hook.id}`)).label).toBe('mine only');
+    expect(body(await callAs(t, other, 'GET', METHODS)).count).toBe(0);
+    expect(body(await callAs(t, owner, 'GET', `${METHODS}/${hook.id}`)).label).toBe('mine only');
     const anonymous = await t.app.inject({ method: 'GET', url: METHODS });
     expect(anonymous.statusCode).toBe(401);
   });
@@ -174,73 +159,73 @@ describe('contact methods: CRUD', () => {
 
 describe('contact methods: verification codes', () => {
   it('a right code verifies; a wrong one is counted; the fifth wrong one voids the code', async () => {
-    const hook = await create(owner, { kind: 'webhook', label: 'codes', target: receiver.url('/codes') });
+    const hook = await createMethod(t, owner, { kind: 'webhook', label: 'codes', target: receiver.url('/codes') });
     receiver.secret = hook.secret;
-    const code = await codeOf(owner, hook.id);
+    const code = await verificationCodeOf(owner, hook.id);
     expect(code).toMatch(/^\d{6}$/);
     const delivered = receiver.accepted.at(-1);
     expect(delivered?.signatureValid).toBe(true);
     const wrong = code === '000000' ? '000001' : '000000';
     for (let i = 1; i <= 4; i++) {
-      const res = await send(owner, 'POST', `${METHODS}/${hook.id}/verify`, { code: wrong });
+      const res = await callAs(t, owner, 'POST', `${METHODS}/${hook.id}/verify`, { code: wrong });
       expect(res.statusCode).toBe(400);
       expect(body(res).detail).toBe(CODE_WRONG);
     }
-    const fifth = await send(owner, 'POST', `${METHODS}/${hook.id}/verify`, { code: wrong });
+    const fifth = await callAs(t, owner, 'POST', `${METHODS}/${hook.id}/verify`, { code: wrong });
     expect(body(fifth).detail).toBe(CODE_ATTEMPTS_EXCEEDED);
     // Void now, even the right code.
-    const late = await send(owner, 'POST', `${METHODS}/${hook.id}/verify`, { code });
+    const late = await callAs(t, owner, 'POST', `${METHODS}/${hook.id}/verify`, { code });
     expect(late.statusCode).toBe(400);
     expect(body(late).detail).toBe(CODE_ATTEMPTS_EXCEEDED);
 
     // A new code, sent after the target's cooldown (5 minutes), works.
-    const soon = await send(owner, 'POST', `${METHODS}/${hook.id}/send-code`);
+    const soon = await callAs(t, owner, 'POST', `${METHODS}/${hook.id}/send-code`);
     expect(soon.statusCode).toBe(429);
     expect(body(soon).detail).toBe(codeCooldown(300));
     expect(Number(soon.headers['retry-after'])).toBeGreaterThan(0);
     clock.advanceMinutes(5);
-    const fresh = await codeOf(owner, hook.id);
-    const ok = await send(owner, 'POST', `${METHODS}/${hook.id}/verify`, { code: fresh });
+    const fresh = await verificationCodeOf(owner, hook.id);
+    const ok = await callAs(t, owner, 'POST', `${METHODS}/${hook.id}/verify`, { code: fresh });
     expect(ok.statusCode, ok.body).toBe(200);
     expect(body(ok)).toMatchObject({ verified: true });
     expect(body(ok).verified_at).toBe(clock.now().toISOString());
-    const again = await send(owner, 'POST', `${METHODS}/${hook.id}/send-code`);
+    const again = await callAs(t, owner, 'POST', `${METHODS}/${hook.id}/send-code`);
     expect(again.statusCode).toBe(409);
     expect(body(again).detail).toBe(ALREADY_VERIFIED);
   });
 
   it('a code expires after 15 minutes; none outstanding is told apart; a malformed one is a 422', async () => {
-    const hook = await create(owner, { kind: 'webhook', label: 'expiry', target: receiver.url('/expiry') });
-    const none = await send(owner, 'POST', `${METHODS}/${hook.id}/verify`, { code: '123456' });
+    const hook = await createMethod(t, owner, { kind: 'webhook', label: 'expiry', target: receiver.url('/expiry') });
+    const none = await callAs(t, owner, 'POST', `${METHODS}/${hook.id}/verify`, { code: '123456' });
     expect(body(none).detail).toBe(NO_CODE);
-    const code = await codeOf(owner, hook.id);
+    const code = await verificationCodeOf(owner, hook.id);
     clock.advanceMinutes(16);
-    const expired = await send(owner, 'POST', `${METHODS}/${hook.id}/verify`, { code });
+    const expired = await callAs(t, owner, 'POST', `${METHODS}/${hook.id}/verify`, { code });
     expect(expired.statusCode).toBe(400);
     expect(body(expired).detail).toBe(CODE_EXPIRED);
-    const malformed = await send(owner, 'POST', `${METHODS}/${hook.id}/verify`, { code: '12345' });
+    const malformed = await callAs(t, owner, 'POST', `${METHODS}/${hook.id}/verify`, { code: '12345' });
     expect(malformed.statusCode).toBe(422);
   });
 
   it('an email method gets its code by email', async () => {
     const address = `pager-${Date.now()}@example.com`;
-    const method = await create(owner, { kind: 'email', label: 'pager mail', target: address });
-    expect((await send(owner, 'POST', `${METHODS}/${method.id}/send-code`)).statusCode).toBe(202);
+    const method = await createMethod(t, owner, { kind: 'email', label: 'pager mail', target: address });
+    expect((await callAs(t, owner, 'POST', `${METHODS}/${method.id}/send-code`)).statusCode).toBe(202);
     const mail = await t.mail.waitFor((m) => m.to.includes(address));
     expect(mail.subject).toBe('Vigil - Your verification code');
     const code = /verification code is (\d{6})/.exec(mail.text)?.[1] ?? '';
     expect(code).toMatch(/^\d{6}$/);
-    expect(body(await send(owner, 'POST', `${METHODS}/${method.id}/verify`, { code })).verified).toBe(true);
+    expect(body(await callAs(t, owner, 'POST', `${METHODS}/${method.id}/verify`, { code })).verified).toBe(true);
   });
 });
 
 describe('notification rules', () => {
   it('puts and reads an ordered list; refuses methods not yours and duplicates', async () => {
-    const a = await create(owner, { kind: 'webhook', label: 'rules-a', target: receiver.url() });
-    const b = await create(owner, { kind: 'email', label: 'rules-b', target: 'b@example.com' });
-    const theirs = await create(other, { kind: 'email', label: 'theirs', target: 'theirs@example.com' });
+    const a = await createMethod(t, owner, { kind: 'webhook', label: 'rules-a', target: receiver.url() });
+    const b = await createMethod(t, owner, { kind: 'email', label: 'rules-b', target: 'b@example.com' });
+    const theirs = await createMethod(t, other, { kind: 'email', label: 'theirs', target: 'theirs@example.com' });
 
-    const put = await send(owner, 'PUT', RULES, {
+    const put = await callAs(t, owner, 'PUT', RULES, {
       rules: [
         { contact_method_id: b.id, delay_minutes: 5 },
         { contact_method_id: a.id, delay_minutes: 0 },
@@ -251,34 +236,34 @@ describe('notification rules', () => {
       { contact_method_id: b.id, delay_minutes: 5, kind: 'email', label: 'rules-b', verified: false },
       { contact_method_id: a.id, delay_minutes: 0, kind: 'webhook', label: 'rules-a', verified: false },
     ]);
-    expect(body(await send(owner, 'GET', RULES))).toEqual(body(put));
+    expect(body(await callAs(t, owner, 'GET', RULES))).toEqual(body(put));
 
-    const foreign = await send(owner, 'PUT', RULES, { rules: [{ contact_method_id: theirs.id, delay_minutes: 0 }] });
+    const foreign = await callAs(t, owner, 'PUT', RULES, { rules: [{ contact_method_id: theirs.id, delay_minutes: 0 }] });
     expect(foreign.statusCode).toBe(422);
     expect(body(foreign).detail).toEqual([
       { loc: ['body', 'rules', 0, 'contact_method_id'], msg: `Value error, ${NOT_YOUR_METHOD}`, type: 'value_error' },
     ]);
-    const twice = await send(owner, 'PUT', RULES, {
+    const twice = await callAs(t, owner, 'PUT', RULES, {
       rules: [
         { contact_method_id: a.id, delay_minutes: 0 },
         { contact_method_id: a.id, delay_minutes: 0 },
       ],
     });
     expect(body(twice).detail).toEqual([{ loc: ['body', 'rules', 1], msg: `Value error, ${DUPLICATE_RULE}`, type: 'value_error' }]);
-    const late = await send(owner, 'PUT', RULES, { rules: [{ contact_method_id: a.id, delay_minutes: 1441 }] });
+    const late = await callAs(t, owner, 'PUT', RULES, { rules: [{ contact_method_id: a.id, delay_minutes: 1441 }] });
     expect(late.statusCode).toBe(422);
     // Refusals changed nothing.
-    expect(body(await send(owner, 'GET', RULES)).count).toBe(2);
+    expect(body(await callAs(t, owner, 'GET', RULES)).count).toBe(2);
 
     // Deleting a method deletes the rules naming it.
-    expect((await send(owner, 'DELETE', `${METHODS}/${b.id}`)).statusCode).toBe(200);
-    expect(body(await send(owner, 'GET', RULES)).rules.map((r: { label: string }) => r.label)).toEqual(['rules-a']);
+    expect((await callAs(t, owner, 'DELETE', `${METHODS}/${b.id}`)).statusCode).toBe(200);
+    expect(body(await callAs(t, owner, 'GET', RULES)).rules.map((r: { label: string }) => r.label)).toEqual(['rules-a']);
   });
 
   it("a deleted user's methods and rules go with them", async () => {
     const leaving = await t.createUser();
-    const m = await create(leaving, { kind: 'email', label: 'leaving', target: 'leaving@example.com' });
-    await send(leaving, 'PUT', RULES, { rules: [{ contact_method_id: m.id, delay_minutes: 0 }] });
+    const m = await createMethod(t, leaving, { kind: 'email', label: 'leaving', target: 'leaving@example.com' });
+    await callAs(t, leaving, 'PUT', RULES, { rules: [{ contact_method_id: m.id, delay_minutes: 0 }] });
     const res = await t.app.inject({ method: 'DELETE', url: `/api/v1/users/${leaving.id}`, headers: t.superuser.auth });
     expect(res.statusCode, res.body).toBe(200);
     const methods = await t.db.selectFrom('contact_methods').select('id').where('user_id', '=', leaving.id).execute();

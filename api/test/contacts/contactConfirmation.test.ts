@@ -11,7 +11,8 @@ import {
   statusOf,
   uniqueAddress,
 } from '../helpers/contacts.js';
-import { createIntegration, send } from '../helpers/ingest.js';
+import { send } from '../helpers/ingest.js';
+import { createIntegration } from '../helpers/integrations.js';
 import { body, createTestApp, type TestApp, type TestUser } from '../helpers/testApp.js';
 import { TestClock } from '../helpers/testClock.js';
 

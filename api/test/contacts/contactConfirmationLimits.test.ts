@@ -13,7 +13,8 @@ import {
   statusOf,
   uniqueAddress,
 } from '../helpers/contacts.js';
-import { createIntegration, send } from '../helpers/ingest.js';
+import { send } from '../helpers/ingest.js';
+import { createIntegration } from '../helpers/integrations.js';
 import { body, createTestApp, openTestDatabase, type TestApp, testConfig } from '../helpers/testApp.js';
 import { TestClock } from '../helpers/testClock.js';
 

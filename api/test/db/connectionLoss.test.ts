@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiProcess } from '../helpers/apiProcess.js';
-import { ADMIN, call, createUser, emailsPerTitle, eventually, listening, login, sqlOn, startOutageApi } from '../helpers/outageApi.js';
+import { eventually } from '../helpers/eventually.js';
+import { ADMIN, call, createUser, emailsPerTitle, listening, login, sqlOn, startOutageApi } from '../helpers/outageApi.js';
 import {
   isOutage,
   isSuccess,
@@ -62,7 +63,7 @@ describe.skipIf(TEST_DB !== 'postgres')('connections to PostgreSQL cut under loa
     const watcherToken = await createUser(api, adminToken);
     const stream = openChangeStream(api, watcherToken);
     expect(await stream.next('ready', 0)).toBe(true);
-    await eventually(() => listening(TEST_DATABASE_URL, database), 'the change feed listens');
+    await eventually(() => listening(TEST_DATABASE_URL, database), 'the change feed listens', 30_000);
 
     const load = startLoad(api, adminToken);
     await load.until((o) => o.filter(isSuccess).length >= 20);
@@ -86,12 +87,13 @@ describe.skipIf(TEST_DB !== 'postgres')('connections to PostgreSQL cut under loa
     await eventually(
       async () => (await fetch(`${api.url}/api/v1/utils/health-check/`)).status === 200 && told(OUTAGE_END) === told(OUTAGE_START),
       'every outage told to have ended',
+      30_000,
     );
     expect(told(OUTAGE_START)).toBeGreaterThanOrEqual(1);
     expect(unexpectedErrorLines(api)).toEqual([]);
 
     // The change feed listens again: a new stream and the one open through the cuts hear a change.
-    await eventually(() => listening(TEST_DATABASE_URL, database), 'the change feed listens again');
+    await eventually(() => listening(TEST_DATABASE_URL, database), 'the change feed listens again', 30_000);
     const fresh = openChangeStream(api, watcherToken);
     expect(await fresh.next('ready', 0)).toBe(true);
     const changedAt = Date.now();

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiProcess } from '../helpers/apiProcess.js';
-import { ADMIN, call, emailsPerTitle, eventually, listening, login, sqlOn, startOutageApi } from '../helpers/outageApi.js';
+import { eventually } from '../helpers/eventually.js';
+import { ADMIN, call, emailsPerTitle, listening, login, sqlOn, startOutageApi } from '../helpers/outageApi.js';
 import {
   isOutage,
   isSuccess,
@@ -84,7 +85,7 @@ describe.skipIf(TEST_DB !== 'postgres')('a PostgreSQL restart under load', () =>
 
     // The change feed listens again (it retries with a growing pause): streams hear changes.
     const databaseName = new URL(server.url).pathname.slice(1);
-    await eventually(() => listening(server.url, databaseName), 'the change feed listens again');
+    await eventually(() => listening(server.url, databaseName), 'the change feed listens again', 30_000);
     const fresh = openChangeStream(api, token);
     expect(await fresh.next('ready', 0)).toBe(true);
     const changedAt = Date.now();

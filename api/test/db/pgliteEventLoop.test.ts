@@ -2,7 +2,8 @@ import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lettingTheLoopTurn } from '../../src/db/database.js';
 import { IN_PROCESS_TRIGGERS_PER_STATEMENT } from '../../src/ingest/store.js';
-import { createIntegration, fixture, send, storedAlerts } from '../helpers/ingest.js';
+import { fixture, send, storedAlerts } from '../helpers/ingest.js';
+import { createIntegration } from '../helpers/integrations.js';
 import { body, createTestApp, TEST_DB, type TestApp, type TestUser } from '../helpers/testApp.js';
 
 // PGlite runs each statement on the API's own thread and resolves its answer as a microtask,

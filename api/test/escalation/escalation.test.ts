@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createIntegration, send, type TestIntegration } from '../helpers/ingest.js';
+import { send } from '../helpers/ingest.js';
+import { createIntegration, type TestIntegration } from '../helpers/integrations.js';
 import { body, createTestApp, type TestApp, type TestUser, testConfig } from '../helpers/testApp.js';
 import { TestClock } from '../helpers/testClock.js';
 

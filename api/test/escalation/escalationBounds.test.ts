@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tooManyEscalations } from '../../src/alerts/alertActions.js';
 import { subjectTitle } from '../../src/email/templates.js';
-import { createIntegration } from '../helpers/ingest.js';
+import { createIntegration } from '../helpers/integrations.js';
 import { body, createTestApp, type TestApp, type TestUser, testConfig } from '../helpers/testApp.js';
 import { TestClock } from '../helpers/testClock.js';
 

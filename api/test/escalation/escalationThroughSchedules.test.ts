@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createIntegration, send } from '../helpers/ingest.js';
+import { triggerAlert } from '../helpers/ingest.js';
+import { createIntegration, usePolicy } from '../helpers/integrations.js';
+import { createPolicy } from '../helpers/policies.js';
 import { createOverride, createRotation, createSchedule } from '../helpers/schedules.js';
 import { body, createTestApp, type TestApp, type TestUser, testConfig } from '../helpers/testApp.js';
 import { TestClock } from '../helpers/testClock.js';
@@ -29,25 +31,11 @@ const tick = () => t.parts.escalations.tick();
 const close = async (alertId: string) =>
   expect((await t.app.inject({ method: 'POST', url: `/api/v1/alert/close/${alertId}`, headers: owner.auth })).statusCode).toBe(200);
 
-async function createPolicy(payload: object) {
-  const res = await t.app.inject({ method: 'POST', url: '/api/v1/escalation-policies/', headers: owner.auth, payload });
-  expect(res.statusCode, res.body).toBe(200);
-  return body(res);
-}
-
 /** A new integration using `policyId`, and one alert of it ingested now (on the test clock). */
 async function alertUnder(policyId: string): Promise<{ alertId: string; title: string }> {
   const integration = await createIntegration(t, owner, `Checkout ${randomUUID().slice(0, 6)}`);
-  const res = await t.app.inject({
-    method: 'PATCH',
-    url: `/api/v1/integration/${integration.id}`,
-    headers: owner.auth,
-    payload: { escalation_policy_id: policyId },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  const title = `Checkout errors ${randomUUID().slice(0, 8)}`;
-  const answer = body(await send(t, integration, { action: 'trigger', title, dedup_key: title }));
-  return { alertId: answer.alerts[0].alert_id, title };
+  await usePolicy(t, owner, integration.id, policyId);
+  return triggerAlert(t, integration, `Checkout errors ${randomUUID().slice(0, 8)}`);
 }
 
 /** The recipients of one alert's escalation notifications at `level`. */
@@ -98,7 +86,7 @@ afterAll(async () => {
 
 describe('escalation through a schedule on a moving clock', () => {
   it('with first_level_after_minutes 0, pages whoever is on call at the next pass, then gives level 1 its own delay', async () => {
-    const policy = await createPolicy({
+    const policy = await createPolicy(t, owner, {
       name: 'Checkout at once',
       first_level_after_minutes: 0,
       levels: [
@@ -152,7 +140,7 @@ describe('escalation through a schedule on a moving clock', () => {
 
   it('reaches whoever is on call when each level is reached: before the hand-off, after it, and during the override', async () => {
     // One level, the schedule, 30 minutes; run three times in all (repeat 2).
-    const policy = await createPolicy({
+    const policy = await createPolicy(t, owner, {
       name: 'Checkout',
       repeat: 2,
       levels: [{ delay_minutes: 30, targets: { schedule_ids: [scheduleId] } }],
@@ -213,7 +201,7 @@ describe('escalation through a schedule on a moving clock', () => {
   });
 
   it('runs the levels in order, then again from level 1 `repeat` times, then stops; a person may escalate further (the last level)', async () => {
-    const policy = await createPolicy({
+    const policy = await createPolicy(t, owner, {
       name: 'Two levels, once again',
       repeat: 1,
       levels: [
@@ -247,7 +235,7 @@ describe('escalation through a schedule on a moving clock', () => {
 
   it('falls back to every active superuser when a level reaches nobody (nobody on call)', async () => {
     const empty = await createSchedule(t, owner, { name: `Empty ${randomUUID().slice(0, 6)}`, time_zone: 'UTC' });
-    const policy = await createPolicy({ name: 'Nobody', levels: [{ delay_minutes: 1, targets: { schedule_ids: [empty.id] } }] });
+    const policy = await createPolicy(t, owner, { name: 'Nobody', levels: [{ delay_minutes: 1, targets: { schedule_ids: [empty.id] } }] });
     setClock('2027-06-04T06:00:00Z');
     const { alertId } = await alertUnder(policy.id);
     setClock('2027-06-04T06:01:00Z');

@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LINK_TOKEN_HEADER } from '../../src/links/linkAccess.js';
 import { signLinkToken } from '../../src/links/linkTokens.js';
-import { createIntegration, send } from '../helpers/ingest.js';
+import { callAs } from '../helpers/api.js';
+import { send } from '../helpers/ingest.js';
+import { createIntegration } from '../helpers/integrations.js';
+import { createPolicy } from '../helpers/policies.js';
 import { body, createTestApp, type TestApp, type TestUser } from '../helpers/testApp.js';
 
 /**
@@ -18,8 +21,6 @@ let ben: TestUser;
 let policy: { id: string };
 
 const ADDRESSES = ['lead@example.com', 'noc@example.com', 'cto@example.com'];
-const call = (user: TestUser, method: string, url: string, payload?: object) =>
-  t.app.inject({ method: method as 'GET', url: `/api/v1${url}`, headers: user.auth, ...(payload !== undefined && { payload }) });
 /** No address of the policy anywhere in an answer. */
 const expectNoAddress = (text: string) => {
   for (const address of ADDRESSES) expect(text).not.toContain(address);
@@ -38,15 +39,13 @@ beforeAll(async () => {
   expect(signup.statusCode, signup.body).toBe(200);
   const token = await t.login('stranger@evil.example', 'stranger-password-1');
   stranger = { id: body(signup).id, email: 'stranger@evil.example', password: '', token, auth: { authorization: `Bearer ${token}` } };
-  const res = await call(owner, 'POST', '/escalation-policies/', {
+  policy = await createPolicy(t, owner, {
     name: 'Payments',
     levels: [
       { delay_minutes: 10, targets: { user_ids: [ben.id], emails: ['lead@example.com', 'noc@example.com'] } },
       { delay_minutes: null, targets: { emails: ['cto@example.com'] } },
     ],
   });
-  expect(res.statusCode, res.body).toBe(200);
-  policy = body(res);
 });
 afterAll(async () => {
   await t?.close();
@@ -64,14 +63,14 @@ const shownLevels = () => [
 describe("a policy's external addresses", () => {
   it('are read by its owner and superusers; anyone else reads the policy with them counted, not named', async () => {
     for (const reader of [owner, t.superuser]) {
-      expect(body(await call(reader, 'GET', `/escalation-policies/${policy.id}`)).levels).toEqual(shownLevels());
-      const listed = body(await call(reader, 'GET', '/escalation-policies/?limit=100')).data.find(
+      expect(body(await callAs(t, reader, 'GET', `/api/v1/escalation-policies/${policy.id}`)).levels).toEqual(shownLevels());
+      const listed = body(await callAs(t, reader, 'GET', '/api/v1/escalation-policies/?limit=100')).data.find(
         (p: { id: string }) => p.id === policy.id,
       );
       expect(listed.levels).toEqual(shownLevels());
     }
-    const one = await call(stranger, 'GET', `/escalation-policies/${policy.id}`);
-    const list = await call(stranger, 'GET', '/escalation-policies/?limit=100');
+    const one = await callAs(t, stranger, 'GET', `/api/v1/escalation-policies/${policy.id}`);
+    const list = await callAs(t, stranger, 'GET', '/api/v1/escalation-policies/?limit=100');
     expect(body(one).levels).toEqual([
       { delay_minutes: 10, targets: { user_ids: [ben.id], schedule_ids: [], emails: [], hidden_email_count: 2 } },
       { delay_minutes: null, targets: { user_ids: [], schedule_ids: [], emails: [], hidden_email_count: 1 } },
@@ -83,14 +82,14 @@ describe("a policy's external addresses", () => {
 
   it("are not in the old-shape view or the contacts of a stranger's integration using the policy", async () => {
     const integration = await createIntegration(t, stranger, 'Borrowed policy');
-    const patched = await call(stranger, 'PATCH', `/integration/${integration.id}`, { escalation_policy_id: policy.id });
+    const patched = await callAs(t, stranger, 'PATCH', `/api/v1/integration/${integration.id}`, { escalation_policy_id: policy.id });
     expect(patched.statusCode, patched.body).toBe(200);
     expect(body(patched).escalation_policy).toEqual({ contacts: [], escalate_after_minutes: 10, max_level: 2 });
     const reads = [
       patched,
-      await call(stranger, 'GET', `/integration/${integration.id}`),
-      await call(stranger, 'GET', '/integration/'),
-      await call(stranger, 'GET', `/integration/${integration.id}/contacts`),
+      await callAs(t, stranger, 'GET', `/api/v1/integration/${integration.id}`),
+      await callAs(t, stranger, 'GET', '/api/v1/integration/'),
+      await callAs(t, stranger, 'GET', `/api/v1/integration/${integration.id}/contacts`),
     ];
     for (const res of reads) {
       expect(res.statusCode).toBe(200);
@@ -98,30 +97,32 @@ describe("a policy's external addresses", () => {
     }
     expect(body(reads[3]!)).toEqual({ data: [], count: 0 });
     // Guessing an address finds nothing either: the same 404 as an address the policy does not name.
-    const guess = await call(stranger, 'POST', `/integration/${integration.id}/contacts/resend`, { email: 'lead@example.com' });
+    const guess = await callAs(t, stranger, 'POST', `/api/v1/integration/${integration.id}/contacts/resend`, { email: 'lead@example.com' });
     expect(guess.statusCode).toBe(404);
     expect(body(guess)).toEqual({ detail: 'Contact not found' });
 
     // A superuser reads the same integration whole.
-    const admin = body(await call(t.superuser, 'GET', `/integration/${integration.id}`));
+    const admin = body(await callAs(t, t.superuser, 'GET', `/api/v1/integration/${integration.id}`));
     expect(admin.escalation_policy.contacts).toEqual([['lead@example.com', 'noc@example.com'], ['cto@example.com']]);
-    const contacts = body(await call(t.superuser, 'GET', `/integration/${integration.id}/contacts`));
+    const contacts = body(await callAs(t, t.superuser, 'GET', `/api/v1/integration/${integration.id}/contacts`));
     expect(contacts.data.map((c: { email: string }) => c.email)).toEqual(ADDRESSES);
   });
 
   it("are read by the owner through their own integration's view and contacts", async () => {
     const integration = await createIntegration(t, owner, 'Own policy');
-    const patched = body(await call(owner, 'PATCH', `/integration/${integration.id}`, { escalation_policy_id: policy.id }));
+    const patched = body(await callAs(t, owner, 'PATCH', `/api/v1/integration/${integration.id}`, { escalation_policy_id: policy.id }));
     expect(patched.escalation_policy.contacts).toEqual([['lead@example.com', 'noc@example.com'], ['cto@example.com']]);
-    const contacts = body(await call(owner, 'GET', `/integration/${integration.id}/contacts`));
+    const contacts = body(await callAs(t, owner, 'GET', `/api/v1/integration/${integration.id}/contacts`));
     expect(contacts.data.map((c: { email: string }) => c.email)).toEqual(ADDRESSES);
   });
 
   it('are never named on the public alert page, nor are the emails of the people it reaches', async () => {
     const integration = await createIntegration(t, stranger, 'Phishing attempt');
-    await call(stranger, 'PATCH', `/integration/${integration.id}`, { escalation_policy_id: policy.id });
+    await callAs(t, stranger, 'PATCH', `/api/v1/integration/${integration.id}`, { escalation_policy_id: policy.id });
     // One address confirmed it takes the stranger's alerts (here by a superuser): it is reached.
-    const confirmed = await call(t.superuser, 'POST', `/integration/${integration.id}/contacts/confirm`, { email: 'lead@example.com' });
+    const confirmed = await callAs(t, t.superuser, 'POST', `/api/v1/integration/${integration.id}/contacts/confirm`, {
+      email: 'lead@example.com',
+    });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     const sent = await send(t, integration, { action: 'trigger', title: 'Please log in at https://evil.example/login', dedup_key: 'x' });
     expect(sent.statusCode, sent.body).toBe(202);
@@ -135,8 +136,8 @@ describe("a policy's external addresses", () => {
 
   it("are not in the stranger's alert history or notifications: users by name, others as an external address", async () => {
     const integration = await createIntegration(t, stranger, 'Reading the history');
-    await call(stranger, 'PATCH', `/integration/${integration.id}`, { escalation_policy_id: policy.id });
-    await call(t.superuser, 'POST', `/integration/${integration.id}/contacts/confirm`, { email: 'lead@example.com' });
+    await callAs(t, stranger, 'PATCH', `/api/v1/integration/${integration.id}`, { escalation_policy_id: policy.id });
+    await callAs(t, t.superuser, 'POST', `/api/v1/integration/${integration.id}/contacts/confirm`, { email: 'lead@example.com' });
     const sent = await send(t, integration, { action: 'trigger', title: 'Disk full', dedup_key: 'history' });
     const alertId = body(sent).alerts[0].alert_id;
     // Escalated by anyone: level 1 reaches Ben, the confirmed lead@, and records noc@ as skipped.
@@ -155,7 +156,7 @@ describe("a policy's external addresses", () => {
     expect(acked.statusCode, acked.body).toBe(200);
 
     const recipients = async (who: TestUser) => {
-      const res = await call(who, 'GET', `/alert/${alertId}/notifications`);
+      const res = await callAs(t, who, 'GET', `/api/v1/alert/${alertId}/notifications`);
       expect(res.statusCode).toBe(200);
       return {
         text: res.body,
@@ -182,7 +183,7 @@ describe("a policy's external addresses", () => {
     ]);
 
     const history = async (who: TestUser) =>
-      body(await call(who, 'GET', `/alert/${alertId}/events`)).data.map((e: { recipient: string | null }) => e.recipient);
+      body(await callAs(t, who, 'GET', `/api/v1/alert/${alertId}/events`)).data.map((e: { recipient: string | null }) => e.recipient);
     expect(await history(stranger)).toContain('Ben Example');
     expect(JSON.stringify(await history(stranger))).not.toContain('@example.com');
     expect(await history(t.superuser)).toContain('ben.private@example.com');

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createIntegration } from '../helpers/ingest.js';
+import { callAs } from '../helpers/api.js';
+import { createIntegration, INTEGRATIONS } from '../helpers/integrations.js';
+import { createPolicy, level, POLICIES } from '../helpers/policies.js';
 import { createSchedule } from '../helpers/schedules.js';
 import { body, createTestApp, type TestApp, type TestUser } from '../helpers/testApp.js';
 
@@ -10,23 +12,10 @@ import { body, createTestApp, type TestApp, type TestUser } from '../helpers/tes
  * place, 409 while in use); integrations taking one (PATCH) and the old per-integration shape
  * writing the integration's own policy.
  */
-const POLICIES = '/api/v1/escalation-policies';
-const INTEGRATIONS = '/api/v1/integration';
 
 let t: TestApp;
 let owner: TestUser;
 let other: TestUser;
-
-const call = (user: TestUser, method: string, url: string, payload?: object) =>
-  t.app.inject({ method: method as 'GET', url, headers: user.auth, ...(payload !== undefined && { payload }) });
-
-const level = (targets: object, delay_minutes: number | null = 15) => ({ delay_minutes, targets });
-
-async function create(user: TestUser, payload: object) {
-  const res = await call(user, 'POST', `${POLICIES}/`, payload);
-  expect(res.statusCode, res.body).toBe(200);
-  return body(res);
-}
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -40,7 +29,7 @@ afterAll(async () => {
 describe('escalation policies', () => {
   it('creates one owned by the caller, with every kind of target, defaults filled and addresses lower-cased', async () => {
     const schedule = await createSchedule(t, owner, { name: `Ops ${randomUUID().slice(0, 6)}`, time_zone: 'Europe/Berlin' });
-    const policy = await create(owner, {
+    const policy = await createPolicy(t, owner, {
       name: 'Payments',
       description: 'Day and night',
       levels: [
@@ -61,38 +50,38 @@ describe('escalation policies', () => {
       ],
     });
     // Every signed-in user reads it (another's addresses counted, not named: policyAddresses.test.ts), and finds it in the list.
-    expect(body(await call(other, 'GET', `${POLICIES}/${policy.id}`))).toEqual({
+    expect(body(await callAs(t, other, 'GET', `${POLICIES}/${policy.id}`))).toEqual({
       ...policy,
       levels: [policy.levels[0], { delay_minutes: null, targets: { user_ids: [], schedule_ids: [], emails: [], hidden_email_count: 1 } }],
     });
-    const list = body(await call(other, 'GET', `${POLICIES}/?limit=100`));
+    const list = body(await callAs(t, other, 'GET', `${POLICIES}/?limit=100`));
     expect(list.data.map((p: { id: string }) => p.id)).toContain(policy.id);
     expect(list.count).toBeGreaterThanOrEqual(1);
   });
 
   it('pages the list by name with skip and limit', async () => {
     const prefix = `zz-${randomUUID().slice(0, 6)}`;
-    for (const n of ['b', 'a', 'c']) await create(owner, { name: `${prefix}-${n}`, levels: [level({})] });
-    const all = body(await call(owner, 'GET', `${POLICIES}/?limit=100`));
+    for (const n of ['b', 'a', 'c']) await createPolicy(t, owner, { name: `${prefix}-${n}`, levels: [level({})] });
+    const all = body(await callAs(t, owner, 'GET', `${POLICIES}/?limit=100`));
     const ours = all.data.filter((p: { name: string }) => p.name.startsWith(prefix)).map((p: { name: string }) => p.name);
     expect(ours).toEqual([`${prefix}-a`, `${prefix}-b`, `${prefix}-c`]);
-    const page = body(await call(owner, 'GET', `${POLICIES}/?skip=1&limit=1`));
+    const page = body(await callAs(t, owner, 'GET', `${POLICIES}/?skip=1&limit=1`));
     expect(page.data).toHaveLength(1);
     expect(page.data[0].id).toBe(all.data[1].id);
     expect(page.count).toBe(all.count);
   });
 
   it('the owner and a superuser change it; anyone else gets 403 and nothing changes', async () => {
-    const policy = await create(owner, { name: 'Mine', levels: [level({ user_ids: [owner.id] })] });
-    const refused = await call(other, 'PATCH', `${POLICIES}/${policy.id}`, { name: 'Theirs' });
+    const policy = await createPolicy(t, owner, { name: 'Mine', levels: [level({ user_ids: [owner.id] })] });
+    const refused = await callAs(t, other, 'PATCH', `${POLICIES}/${policy.id}`, { name: 'Theirs' });
     expect(refused.statusCode).toBe(403);
     expect(body(refused)).toEqual({ detail: "The user doesn't have enough privileges" });
-    expect((await call(other, 'DELETE', `${POLICIES}/${policy.id}`)).statusCode).toBe(403);
+    expect((await callAs(t, other, 'DELETE', `${POLICIES}/${policy.id}`)).statusCode).toBe(403);
 
-    const renamed = await call(owner, 'PATCH', `${POLICIES}/${policy.id}`, { name: 'Renamed', repeat: 2, max_level: 4 });
+    const renamed = await callAs(t, owner, 'PATCH', `${POLICIES}/${policy.id}`, { name: 'Renamed', repeat: 2, max_level: 4 });
     expect(body(renamed)).toMatchObject({ name: 'Renamed', repeat: 2, max_level: 4, levels: policy.levels });
     const levels = [level({ user_ids: [other.id] }, 5), level({ user_ids: [owner.id] }, 5)];
-    const bySuperuser = body(await call(t.superuser, 'PATCH', `${POLICIES}/${policy.id}`, { levels }));
+    const bySuperuser = body(await callAs(t, t.superuser, 'PATCH', `${POLICIES}/${policy.id}`, { levels }));
     expect(bySuperuser.levels.map((l: { targets: { user_ids: string[] } }) => l.targets.user_ids)).toEqual([[other.id], [owner.id]]);
     expect(new Date(bySuperuser.updated_at).getTime()).toBeGreaterThanOrEqual(new Date(policy.updated_at).getTime());
   });
@@ -110,15 +99,15 @@ describe('escalation policies', () => {
     ['a malformed user id', { name: 'x', levels: [level({ user_ids: ['nope'] })] }, ['body', 'levels', 0, 'targets', 'user_ids', 0]],
     ['an unknown field', { name: 'x', levels: [level({ teams: [] })] }, ['body', 'levels', 0, 'targets', 'teams']],
   ])('refuses %s with a 422 at its place', async (_, payload, loc) => {
-    const res = await call(owner, 'POST', `${POLICIES}/`, payload);
+    const res = await callAs(t, owner, 'POST', `${POLICIES}/`, payload);
     expect(res.statusCode, res.body).toBe(422);
     expect(body(res).detail.map((d: { loc: unknown }) => d.loc)).toContainEqual(loc);
   });
 
   it('refuses unknown user and schedule ids with a 422 naming each, and stores nothing', async () => {
-    const before = body(await call(owner, 'GET', `${POLICIES}/?limit=1`)).count;
+    const before = body(await callAs(t, owner, 'GET', `${POLICIES}/?limit=1`)).count;
     const ghost = randomUUID();
-    const res = await call(owner, 'POST', `${POLICIES}/`, {
+    const res = await callAs(t, owner, 'POST', `${POLICIES}/`, {
       name: 'Ghosts',
       levels: [level({ user_ids: [owner.id, ghost] }), level({ schedule_ids: [ghost] })],
     });
@@ -126,59 +115,61 @@ describe('escalation policies', () => {
     expect(body(res).detail).toEqual([
       { loc: ['body', 'levels', 0, 'targets', 'user_ids', 1], msg: 'Value error, no user with this id', type: 'value_error' },
     ]);
-    const schedules = await call(owner, 'POST', `${POLICIES}/`, { name: 'Ghosts', levels: [level({ schedule_ids: [ghost] })] });
+    const schedules = await callAs(t, owner, 'POST', `${POLICIES}/`, { name: 'Ghosts', levels: [level({ schedule_ids: [ghost] })] });
     expect(body(schedules).detail).toEqual([
       { loc: ['body', 'levels', 0, 'targets', 'schedule_ids', 0], msg: 'Value error, no schedule with this id', type: 'value_error' },
     ]);
-    expect(body(await call(owner, 'GET', `${POLICIES}/?limit=1`)).count).toBe(before);
-    const policy = await create(owner, { name: 'Real', levels: [level({})] });
-    const patch = await call(owner, 'PATCH', `${POLICIES}/${policy.id}`, { levels: [level({ user_ids: [ghost] })] });
+    expect(body(await callAs(t, owner, 'GET', `${POLICIES}/?limit=1`)).count).toBe(before);
+    const policy = await createPolicy(t, owner, { name: 'Real', levels: [level({})] });
+    const patch = await callAs(t, owner, 'PATCH', `${POLICIES}/${policy.id}`, { levels: [level({ user_ids: [ghost] })] });
     expect(patch.statusCode).toBe(422);
   });
 
   it('an unknown policy is 404; a login is needed', async () => {
-    expect(body(await call(owner, 'GET', `${POLICIES}/${randomUUID()}`))).toEqual({ detail: 'Escalation policy not found' });
+    expect(body(await callAs(t, owner, 'GET', `${POLICIES}/${randomUUID()}`))).toEqual({ detail: 'Escalation policy not found' });
     expect((await t.app.inject({ method: 'GET', url: `${POLICIES}/` })).statusCode).toBe(401);
   });
 
   it('many integrations share one; deleting it is refused (409) while one uses it', async () => {
-    const policy = await create(other, { name: 'Shared', levels: [level({ user_ids: [other.id] })] });
+    const policy = await createPolicy(t, other, { name: 'Shared', levels: [level({ user_ids: [other.id] })] });
     const first = await createIntegration(t, owner, 'First');
-    const second = body(await call(owner, 'POST', `${INTEGRATIONS}/`, { title: 'Second', escalation_policy_id: policy.id }));
+    const second = body(await callAs(t, owner, 'POST', `${INTEGRATIONS}/`, { title: 'Second', escalation_policy_id: policy.id }));
     expect(second.escalation_policy_id).toBe(policy.id);
-    const patched = await call(owner, 'PATCH', `${INTEGRATIONS}/${first.id}`, { escalation_policy_id: policy.id });
+    const patched = await callAs(t, owner, 'PATCH', `${INTEGRATIONS}/${first.id}`, { escalation_policy_id: policy.id });
     expect(body(patched)).toMatchObject({ escalation_policy_id: policy.id, title: 'First' });
-    expect(body(await call(owner, 'GET', `${POLICIES}/${policy.id}`)).integration_count).toBe(2);
+    expect(body(await callAs(t, owner, 'GET', `${POLICIES}/${policy.id}`)).integration_count).toBe(2);
 
-    const refused = await call(other, 'DELETE', `${POLICIES}/${policy.id}`);
+    const refused = await callAs(t, other, 'DELETE', `${POLICIES}/${policy.id}`);
     expect(refused.statusCode).toBe(409);
     expect(body(refused)).toEqual({ detail: 'This escalation policy is used by 2 integrations: give them another policy first' });
-    await call(owner, 'PATCH', `${INTEGRATIONS}/${first.id}`, { escalation_policy_id: null });
-    expect(body(await call(other, 'DELETE', `${POLICIES}/${policy.id}`)).detail).toBe(
+    await callAs(t, owner, 'PATCH', `${INTEGRATIONS}/${first.id}`, { escalation_policy_id: null });
+    expect(body(await callAs(t, other, 'DELETE', `${POLICIES}/${policy.id}`)).detail).toBe(
       'This escalation policy is used by 1 integration: give it another policy first',
     );
-    await call(owner, 'DELETE', `${INTEGRATIONS}/${second.id}`);
-    expect(body(await call(other, 'DELETE', `${POLICIES}/${policy.id}`))).toEqual({ message: 'Escalation policy deleted successfully' });
-    expect((await call(other, 'GET', `${POLICIES}/${policy.id}`)).statusCode).toBe(404);
+    await callAs(t, owner, 'DELETE', `${INTEGRATIONS}/${second.id}`);
+    expect(body(await callAs(t, other, 'DELETE', `${POLICIES}/${policy.id}`))).toEqual({
+      message: 'Escalation policy deleted successfully',
+    });
+    expect((await callAs(t, other, 'GET', `${POLICIES}/${policy.id}`)).statusCode).toBe(404);
   });
 
   it('an integration refuses an unknown policy id with a 422', async () => {
     const integration = await createIntegration(t, owner, 'Lonely');
-    const res = await call(owner, 'PATCH', `${INTEGRATIONS}/${integration.id}`, { escalation_policy_id: randomUUID() });
+    const res = await callAs(t, owner, 'PATCH', `${INTEGRATIONS}/${integration.id}`, { escalation_policy_id: randomUUID() });
     expect(res.statusCode).toBe(422);
     expect(body(res).detail).toEqual([
       { loc: ['body', 'escalation_policy_id'], msg: 'Value error, no escalation policy with this id', type: 'value_error' },
     ]);
-    const created = await call(owner, 'POST', `${INTEGRATIONS}/`, { title: 'x', escalation_policy_id: randomUUID() });
+    const created = await callAs(t, owner, 'POST', `${INTEGRATIONS}/`, { title: 'x', escalation_policy_id: randomUUID() });
     expect(created.statusCode).toBe(422);
   });
 
   it('the old shape writes the integration’s own policy, never a shared one', async () => {
     const integration = await createIntegration(t, owner, 'Legacy');
     const old = { contacts: [['ops@example.com'], ['lead@example.com']], escalate_after_minutes: 15, max_level: 2 };
-    const saved = body(await call(owner, 'PUT', `${INTEGRATIONS}/${integration.id}/escalation-policy`, old));
+    const saved = body(await callAs(t, owner, 'PUT', `${INTEGRATIONS}/${integration.id}/escalation-policy`, old));
     expect(saved.escalation_policy).toEqual(old);
-    const own = body(await call(owner, 'GET', `${POLICIES}/${saved.escalation_policy_id}`));
+    const own = body(await callAs(t, owner, 'GET', `${POLICIES}/${saved.escalation_policy_id}`));
     expect(own).toMatchObject({
       name: 'Legacy escalation',
       owner_id: owner.id,
@@ -190,15 +181,17 @@ describe('escalation policies', () => {
       ],
     });
     // Saved again: the same policy, changed in place.
-    const again = body(await call(owner, 'PUT', `${INTEGRATIONS}/${integration.id}/escalation-policy`, { ...old, max_level: 3 }));
+    const again = body(await callAs(t, owner, 'PUT', `${INTEGRATIONS}/${integration.id}/escalation-policy`, { ...old, max_level: 3 }));
     expect(again.escalation_policy_id).toBe(own.id);
-    expect(body(await call(owner, 'GET', `${POLICIES}/${own.id}`)).max_level).toBe(3);
+    expect(body(await callAs(t, owner, 'GET', `${POLICIES}/${own.id}`)).max_level).toBe(3);
 
     // Shared with another integration: the old shape gives this one a policy of its own instead.
     const sibling = await createIntegration(t, owner, 'Sibling');
-    await call(owner, 'PATCH', `${INTEGRATIONS}/${sibling.id}`, { escalation_policy_id: own.id });
-    const forked = body(await call(owner, 'PUT', `${INTEGRATIONS}/${sibling.id}/escalation-policy`, { ...old, escalate_after_minutes: 5 }));
+    await callAs(t, owner, 'PATCH', `${INTEGRATIONS}/${sibling.id}`, { escalation_policy_id: own.id });
+    const forked = body(
+      await callAs(t, owner, 'PUT', `${INTEGRATIONS}/${sibling.id}/escalation-policy`, { ...old, escalate_after_minutes: 5 }),
+    );
     expect(forked.escalation_policy_id).not.toBe(own.id);
-    expect(body(await call(owner, 'GET', `${POLICIES}/${own.id}`)).levels[0].delay_minutes).toBe(15);
+    expect(body(await callAs(t, owner, 'GET', `${POLICIES}/${own.id}`)).levels[0].delay_minutes).toBe(15);
   });
 });

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createIntegration } from '../helpers/ingest.js';
+import { callAs } from '../helpers/api.js';
+import { createIntegration } from '../helpers/integrations.js';
+import { POLICIES } from '../helpers/policies.js';
 import { body, createTestApp, type TestApp, type TestUser } from '../helpers/testApp.js';
 
 /**
@@ -12,8 +14,7 @@ let t: TestApp;
 
 const CAPPED = [{ loc: ['body'], msg: 'A user has at most 100 escalation policies', type: 'value_error' }];
 const onePolicy = (name: string) => ({ name, levels: [{ delay_minutes: null, targets: {} }] });
-const create = (user: TestUser, name: string) =>
-  t.app.inject({ method: 'POST', url: '/api/v1/escalation-policies/', headers: user.auth, payload: onePolicy(name) });
+const create = (user: TestUser, name: string) => callAs(t, user, 'POST', `${POLICIES}/`, onePolicy(name));
 const owned = async (user: TestUser) =>
   Number(
     (

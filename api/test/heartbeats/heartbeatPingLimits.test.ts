@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PINGS_PER_MINUTE, tooManyPings, tooManyUnknownPings } from '../../src/heartbeats/pingLimits.js';
 import { hashIngestKey } from '../../src/ingest/keys.js';
 import { addressKey } from '../../src/operations/addressKey.js';
-import { createIntegration } from '../helpers/ingest.js';
+import { createMonitor } from '../helpers/heartbeats.js';
 import { body, createTestApp, TEST_DATABASE_URL, TEST_DB, type TestApp, type TestUser, testConfig } from '../helpers/testApp.js';
 
 /**
@@ -32,18 +32,6 @@ afterAll(async () => {
 const randomToken = () => randomBytes(32).toString('base64url');
 const pingAs = (token: string, remoteAddress: string) =>
   t.app.inject({ method: 'GET', url: `/api/v1/ingest/${token}/heartbeat`, remoteAddress });
-
-async function newMonitor(name: string) {
-  const integration = await createIntegration(t, owner, `pings ${name}`);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/api/v1/integration/${integration.id}/heartbeats`,
-    headers: owner.auth,
-    payload: { name, interval_minutes: 10 },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return { integration, monitor: body(res) };
-}
 
 /** Every counter of the store, whatever limit wrote it. */
 const counterRows = async () =>
@@ -90,7 +78,7 @@ describe('heartbeat pings with unknown tokens', () => {
     expect(body(other)).toEqual(NOT_FOUND);
 
     // A cron job behind the same address as a scanner keeps working.
-    const { monitor } = await newMonitor('behind a busy address');
+    const { monitor } = await createMonitor(t, owner, { name: 'behind a busy address', interval_minutes: 10 });
     const known = await pingAs(monitor.ping_token, limited);
     expect(known.statusCode).toBe(200);
     expect(body(known)).toEqual({ message: 'Ping received' });
@@ -107,7 +95,7 @@ describe('heartbeat pings with unknown tokens', () => {
 
 describe('heartbeat pings with a known token', () => {
   it('count per monitor: past 60 a minute, 429 with Retry-After; a rotated token does not start again', async () => {
-    const { integration, monitor } = await newMonitor('loop');
+    const { integration, monitor } = await createMonitor(t, owner, { name: 'loop', interval_minutes: 10 });
     // From many addresses: the monitor's limit is not the address's.
     for (let i = 0; i < PINGS_PER_MINUTE; i++) expect((await pingAs(monitor.ping_token, `192.0.2.${i + 1}`)).statusCode).toBe(200);
     const refused = await pingAs(monitor.ping_token, '192.0.2.200');

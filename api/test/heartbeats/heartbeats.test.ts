@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HeartbeatChecker } from '../../src/heartbeats/checker.js';
 import { redactUrlSecrets } from '../../src/operations/logRedaction.js';
-import { createIntegration, storedAlerts, type TestIntegration } from '../helpers/ingest.js';
+import { createMonitor } from '../helpers/heartbeats.js';
+import { storedAlerts } from '../helpers/ingest.js';
+import { createIntegration, type TestIntegration } from '../helpers/integrations.js';
 import { body, createTestApp, type TestApp, type TestUser, testConfig } from '../helpers/testApp.js';
 import { TestClock } from '../helpers/testClock.js';
 
@@ -35,12 +37,8 @@ async function drain() {
   await tick();
 }
 
-async function newMonitor(name: string, interval = 10, grace = 2) {
-  const integration = await createIntegration(t, owner, `cron ${name}`);
-  const res = await create(integration, { name, interval_minutes: interval, grace_minutes: grace });
-  expect(res.statusCode, res.body).toBe(200);
-  return { integration, monitor: body(res) };
-}
+const newMonitor = (name: string, interval = 10, grace = 2) =>
+  createMonitor(t, owner, { name, interval_minutes: interval, grace_minutes: grace });
 
 const readMonitor = async (integration: TestIntegration, id: string) =>
   body(await t.app.inject({ method: 'GET', url: `${monitorsUrl(integration)}/${id}`, headers: owner.auth }));

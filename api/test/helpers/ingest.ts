@@ -1,30 +1,19 @@
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { expect } from 'vitest';
-import { body, type TestApp, type TestUser } from './testApp.js';
+import { answered } from './api.js';
+import type { TestIntegration } from './integrations.js';
+import type { TestApp } from './testApp.js';
 
 /** The senders' example bodies: data, kept apart from the helpers' code. */
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/ingest');
 
 /** A sender's body, written from the vendor's documented example (a fresh copy each time). */
 export const fixture = (name: string): any => JSON.parse(readFileSync(path.join(fixtures, `${name}.json`), 'utf8'));
-
-export interface TestIntegration {
-  id: string;
-  key: string;
-  /** The path of ingest_url (the app runs in-process, so the host does not matter). */
-  path: string;
-}
-
-export async function createIntegration(t: TestApp, user: TestUser, title = 'Prometheus'): Promise<TestIntegration> {
-  const res = await t.app.inject({ method: 'POST', url: '/api/v1/integration/', headers: user.auth, payload: { title } });
-  expect(res.statusCode, res.body).toBe(200);
-  const created = body(res);
-  return { id: created.id, key: created.ingest_key, path: new URL(created.ingest_url).pathname };
-}
 
 export function send(
   t: TestApp,
@@ -38,6 +27,16 @@ export function send(
     payload: payload as object,
     headers: { 'content-type': 'application/json' },
   });
+}
+
+/** A new alert under the integration, raised through its ingest URL: a generic trigger whose dedup key is its title. */
+export async function triggerAlert(
+  t: TestApp,
+  integration: Pick<TestIntegration, 'path'>,
+  title = `Disk full ${randomUUID().slice(0, 8)}`,
+): Promise<{ alertId: string; title: string }> {
+  const answer = answered(await send(t, integration, { action: 'trigger', title, dedup_key: title }), 202);
+  return { alertId: answer.alerts[0].alert_id, title };
 }
 
 export interface StoredAlert {

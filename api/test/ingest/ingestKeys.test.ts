@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, loggerOptions } from '../../src/app.js';
-import { createIntegration, fixture, send, storedAlerts } from '../helpers/ingest.js';
+import { fixture, send, storedAlerts } from '../helpers/ingest.js';
+import { createIntegration } from '../helpers/integrations.js';
 import { SmtpSink } from '../helpers/smtpSink.js';
 import { body, createTestApp, openTestDatabase, type TestApp, type TestUser, testConfig } from '../helpers/testApp.js';
 

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tooManyAlertsForKey, tooManyAlertsInBody } from '../../src/ingest/routes.js';
-import { createIntegration, fixture, send, storedAlerts, type TestIntegration } from '../helpers/ingest.js';
+import { fixture, send, storedAlerts } from '../helpers/ingest.js';
+import { createIntegration, type TestIntegration } from '../helpers/integrations.js';
 import { body, createTestApp, TEST_DATABASE_URL, TEST_DB, type TestApp, type TestUser, testConfig } from '../helpers/testApp.js';
 
 /**

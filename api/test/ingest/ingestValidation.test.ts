@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createIntegration, expectCountsExact, fixture, send, storedAlerts, type TestIntegration } from '../helpers/ingest.js';
+import { expectCountsExact, fixture, send, storedAlerts } from '../helpers/ingest.js';
+import { createIntegration, type TestIntegration } from '../helpers/integrations.js';
 import { body, createTestApp, type TestApp, type TestUser } from '../helpers/testApp.js';
 
 /** A bad body is a 422 naming the field, and nothing of it is stored. */

@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { event } from '@pagerduty/pdjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createIntegration, fixture, send, storedAlerts, type TestIntegration } from '../helpers/ingest.js';
+import { fixture, send, storedAlerts } from '../helpers/ingest.js';
+import { createIntegration, type TestIntegration } from '../helpers/integrations.js';
 import { body, createTestApp, type TestApp, type TestUser } from '../helpers/testApp.js';
 
 // PagerDuty's own client, unmodified, talks to Vigil: pdjs posts to https://<server>/v2/enqueue,

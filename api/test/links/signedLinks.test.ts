@@ -3,6 +3,8 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LINK_ALERT_CLOSED, LINK_EXPIRED, LINK_INVALID, LINK_TOKEN_HEADER, SIGNED_LINK_REQUIRED } from '../../src/links/linkAccess.js';
 import { signLinkToken, verifyLinkToken } from '../../src/links/linkTokens.js';
+import { createAlert } from '../helpers/alerts.js';
+import { changeSettings } from '../helpers/settings.js';
 import { body, createTestApp, type TestApp, type TestUser } from '../helpers/testApp.js';
 
 const BASE = '/api/v1/alert';
@@ -18,12 +20,10 @@ let clockMs = Date.now();
 
 /** An alert created in the console, and the signed link its owner was mailed. */
 async function alertWithLink(user: TestUser = owner) {
-  const title = `Disk full ${randomUUID().slice(0, 8)}`;
-  const res = await t.app.inject({ method: 'POST', url: `${BASE}/`, headers: user.auth, payload: { title } });
-  expect(res.statusCode, res.body).toBe(200);
-  const mail = await t.mail.waitFor((m) => m.to.includes(user.email) && m.subject.includes(title));
+  const alert = await createAlert(t, user);
+  const mail = await t.mail.waitFor((m) => m.to.includes(user.email) && m.subject.includes(alert.title));
   const [, id = '', token = ''] = LINK_RE.exec(mail.text) ?? [];
-  expect(id).toBe(body(res).id);
+  expect(id).toBe(alert.id);
   expect(mail.html).toContain(`http://console.test/actions/${id}?t=${token}`);
   return { id, token };
 }
@@ -40,15 +40,7 @@ async function snapshot(id: string) {
   return { alert, events };
 }
 
-const setRequired = async (on: boolean) => {
-  const res = await t.app.inject({
-    method: 'PATCH',
-    url: '/api/v1/settings/',
-    headers: t.superuser.auth,
-    payload: { require_signed_links: on },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-};
+const setRequired = (on: boolean) => changeSettings(t, { require_signed_links: on });
 
 describe('link tokens', () => {
   const secret = 'a-secret-key-of-at-least-32-characters!!';

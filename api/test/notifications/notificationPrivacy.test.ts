@@ -1,11 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { Migrator, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ContactMethodCreate } from '../../src/contactMethods/schema.js';
 import { migrations } from '../../src/db/migrations/index.js';
 import { LINK_TOKEN_HEADER } from '../../src/links/linkAccess.js';
-import { queueUserNotifications } from '../../src/notifications/reachUsers.js';
 import { toNotificationPublic } from '../../src/notifications/service.js';
+import { createAlert } from '../helpers/alerts.js';
+import { answered, callAs } from '../helpers/api.js';
+import { codeOf, createMethod, METHODS, setRules, verifyMethod } from '../helpers/contactMethods.js';
+import { eventually } from '../helpers/eventually.js';
 import { HookReceiver } from '../helpers/hookReceiver.js';
+import { notificationsOf, reach } from '../helpers/notifications.js';
 import { body, createTestApp, openTestDatabase, type TestApp, type TestUser } from '../helpers/testApp.js';
 
 /**
@@ -15,59 +20,28 @@ import { body, createTestApp, openTestDatabase, type TestApp, type TestUser } fr
  * error only as that user or a superuser; and acting through an email method's link records
  * the user's account in the alert's history, not the method's address.
  */
-const METHODS = '/api/v1/users/me/contact-methods';
-const RULES = '/api/v1/users/me/notification-rules';
-
 let t: TestApp;
 let receiver: HookReceiver;
 
-const call = (user: TestUser, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: user.auth, ...(payload && { payload }) });
-
 /** A method with a rule at once; verified with the code it got when `verify` is set. */
-async function methodWithRule(user: TestUser, payload: Record<string, string>, verify: boolean): Promise<string> {
-  const id = body(await call(user, 'POST', METHODS, payload)).id;
+async function methodWithRule(user: TestUser, fields: ContactMethodCreate, verify: boolean): Promise<string> {
+  const { id } = await createMethod(t, user, fields);
   if (verify) {
-    expect((await call(user, 'POST', `${METHODS}/${id}/send-code`)).statusCode).toBe(202);
     const code =
-      payload.kind === 'email'
-        ? /code is (\d{6})/.exec((await t.mail.waitFor((m) => m.to.includes(payload.target ?? ''))).text)?.[1]
-        : JSON.parse((await receiver.waitFor((h) => receiver.url(h.path) === payload.target && h.body.includes('"code"'))).body).code;
-    expect((await call(user, 'POST', `${METHODS}/${id}/verify`, { code })).statusCode).toBe(200);
+      fields.kind === 'email'
+        ? await emailedCode(id, user, fields.target)
+        : await codeOf(t, receiver, user, id, (h) => receiver.url(h.path) === fields.target && h.body.includes('"code"'));
+    await verifyMethod(t, user, id, code);
   }
-  expect((await call(user, 'PUT', RULES, { rules: [{ contact_method_id: id, delay_minutes: 0 }] })).statusCode).toBe(200);
+  await setRules(t, user, [{ contact_method_id: id, delay_minutes: 0 }]);
   return id;
 }
 
-async function reach(userIds: string[], alertId: string) {
-  await t.db
-    .transaction()
-    .execute((trx) => queueUserNotifications(trx, { alertId, kind: 'escalation', level: 1, userIds, now: new Date() }));
-  await t.parts.notifications.flush();
+/** Sends a code to an email method and reads it from the email. */
+async function emailedCode(id: string, user: TestUser, address: string): Promise<string> {
+  answered(await callAs(t, user, 'POST', `${METHODS}/${id}/send-code`), 202);
+  return /code is (\d{6})/.exec((await t.mail.waitFor((m) => m.to.includes(address))).text)?.[1] ?? '';
 }
-
-async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`not in time: ${what} (last: ${JSON.stringify(value)})`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-interface Row {
-  user_id: string | null;
-  user_name: string | null;
-  channel: string;
-  method_label: string | null;
-  recipient: string | null;
-  status: string;
-  skipped_reason: string | null;
-  last_error: string | null;
-}
-const rowsOf = async (viewer: TestUser, alertId: string): Promise<Row[]> =>
-  body(await call(viewer, 'GET', `/api/v1/alert/${alertId}/notifications`)).data;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -89,19 +63,19 @@ describe("an alert's notifications", () => {
     const hidden = `hidden-${randomUUID().slice(0, 8)}@example.com`;
     await methodWithRule(unverified, { kind: 'email', label: 'private mail', target: hidden }, false);
     await methodWithRule(owner, { kind: 'webhook', label: 'my hook', target: receiver.url('/mine') }, true);
-    const alert = body(await call(owner, 'POST', '/api/v1/alert/', { title: 'Disk full', severity: 'critical' }));
+    const alert = await createAlert(t, owner, { title: 'Disk full', severity: 'critical' });
 
     // The receiver fails while the rows are read: each webhook row holds its error.
     receiver.mode = 'error';
     try {
-      await reach([owner.id, hooked.id, unverified.id, plain.id], alert.id);
+      await reach(t, [owner.id, hooked.id, unverified.id, plain.id], alert.id);
       await eventually(
-        () => rowsOf(t.superuser, alert.id),
+        () => notificationsOf(t, t.superuser, alert.id),
         (rows) => rows.filter((r) => r.channel === 'webhook').every((r) => r.last_error !== null),
         'both webhooks failed once',
       );
       const failure = `HTTP 500 from 127.0.0.1:${receiver.port}: receiver down for maintenance`;
-      const seen = await rowsOf(owner, alert.id);
+      const seen = await notificationsOf(t, owner, alert.id);
       const reached = seen
         .filter((r) => r.user_id !== null)
         .map((r) => [r.user_name, r.channel, r.method_label, r.recipient, r.last_error]);
@@ -121,7 +95,7 @@ describe("an alert's notifications", () => {
       expect(seen.find((r) => r.method_label === 'private mail')).toMatchObject({ status: 'skipped', skipped_reason: 'unverified' });
 
       // A superuser sees all of it.
-      const all = await rowsOf(t.superuser, alert.id);
+      const all = await notificationsOf(t, t.superuser, alert.id);
       expect(all.find((r) => r.method_label === 'ops-hook')).toMatchObject({ recipient: secretUrl, last_error: failure });
       expect(all.find((r) => r.method_label === 'private mail')).toMatchObject({ recipient: hidden, skipped_reason: 'unverified' });
       expect(all.filter((r) => r.user_id === plain.id).map((r) => r.recipient)).toEqual([plain.email]);
@@ -135,8 +109,8 @@ describe("an alert's notifications", () => {
     const paged = await t.createUser({ full_name: 'Paged Person' });
     const pager = `pager-${randomUUID().slice(0, 8)}@example.com`;
     await methodWithRule(paged, { kind: 'email', label: 'pager', target: pager }, true);
-    const alert = body(await call(owner, 'POST', '/api/v1/alert/', { title: 'Queue stuck', severity: 'high' }));
-    await reach([paged.id], alert.id);
+    const alert = await createAlert(t, owner, { title: 'Queue stuck', severity: 'high' });
+    await reach(t, [paged.id], alert.id);
     const mail = await t.mail.waitFor((m) => m.to.includes(pager) && m.text.includes(alert.id));
     const token = decodeURIComponent(/\/actions\/[\w-]+\?t=([^\s"]+)/.exec(mail.text)?.[1] ?? '');
     const acted = await t.app.inject({
@@ -145,7 +119,7 @@ describe("an alert's notifications", () => {
       headers: { [LINK_TOKEN_HEADER]: token },
     });
     expect(acted.statusCode, acted.body).toBe(200);
-    const events = body(await call(owner, 'GET', `/api/v1/alert/${alert.id}/events`)).data;
+    const events = body(await callAs(t, owner, 'GET', `/api/v1/alert/${alert.id}/events`)).data;
     expect(events.map((e: { action: string; via: string; recipient: string | null }) => [e.action, e.via, e.recipient])).toEqual([
       // The account, named: another user's address is not the owner's to read (policyAddresses.test.ts).
       ['acknowledge', 'link', 'Paged Person'],

@@ -1,6 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createIntegration, send } from '../helpers/ingest.js';
+import { ALERTS, createAlert } from '../helpers/alerts.js';
+import { eventually } from '../helpers/eventually.js';
+import { send } from '../helpers/ingest.js';
+import { createIntegration } from '../helpers/integrations.js';
+import { notificationsOf } from '../helpers/notifications.js';
 import { SmtpSink } from '../helpers/smtpSink.js';
 import { body, createTestApp, type TestApp, type TestUser, testConfig } from '../helpers/testApp.js';
 
@@ -8,40 +12,6 @@ import { body, createTestApp, type TestApp, type TestUser, testConfig } from '..
  * Notification emails go through the durable queue: written with the change that causes them,
  * queued by the relay, sent by the worker with retries. Nothing is lost when SMTP is down.
  */
-const BASE = '/api/v1/alert';
-
-interface Notification {
-  kind: string;
-  level: number;
-  recipient: string;
-  status: string;
-  attempts: number;
-  last_error: string | null;
-  sent_at: string | null;
-}
-
-async function createAlert(t: TestApp, user: TestUser, title = `Disk full ${randomUUID().slice(0, 8)}`) {
-  const res = await t.app.inject({ method: 'POST', url: `${BASE}/`, headers: user.auth, payload: { title } });
-  expect(res.statusCode, res.body).toBe(200);
-  return body(res) as { id: string; title: string };
-}
-
-async function notificationsOf(t: TestApp, user: TestUser, alertId: string): Promise<Notification[]> {
-  const res = await t.app.inject({ method: 'GET', url: `${BASE}/${alertId}/notifications`, headers: user.auth });
-  expect(res.statusCode, res.body).toBe(200);
-  expect(body(res).count).toBe(body(res).data.length);
-  return body(res).data;
-}
-
-/** Polls the database until `done` holds (the worker runs on its own). */
-async function eventually(done: () => Promise<boolean>, what: string, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await done())) {
-    if (Date.now() > deadline) throw new Error(`not within ${timeoutMs} ms: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 describe('notification emails', () => {
   let t: TestApp;
   let owner: TestUser;
@@ -85,12 +55,12 @@ describe('notification emails', () => {
   it('the notifications of an alert are its owner’s: another user gets 404, nobody signed out gets them', async () => {
     const alert = await createAlert(t, owner);
     const stranger = await t.createUser();
-    const res = await t.app.inject({ method: 'GET', url: `${BASE}/${alert.id}/notifications`, headers: stranger.auth });
+    const res = await t.app.inject({ method: 'GET', url: `${ALERTS}/${alert.id}/notifications`, headers: stranger.auth });
     expect(res.statusCode).toBe(404);
     expect(body(res)).toEqual({ detail: 'Alert not found' });
-    const anonymous = await t.app.inject({ method: 'GET', url: `${BASE}/${alert.id}/notifications` });
+    const anonymous = await t.app.inject({ method: 'GET', url: `${ALERTS}/${alert.id}/notifications` });
     expect(anonymous.statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'GET', url: `${BASE}/${alert.id}/notifications`, headers: t.superuser.auth })).statusCode).toBe(
+    expect((await t.app.inject({ method: 'GET', url: `${ALERTS}/${alert.id}/notifications`, headers: t.superuser.auth })).statusCode).toBe(
       200,
     );
   });
@@ -129,7 +99,7 @@ describe('an SMTP outage delays notifications and loses none', () => {
     const titles: string[] = [];
     const ids: string[] = [];
     for (let i = 0; i < 3; i++) {
-      const alert = await createAlert(t, owner, `Outage console ${i} ${randomUUID().slice(0, 6)}`);
+      const alert = await createAlert(t, owner, { title: `Outage console ${i} ${randomUUID().slice(0, 6)}` });
       titles.push(alert.title);
       ids.push(alert.id);
     }

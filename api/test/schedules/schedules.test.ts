@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOT_ENOUGH_PRIVILEGES } from '../../src/schedules/service.js';
-import { createRotation, createSchedule, SCHEDULES, scheduleTables, send } from '../helpers/schedules.js';
+import { callAs } from '../helpers/api.js';
+import { createRotation, createSchedule, SCHEDULES, scheduleTables } from '../helpers/schedules.js';
 import { body, createTestApp, type TestApp, type TestUser } from '../helpers/testApp.js';
 
 /**
@@ -23,7 +24,7 @@ afterAll(async () => {
 
 describe('schedules: CRUD', () => {
   it('creates, lists, reads, changes and deletes a schedule with its rotations and overrides', async () => {
-    const created = await send(t, owner, 'POST', SCHEDULES, { name: 'Primary', time_zone: 'europe/berlin', description: 'DB team' });
+    const created = await callAs(t, owner, 'POST', SCHEDULES, { name: 'Primary', time_zone: 'europe/berlin', description: 'DB team' });
     expect(created.statusCode, created.body).toBe(200);
     const schedule = body(created);
     // The zone as Intl names it.
@@ -42,7 +43,7 @@ describe('schedules: CRUD', () => {
     expect(rotation.starts_at).toBe('2025-03-02T23:00:00.000Z');
 
     const override = body(
-      await send(t, owner, 'POST', `${SCHEDULES}/${schedule.id}/overrides`, {
+      await callAs(t, owner, 'POST', `${SCHEDULES}/${schedule.id}/overrides`, {
         kind: 'replace',
         user_id: other.id,
         replaces_user_id: owner.id,
@@ -53,40 +54,40 @@ describe('schedules: CRUD', () => {
     expect(override).toMatchObject({ kind: 'replace', user_id: other.id, replaces_user_id: owner.id, ends_at: '2025-03-04T11:00:00.000Z' });
 
     // Every signed-in user reads it.
-    const detail = body(await send(t, other, 'GET', `${SCHEDULES}/${schedule.id}`));
+    const detail = body(await callAs(t, other, 'GET', `${SCHEDULES}/${schedule.id}`));
     expect(detail.rotations.map((r: { id: string }) => r.id)).toEqual([rotation.id]);
-    const list = body(await send(t, other, 'GET', `${SCHEDULES}/?limit=100`));
+    const list = body(await callAs(t, other, 'GET', `${SCHEDULES}/?limit=100`));
     expect(list.data.map((s: { id: string }) => s.id)).toContain(schedule.id);
     expect(list.count).toBe(list.data.length);
-    expect(body(await send(t, other, 'GET', `${SCHEDULES}/${schedule.id}/rotations`))).toMatchObject({ count: 1 });
-    expect(body(await send(t, other, 'GET', `${SCHEDULES}/${schedule.id}/overrides`))).toMatchObject({ count: 1, data: [override] });
-    expect(body(await send(t, other, 'GET', `${SCHEDULES}/${schedule.id}/rotations/${rotation.id}`))).toEqual(rotation);
-    expect(body(await send(t, other, 'GET', `${SCHEDULES}/${schedule.id}/overrides/${override.id}`))).toEqual(override);
+    expect(body(await callAs(t, other, 'GET', `${SCHEDULES}/${schedule.id}/rotations`))).toMatchObject({ count: 1 });
+    expect(body(await callAs(t, other, 'GET', `${SCHEDULES}/${schedule.id}/overrides`))).toMatchObject({ count: 1, data: [override] });
+    expect(body(await callAs(t, other, 'GET', `${SCHEDULES}/${schedule.id}/rotations/${rotation.id}`))).toEqual(rotation);
+    expect(body(await callAs(t, other, 'GET', `${SCHEDULES}/${schedule.id}/overrides/${override.id}`))).toEqual(override);
 
-    const renamed = await send(t, owner, 'PATCH', `${SCHEDULES}/${schedule.id}`, { name: 'Primary DB', description: null });
+    const renamed = await callAs(t, owner, 'PATCH', `${SCHEDULES}/${schedule.id}`, { name: 'Primary DB', description: null });
     expect(body(renamed)).toMatchObject({ name: 'Primary DB', description: null, time_zone: 'Europe/Berlin' });
-    const reordered = await send(t, owner, 'PATCH', `${SCHEDULES}/${schedule.id}/rotations/${rotation.id}`, {
+    const reordered = await callAs(t, owner, 'PATCH', `${SCHEDULES}/${schedule.id}/rotations/${rotation.id}`, {
       user_ids: [other.id],
       shift_unit: 'days',
     });
     expect(body(reordered)).toMatchObject({ user_ids: [other.id], shift_unit: 'days', handoff_time: '10:00' });
     // A replace turned into a remove no longer names whom it replaced.
-    const removal = await send(t, owner, 'PATCH', `${SCHEDULES}/${schedule.id}/overrides/${override.id}`, { kind: 'remove' });
+    const removal = await callAs(t, owner, 'PATCH', `${SCHEDULES}/${schedule.id}/overrides/${override.id}`, { kind: 'remove' });
     expect(body(removal)).toMatchObject({ kind: 'remove', replaces_user_id: null, created_at: override.created_at });
 
-    expect((await send(t, owner, 'DELETE', `${SCHEDULES}/${schedule.id}/overrides/${override.id}`)).statusCode).toBe(200);
-    expect((await send(t, owner, 'DELETE', `${SCHEDULES}/${schedule.id}/rotations/${rotation.id}`)).statusCode).toBe(200);
-    expect(body(await send(t, owner, 'GET', `${SCHEDULES}/${schedule.id}`)).rotations).toEqual([]);
-    const deleted = await send(t, owner, 'DELETE', `${SCHEDULES}/${schedule.id}`);
+    expect((await callAs(t, owner, 'DELETE', `${SCHEDULES}/${schedule.id}/overrides/${override.id}`)).statusCode).toBe(200);
+    expect((await callAs(t, owner, 'DELETE', `${SCHEDULES}/${schedule.id}/rotations/${rotation.id}`)).statusCode).toBe(200);
+    expect(body(await callAs(t, owner, 'GET', `${SCHEDULES}/${schedule.id}`)).rotations).toEqual([]);
+    const deleted = await callAs(t, owner, 'DELETE', `${SCHEDULES}/${schedule.id}`);
     expect(body(deleted)).toEqual({ message: 'Schedule deleted successfully' });
-    const gone = await send(t, owner, 'GET', `${SCHEDULES}/${schedule.id}`);
+    const gone = await callAs(t, owner, 'GET', `${SCHEDULES}/${schedule.id}`);
     expect([gone.statusCode, body(gone)]).toEqual([404, { detail: 'Schedule not found' }]);
   });
 
   it('pages the list of schedules as the other lists do', async () => {
     for (const name of ['page-a', 'page-b', 'page-c']) await createSchedule(t, owner, { name, time_zone: 'UTC' });
-    const all = body(await send(t, owner, 'GET', `${SCHEDULES}/`));
-    const page = body(await send(t, owner, 'GET', `${SCHEDULES}/?skip=1&limit=1`));
+    const all = body(await callAs(t, owner, 'GET', `${SCHEDULES}/`));
+    const page = body(await callAs(t, owner, 'GET', `${SCHEDULES}/?skip=1&limit=1`));
     expect(page.count).toBe(all.count);
     expect(page.data).toEqual([all.data[1]]);
   });
@@ -104,18 +105,18 @@ describe('schedules: who may change them', () => {
     });
     const before = await scheduleTables(t);
     const attempts = [
-      send(t, other, 'PATCH', `${SCHEDULES}/${schedule.id}`, { name: 'Mine now' }),
-      send(t, other, 'DELETE', `${SCHEDULES}/${schedule.id}`),
-      send(t, other, 'POST', `${SCHEDULES}/${schedule.id}/rotations`, {
+      callAs(t, other, 'PATCH', `${SCHEDULES}/${schedule.id}`, { name: 'Mine now' }),
+      callAs(t, other, 'DELETE', `${SCHEDULES}/${schedule.id}`),
+      callAs(t, other, 'POST', `${SCHEDULES}/${schedule.id}/rotations`, {
         name: 'x',
         user_ids: [other.id],
         shift_unit: 'hours',
         shift_count: 8,
         starts_at: '2025-01-01T00:00:00Z',
       }),
-      send(t, other, 'PATCH', `${SCHEDULES}/${schedule.id}/rotations/${rotation.id}`, { user_ids: [other.id] }),
-      send(t, other, 'DELETE', `${SCHEDULES}/${schedule.id}/rotations/${rotation.id}`),
-      send(t, other, 'POST', `${SCHEDULES}/${schedule.id}/overrides`, {
+      callAs(t, other, 'PATCH', `${SCHEDULES}/${schedule.id}/rotations/${rotation.id}`, { user_ids: [other.id] }),
+      callAs(t, other, 'DELETE', `${SCHEDULES}/${schedule.id}/rotations/${rotation.id}`),
+      callAs(t, other, 'POST', `${SCHEDULES}/${schedule.id}/overrides`, {
         kind: 'add',
         user_id: other.id,
         starts_at: '2025-01-01T00:00:00Z',
@@ -125,7 +126,7 @@ describe('schedules: who may change them', () => {
     for (const res of await Promise.all(attempts)) expect([res.statusCode, body(res)]).toEqual([403, { detail: NOT_ENOUGH_PRIVILEGES }]);
     expect(await scheduleTables(t)).toEqual(before);
 
-    const bySuperuser = await send(t, t.superuser, 'PATCH', `${SCHEDULES}/${schedule.id}`, { name: 'Renamed by admin' });
+    const bySuperuser = await callAs(t, t.superuser, 'PATCH', `${SCHEDULES}/${schedule.id}`, { name: 'Renamed by admin' });
     expect(body(bySuperuser)).toMatchObject({ name: 'Renamed by admin', owner_id: owner.id });
     const anonymous = await t.app.inject({ method: 'GET', url: `${SCHEDULES}/${schedule.id}` });
     expect(anonymous.statusCode).toBe(401);
@@ -216,7 +217,7 @@ describe('schedules: validation names the field and stores nothing', () => {
     const filled = JSON.parse(JSON.stringify(payload).replaceAll('USER', owner.id));
     const before = await scheduleTables(t);
     const url = method === 'POST' && sub === '' ? `${SCHEDULES}/` : `${SCHEDULES}/${schedule.id}${sub}`;
-    const res = await send(t, owner, method, url, filled);
+    const res = await callAs(t, owner, method, url, filled);
     expect(res.statusCode, res.body).toBe(422);
     expect(body(res).detail).toContainEqual(expect.objectContaining({ loc, type }));
     expect(await scheduleTables(t)).toEqual(before);
@@ -232,7 +233,7 @@ describe('schedules: validation names the field and stores nothing', () => {
       ['/api/v1/users/me/shifts?from=2025-01-01T00:00:00Z&to=2025-06-01T00:00:00Z', ['query', 'to']],
     ];
     for (const [url, loc] of cases) {
-      const res = await send(t, owner, 'GET', url);
+      const res = await callAs(t, owner, 'GET', url);
       expect(res.statusCode, `${url}: ${res.body}`).toBe(422);
       expect(body(res).detail[0].loc).toEqual(loc);
     }

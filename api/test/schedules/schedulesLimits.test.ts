@@ -8,7 +8,8 @@ import {
   tooManyRotations,
   tooManySchedules,
 } from '../../src/schedules/limits.js';
-import { createOverride, createRotation, createSchedule, SCHEDULES, scheduleTables, send } from '../helpers/schedules.js';
+import { callAs } from '../helpers/api.js';
+import { createOverride, createRotation, createSchedule, SCHEDULES, scheduleTables } from '../helpers/schedules.js';
 import { body, createTestApp, type TestApp, type TestUser } from '../helpers/testApp.js';
 
 /**
@@ -42,7 +43,7 @@ describe('count caps', () => {
     const rotation = { name: 'layer', user_ids: [owner.id], shift_unit: 'hours', shift_count: 8, starts_at: '2025-01-01T00:00:00Z' };
     for (let i = 0; i < ROTATIONS_PER_SCHEDULE_MAX; i++) await createRotation(t, owner, schedule.id, rotation);
     const before = await scheduleTables(t);
-    const res = await send(t, owner, 'POST', `${SCHEDULES}/${schedule.id}/rotations`, rotation);
+    const res = await callAs(t, owner, 'POST', `${SCHEDULES}/${schedule.id}/rotations`, rotation);
     expect([res.statusCode, body(res)]).toEqual([422, valueError(['body'], tooManyRotations)]);
     expect(tooManyRotations).toBe('A schedule has at most 20 rotations');
     expect(await scheduleTables(t)).toEqual(before);
@@ -59,7 +60,7 @@ describe('count caps', () => {
     const made = [];
     for (let i = 0; i < OVERRIDES_PER_SCHEDULE_MAX; i++) made.push(await createOverride(t, owner, schedule.id, ahead(i)));
     const before = await scheduleTables(t);
-    const refused = await send(t, owner, 'POST', `${SCHEDULES}/${schedule.id}/overrides`, ahead(500));
+    const refused = await callAs(t, owner, 'POST', `${SCHEDULES}/${schedule.id}/overrides`, ahead(500));
     expect([refused.statusCode, body(refused)]).toEqual([422, valueError(['body'], tooManyOverrides)]);
     expect(tooManyOverrides).toBe('A schedule has at most 200 overrides that have not ended');
     expect(await scheduleTables(t)).toEqual(before);
@@ -71,7 +72,7 @@ describe('count caps', () => {
       [second, 2],
     ] as const) {
       const ends = NOW.getTime() - endedDaysAgo * DAY;
-      const moved = await send(t, owner, 'PATCH', `${SCHEDULES}/${schedule.id}/overrides/${override.id}`, {
+      const moved = await callAs(t, owner, 'PATCH', `${SCHEDULES}/${schedule.id}/overrides/${override.id}`, {
         starts_at: iso(ends - HOUR),
         ends_at: iso(ends),
       });
@@ -89,7 +90,7 @@ describe('count caps', () => {
     stored = await ids();
     expect(stored).toHaveLength(OVERRIDES_PER_SCHEDULE_MAX);
     expect(stored).not.toContain(first.id);
-    const none = await send(t, owner, 'POST', `${SCHEDULES}/${schedule.id}/overrides`, ahead(503));
+    const none = await callAs(t, owner, 'POST', `${SCHEDULES}/${schedule.id}/overrides`, ahead(503));
     expect([none.statusCode, body(none)]).toEqual([422, valueError(['body'], tooManyOverrides)]);
   });
 
@@ -98,7 +99,7 @@ describe('count caps', () => {
     const made = [];
     for (let i = 0; i < SCHEDULES_PER_USER_MAX; i++) made.push(await createSchedule(t, prolific, { name: `Mine ${i}`, time_zone: 'UTC' }));
     const before = await scheduleTables(t);
-    const refused = await send(t, prolific, 'POST', `${SCHEDULES}/`, { name: 'One more', time_zone: 'UTC' });
+    const refused = await callAs(t, prolific, 'POST', `${SCHEDULES}/`, { name: 'One more', time_zone: 'UTC' });
     expect([refused.statusCode, body(refused)]).toEqual([422, valueError(['body'], tooManySchedules)]);
     expect(tooManySchedules).toBe('A user owns at most 100 schedules');
     expect(await scheduleTables(t)).toEqual(before);
@@ -108,7 +109,7 @@ describe('count caps', () => {
     await createSchedule(t, prolific, { name: 'As a superuser', time_zone: 'UTC' });
     await sql`UPDATE users SET is_superuser = false WHERE id = ${prolific.id}`.execute(t.db);
     for (const schedule of made.slice(0, 2))
-      expect((await send(t, prolific, 'DELETE', `${SCHEDULES}/${schedule.id}`)).statusCode).toBe(200);
+      expect((await callAs(t, prolific, 'DELETE', `${SCHEDULES}/${schedule.id}`)).statusCode).toBe(200);
     await createSchedule(t, prolific, { name: 'Room again', time_zone: 'UTC' });
   });
 
@@ -121,7 +122,7 @@ describe('count caps', () => {
       [{ ...rotation, user_ids: Array(101).fill(owner.id) }, ['body', 'user_ids']],
       [{ ...rotation, active_hours: Array(21).fill(rule) }, ['body', 'active_hours']],
     ] as const) {
-      const res = await send(t, owner, 'POST', `${SCHEDULES}/${schedule.id}/rotations`, payload);
+      const res = await callAs(t, owner, 'POST', `${SCHEDULES}/${schedule.id}/rotations`, payload);
       expect(res.statusCode).toBe(422);
       expect(body(res).detail).toContainEqual(expect.objectContaining({ loc, type: 'too_long' }));
     }
@@ -151,18 +152,18 @@ describe('busy spans', () => {
       });
     }
     const span = (days: number) => `from=2025-06-02T00:00:00Z&to=${iso(Date.parse('2025-06-02T00:00:00Z') + days * DAY)}`;
-    const timeline = await send(t, owner, 'GET', `${SCHEDULES}/${schedule.id}/timeline?${span(30)}`);
+    const timeline = await callAs(t, owner, 'GET', `${SCHEDULES}/${schedule.id}/timeline?${span(30)}`);
     expect(timeline.statusCode).toBe(200);
     expect(body(timeline).count).toBe(30 * 160);
-    const tooLong = await send(t, owner, 'GET', `${SCHEDULES}/${schedule.id}/timeline?${span(90)}`);
+    const tooLong = await callAs(t, owner, 'GET', `${SCHEDULES}/${schedule.id}/timeline?${span(90)}`);
     expect([tooLong.statusCode, body(tooLong)]).toEqual([
       422,
       valueError(['query', 'to'], 'more than 20000 entries between from and to: ask a shorter span'),
     ]);
 
-    const shifts = await send(t, busy, 'GET', `/api/v1/users/me/shifts?${span(30)}`);
+    const shifts = await callAs(t, busy, 'GET', `/api/v1/users/me/shifts?${span(30)}`);
     expect(body(shifts).count).toBe(30 * 80);
-    const tooMany = await send(t, busy, 'GET', `/api/v1/users/me/shifts?${span(90)}`);
+    const tooMany = await callAs(t, busy, 'GET', `/api/v1/users/me/shifts?${span(90)}`);
     expect([tooMany.statusCode, body(tooMany)]).toEqual([
       422,
       valueError(['query', 'to'], 'more than 5000 entries between from and to: ask a shorter span'),

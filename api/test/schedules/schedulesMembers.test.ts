@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRotation, createSchedule, SCHEDULES, send } from '../helpers/schedules.js';
+import { callAs } from '../helpers/api.js';
+import { createRotation, createSchedule, SCHEDULES } from '../helpers/schedules.js';
 import { body, createTestApp, type TestApp, type TestUser } from '../helpers/testApp.js';
 
 /**
@@ -30,35 +31,35 @@ describe('deleting a user who is on call', () => {
       shift_count: 1,
       starts_at: '2025-01-01T00:00:00Z',
     });
-    const refused = await send(t, t.superuser, 'DELETE', `/api/v1/users/${member.id}`);
+    const refused = await callAs(t, t.superuser, 'DELETE', `/api/v1/users/${member.id}`);
     expect([refused.statusCode, body(refused)]).toEqual([
       409,
       { detail: 'The user is in rotations or overrides of the schedules "Night watch": take them out first' },
     ]);
-    const bySelf = await send(t, member, 'DELETE', '/api/v1/users/me');
+    const bySelf = await callAs(t, member, 'DELETE', '/api/v1/users/me');
     expect(bySelf.statusCode).toBe(409);
 
-    await send(t, owner, 'PATCH', `${SCHEDULES}/${schedule.id}/rotations/${rotation.id}`, { user_ids: [owner.id] });
+    await callAs(t, owner, 'PATCH', `${SCHEDULES}/${schedule.id}/rotations/${rotation.id}`, { user_ids: [owner.id] });
     const future = new Date(Date.now() + 86_400_000).toISOString();
     const later = new Date(Date.now() + 2 * 86_400_000).toISOString();
     const coming = body(
-      await send(t, owner, 'POST', `${SCHEDULES}/${schedule.id}/overrides`, {
+      await callAs(t, owner, 'POST', `${SCHEDULES}/${schedule.id}/overrides`, {
         kind: 'add',
         user_id: member.id,
         starts_at: future,
         ends_at: later,
       }),
     );
-    expect((await send(t, t.superuser, 'DELETE', `/api/v1/users/${member.id}`)).statusCode).toBe(409);
+    expect((await callAs(t, t.superuser, 'DELETE', `/api/v1/users/${member.id}`)).statusCode).toBe(409);
 
     // An override that has ended is history: it goes with the user.
-    await send(t, owner, 'PATCH', `${SCHEDULES}/${schedule.id}/overrides/${coming.id}`, {
+    await callAs(t, owner, 'PATCH', `${SCHEDULES}/${schedule.id}/overrides/${coming.id}`, {
       starts_at: '2024-01-01T00:00:00Z',
       ends_at: '2024-01-02T00:00:00Z',
     });
-    const deleted = await send(t, t.superuser, 'DELETE', `/api/v1/users/${member.id}`);
+    const deleted = await callAs(t, t.superuser, 'DELETE', `/api/v1/users/${member.id}`);
     expect(deleted.statusCode, deleted.body).toBe(200);
-    expect(body(await send(t, owner, 'GET', `${SCHEDULES}/${schedule.id}/overrides`)).count).toBe(0);
+    expect(body(await callAs(t, owner, 'GET', `${SCHEDULES}/${schedule.id}/overrides`)).count).toBe(0);
   });
 
   it("deletes the owner's own schedules with them, members and all", async () => {
@@ -71,8 +72,8 @@ describe('deleting a user who is on call', () => {
       shift_count: 1,
       starts_at: '2025-01-01T00:00:00Z',
     });
-    expect((await send(t, t.superuser, 'DELETE', `/api/v1/users/${leaving.id}`)).statusCode).toBe(200);
-    expect((await send(t, owner, 'GET', `${SCHEDULES}/${schedule.id}`)).statusCode).toBe(404);
+    expect((await callAs(t, t.superuser, 'DELETE', `/api/v1/users/${leaving.id}`)).statusCode).toBe(200);
+    expect((await callAs(t, owner, 'GET', `${SCHEDULES}/${schedule.id}`)).statusCode).toBe(404);
     const { rows } = await sql<{
       n: number;
     }>`SELECT count(*)::int AS n FROM schedule_rotation_members WHERE user_id = ${leaving.id}`.execute(t.db);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOverride, createRotation, createSchedule, SCHEDULES, send } from '../helpers/schedules.js';
+import { callAs } from '../helpers/api.js';
+import { createOverride, createRotation, createSchedule, SCHEDULES } from '../helpers/schedules.js';
 import { body, createTestApp, type TestApp, type TestUser } from '../helpers/testApp.js';
 
 /**
@@ -23,7 +24,7 @@ afterAll(async () => {
 });
 
 const get = async (url: string, user: TestUser = ann) => {
-  const res = await send(t, user, 'GET', url);
+  const res = await callAs(t, user, 'GET', url);
   expect(res.statusCode, res.body).toBe(200);
   return body(res);
 };
@@ -77,7 +78,7 @@ describe('who is on call, now and next', () => {
     expect(one.data.map((d: { schedule_id: string }) => d.schedule_id)).toEqual([berlin.id]);
     // No id, a malformed one, or more than 100: 422 naming the parameter; nobody signed in: 401.
     for (const query of ['', '?schedule_id=nope', `?${Array.from({ length: 101 }, () => `schedule_id=${berlin.id}`).join('&')}`]) {
-      const res = await send(t, ann, 'GET', `${SCHEDULES}/on-call${query}`);
+      const res = await callAs(t, ann, 'GET', `${SCHEDULES}/on-call${query}`);
       expect(res.statusCode, query).toBe(422);
       expect(JSON.stringify(body(res).detail)).toContain('schedule_id');
     }

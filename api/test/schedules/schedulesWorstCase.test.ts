@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toScheduleDef } from '../../bench/oncall/scheduleFixtures.js';
 import { PLANTED_CHANGE_DAYS, plantedChangeAt, worstCaseFixture } from '../../bench/oncall/worstCase.js';
 import { compileSchedule } from '../../src/oncall/schedule.js';
-import { createOverride, createRotation, createSchedule, SCHEDULES, send } from '../helpers/schedules.js';
+import { callAs } from '../helpers/api.js';
+import { createOverride, createRotation, createSchedule, SCHEDULES } from '../helpers/schedules.js';
 import { body, createTestApp, TEST_DB, type TestApp, type TestUser } from '../helpers/testApp.js';
 
 /**
@@ -39,7 +40,7 @@ afterAll(async () => {
 /** A GET as `user`, its answer and how long it took. */
 async function timedGet(url: string, user: TestUser = a) {
   const started = performance.now();
-  const res = await send(t, user, 'GET', url);
+  const res = await callAs(t, user, 'GET', url);
   const ms = performance.now() - started;
   expect(res.statusCode, res.body).toBe(200);
   return { answer: body(res), ms };
@@ -47,10 +48,10 @@ async function timedGet(url: string, user: TestUser = a) {
 
 describe('the worst case at the caps, through the API', () => {
   it('stores 20 rotations of 100 members with 20 rules each, and 200 overrides', async () => {
-    const detail = body(await send(t, b, 'GET', `${SCHEDULES}/${scheduleId}`));
+    const detail = body(await callAs(t, b, 'GET', `${SCHEDULES}/${scheduleId}`));
     expect(detail.rotations).toHaveLength(20);
     expect(detail.rotations.map((r: { user_ids: string[] }) => r.user_ids.length).sort()).toContain(100);
-    expect(body(await send(t, b, 'GET', `${SCHEDULES}/${scheduleId}/overrides`)).count).toBe(200);
+    expect(body(await callAs(t, b, 'GET', `${SCHEDULES}/${scheduleId}/overrides`)).count).toBe(200);
   });
 
   it('"now and next": both on call, and the one change 80 days ahead, as probing each instant finds', async () => {

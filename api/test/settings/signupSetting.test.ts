@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { changeSettings } from '../helpers/settings.js';
 import { body, createTestApp, type TestApp } from '../helpers/testApp.js';
 
 /**
@@ -10,10 +11,7 @@ const CLOSED = 'Sign-up is closed: ask an administrator for an account';
 
 let t: TestApp;
 
-const setSignup = async (open: boolean) => {
-  const res = await t.app.inject({ method: 'PATCH', url: '/api/v1/settings/', headers: t.superuser.auth, payload: { signup_open: open } });
-  expect(res.statusCode, res.body).toBe(200);
-};
+const setSignup = (open: boolean) => changeSettings(t, { signup_open: open });
 const signup = (payload: string | object, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url: '/api/v1/users/signup', payload, headers: { 'content-type': 'application/json', ...headers } });
 const publicSettings = () => t.app.inject({ method: 'GET', url: '/api/v1/settings/public' });
