@@ -79,7 +79,7 @@ test.describe('login', () => {
 test.describe('signup', () => {
   test('while an administrator has closed sign-up, the page says so instead of its form', async ({ page }) => {
     // Every test file shares the server's setting: this page alone is told that sign-up is closed.
-    // (The API's own refusal: api/test/signupSetting.test.ts.)
+    // (The API's own refusal: api/test/settings/signupSetting.test.ts.)
     await page.route('**/api/v1/settings/public', (route) => route.fulfill({ json: { signup_open: false } }));
     await page.goto('/signup');
     await expect(page.getByText('Sign-up is closed', { exact: true })).toBeVisible();

@@ -5,7 +5,7 @@ import { ALL_SETTINGS, SETTING_GROUPS, type Setting } from '../src/configSetting
 
 // docs/configuration.md's tables and deploy/env.example's block of the API's settings, made
 // from the declarations in api/src/configSettings.ts. `npm run gen:config` writes them;
-// api/test/configDocs.test.ts fails when a committed file differs from what this makes.
+// api/test/app/configDocs.test.ts fails when a committed file differs from what this makes.
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const CONFIGURATION_DOC = path.join(ROOT, 'docs/configuration.md');

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 // Every environment variable the API reads, declared once: its default, its bounds, its
 // one-line meaning, and how deploy/env.example lists it. config.ts assembles the Config from
 // these; docs/configuration.md and deploy/env.example are generated from them
-// (`npm run gen:config`), and api/test/configDocs.test.ts fails when either drifts.
+// (`npm run gen:config`), and api/test/app/configDocs.test.ts fails when either drifts.
 
 export type Env = Record<string, string | undefined>;
 

@@ -4,7 +4,7 @@ import type { ScheduleFixture } from './scheduleFixtures.js';
 
 /**
  * The costliest schedule a user can store at the caps (api/src/schedules/limits.ts, schema.ts),
- * for `npm run bench:oncall` and api/test/schedulesWorstCase.test.ts. Two people, `a` and `b`:
+ * for `npm run bench:oncall` and api/test/schedules/schedulesWorstCase.test.ts. Two people, `a` and `b`:
  *
  * - 2 rotations keep each of them on call for good (one person, no active hours);
  * - 18 rotations of 100 members (a, b, a, b…) hand off every hour, each with 20 active-hours

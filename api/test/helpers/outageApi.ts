@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { type ApiProcess, startApiProcess } from './apiProcess.js';
+import { eventually } from './eventually.js';
 import type { SmtpSink } from './smtpSink.js';
 
 /** The API process, its first superuser, and what both outage tests ask of it. */
@@ -63,15 +64,6 @@ export async function sqlOn(url: string, text: string, values: unknown[] = []): 
     return await client.query(text, values);
   } finally {
     await client.end();
-  }
-}
-
-/** Polls until `done()` holds (the API works on its own: its worker, its timer, its LISTEN). */
-export async function eventually(done: () => Promise<boolean>, what: string, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await done())) {
-    if (Date.now() > deadline) throw new Error(`not within ${timeoutMs} ms: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
 

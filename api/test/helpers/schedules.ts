@@ -1,32 +1,23 @@
 import { sql } from 'kysely';
-import { expect } from 'vitest';
-import { body, type TestApp, type TestUser } from './testApp.js';
+import { answered, callAs } from './api.js';
+import type { TestApp, TestUser } from './testApp.js';
 
-/** Calls and fixtures shared by the schedules suites. */
+/** Schedules, rotations and overrides made through the API, for every suite that needs one. */
 export const SCHEDULES = '/api/v1/schedules';
 
 /** The tables a schedule is stored in: a refused call must leave them as they were. */
 export const SCHEDULE_TABLES = ['schedules', 'schedule_rotations', 'schedule_rotation_members', 'schedule_overrides'];
 
-export const send = (t: TestApp, user: TestUser, method: string, url: string, payload?: object) =>
-  t.app.inject({ method: method as 'GET', url, headers: user.auth, ...(payload !== undefined && { payload }) });
-
 export async function createSchedule(t: TestApp, user: TestUser, payload: object) {
-  const res = await send(t, user, 'POST', `${SCHEDULES}/`, payload);
-  expect(res.statusCode, res.body).toBe(200);
-  return body(res);
+  return answered(await callAs(t, user, 'POST', `${SCHEDULES}/`, payload));
 }
 
 export async function createRotation(t: TestApp, user: TestUser, scheduleId: string, payload: object) {
-  const res = await send(t, user, 'POST', `${SCHEDULES}/${scheduleId}/rotations`, payload);
-  expect(res.statusCode, res.body).toBe(200);
-  return body(res);
+  return answered(await callAs(t, user, 'POST', `${SCHEDULES}/${scheduleId}/rotations`, payload));
 }
 
 export async function createOverride(t: TestApp, user: TestUser, scheduleId: string, payload: object) {
-  const res = await send(t, user, 'POST', `${SCHEDULES}/${scheduleId}/overrides`, payload);
-  expect(res.statusCode, res.body).toBe(200);
-  return body(res);
+  return answered(await callAs(t, user, 'POST', `${SCHEDULES}/${scheduleId}/overrides`, payload));
 }
 
 /** Every row of the schedule tables, as text. */

@@ -31,6 +31,8 @@ export interface TestApp {
   /** The database's URL on PostgreSQL (another replica's connection); undefined on PGlite. */
   databaseUrl?: string;
   config: Config;
+  /** The app's clock: the one the test moves (`TestAppOptions.now`), or the real one. */
+  now: () => Date;
   mail: SmtpSink;
   superuser: TestUser;
   /** A new ordinary (or super) user created through the API, logged in. */
@@ -167,6 +169,7 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: Te
     db: database.db,
     databaseUrl: database.url,
     config,
+    now: options.now ?? (() => new Date()),
     mail,
     superuser,
     login,

@@ -5,7 +5,7 @@ import { MESSAGES, PASSWORD_MIN_LENGTH, validatePassword } from '../validation/r
 import { ALERT_TEXT_LIMITS, INTEGRATION_TEXT_LIMITS } from '../validation/titleDescription';
 
 // The console's form rules read their limits from limits.ts, which `npm run gen:api` writes from
-// the same document as shared/openapi.json (api/test/openapiTypes.test.ts fails while either is
+// the same document as shared/openapi.json (api/test/app/openapiTypes.test.ts fails while either is
 // stale). Read here straight from the document: a limit the API changes and the console's rules
 // do not follow fails.
 const schemas = openapi.components.schemas;

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import SignupPage, { SIGNUP_CLOSED_TEXT, SIGNUP_CLOSED_TITLE } from './SignupPage';
 
 // The sign-up page asks whether sign-up is open (GET /settings/public) once it runs; here the
-// answer comes from a fake, as the API's own answer is tested in api/test/signupSetting.test.ts.
+// answer comes from a fake, as the API's own answer is tested in api/test/settings/signupSetting.test.ts.
 
 const show = (readOpen: () => Promise<boolean>) =>
   render(

@@ -1,0 +1,13 @@
+import type { HTTPMethods, LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+import { body, type TestApp, type TestUser } from './testApp.js';
+
+/** A call to the app signed in as `user`, the payload sent as JSON when there is one. */
+export const callAs = (t: TestApp, user: TestUser, method: HTTPMethods, url: string, payload?: object): Promise<LightMyRequestResponse> =>
+  t.app.inject({ method, url, headers: user.auth, ...(payload !== undefined && { payload }) });
+
+/** The JSON of an answer that must have `status` (200 unless said); the test fails with the body otherwise. */
+export function answered(res: LightMyRequestResponse, status = 200): any {
+  expect(res.statusCode, res.body).toBe(status);
+  return body(res);
+}
