@@ -3,8 +3,10 @@ import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react
 import type { ContactMethodPublic } from '@vigil/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type FakeAnswer, type FakeApi, fakeApi } from '../../../shared/src/testing/fakeApi';
-import { AddContactMethodDialog } from './AddContactMethodDialog';
-import { VerifyDialog } from './VerifyDialog';
+import { CreateContactMethodDialog, VerifyContactMethodDialog } from './ContactMethodDialogs';
+
+/** Answers go through react-query and the fake server: more than the default second on a loaded machine. */
+const WAIT = { timeout: 5_000 };
 
 const HOOK: ContactMethodPublic = {
   id: '1f2e3d4c-5b6a-4978-8695-a4b3c2d1e0f9',
@@ -30,8 +32,8 @@ beforeEach(() => {
 afterEach(cleanup);
 
 const renderAdd = (onClose = vi.fn(), onCreated = vi.fn()) =>
-  api.render(<AddContactMethodDialog open onClose={onClose} onCreated={onCreated} />);
-const renderVerify = (onClose = vi.fn()) => api.render(<VerifyDialog method={HOOK} onClose={onClose} />);
+  api.render(<CreateContactMethodDialog open onClose={onClose} onCreated={onCreated} />);
+const renderVerify = (onClose = vi.fn()) => api.render(<VerifyContactMethodDialog method={HOOK} onClose={onClose} />);
 
 const click = (name: string) => act(async () => fireEvent.click(screen.getByRole('button', { name })));
 const type = (label: RegExp, value: string) => fireEvent.change(screen.getByLabelText(label, { selector: 'input' }), { target: { value } });
@@ -50,7 +52,7 @@ describe('Add Contact Method', () => {
     expect(message('Webhook URL is required')).toBeTruthy();
 
     fireEvent.click(screen.getByRole('combobox', { name: /^Kind/ }));
-    fireEvent.click(await screen.findByRole('option', { name: 'ntfy' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'ntfy' }, WAIT));
     expect(message('ntfy server URL is required')).toBeTruthy();
     expect(message('Topic is required')).toBeTruthy();
     expect(api.sent).toEqual([]);
@@ -60,7 +62,7 @@ describe('Add Contact Method', () => {
     type(/^Topic/, 'vigil-ada');
     type(/^Access token/, 'tk_123');
     await click('Save');
-    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1), WAIT);
     expect(api.sent).toEqual([
       {
         method: 'POST',
@@ -69,7 +71,7 @@ describe('Add Contact Method', () => {
       },
     ]);
     expect(onCreated).toHaveBeenCalledWith(created);
-    expect(await screen.findByText('The contact method was added: send it a code to verify it')).toBeTruthy();
+    expect(await screen.findByText('The contact method was added: send it a code to verify it', {}, WAIT)).toBeTruthy();
   });
 
   it("shows a 422's item at its field and stays open", async () => {
@@ -83,7 +85,7 @@ describe('Add Contact Method', () => {
     type(/^Webhook URL/, 'https://10.0.0.1/hook');
     await click('Save');
     expect(
-      await screen.findByText('This address is not reachable from the server', { selector: '.fui-Field__validationMessage' }),
+      await screen.findByText('This address is not reachable from the server', { selector: '.fui-Field__validationMessage' }, WAIT),
     ).toBeTruthy();
     expect(screen.getAllByText('This address is not reachable from the server')).toHaveLength(1);
     expect(api.sent.map((r) => r.body)).toEqual([{ kind: 'webhook', label: 'Work hook', target: 'https://10.0.0.1/hook' }]);
@@ -102,22 +104,22 @@ describe('Verify a contact method', () => {
     expect(message('Enter the 6-digit code')).toBeTruthy();
 
     await click('Send code');
-    expect((await screen.findByRole('status')).textContent).toBe('A code is on its way to Work hook.');
+    expect((await screen.findByRole('status', {}, WAIT)).textContent).toBe('A code is on its way to Work hook.');
     type(/^Verification code/, '12 34a56');
     expect((screen.getByLabelText(/^Verification code/, { selector: 'input' }) as HTMLInputElement).value).toBe('123456');
     await click('Verify');
-    expect(await screen.findByText('This code is not valid.', { selector: '.fui-Field__validationMessage' })).toBeTruthy();
+    expect(await screen.findByText('This code is not valid.', { selector: '.fui-Field__validationMessage' }, WAIT)).toBeTruthy();
     type(/^Verification code/, '123457');
     expect(message('This code is not valid.')).toBeNull();
 
     answers[`POST ${METHODS}/${HOOK.id}/verify`] = { body: { ...HOOK, verified: true } };
     await click('Verify');
-    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1), WAIT);
     expect(api.sent.map((r) => [r.path, r.body])).toEqual([
       [`${METHODS}/${HOOK.id}/send-code`, undefined],
       [`${METHODS}/${HOOK.id}/verify`, { code: '123456' }],
       [`${METHODS}/${HOOK.id}/verify`, { code: '123457' }],
     ]);
-    expect(await screen.findByText('The contact method was verified: it now receives alerts')).toBeTruthy();
+    expect(await screen.findByText('The contact method was verified: it now receives alerts', {}, WAIT)).toBeTruthy();
   });
 });

@@ -5,6 +5,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeAnswer, type FakeApi, fakeApi } from '../../../shared/src/testing/fakeApi';
 import { NotificationRulesEditor } from './NotificationRulesEditor';
 
+/** Answers go through react-query and the fake server: more than the default second on a loaded machine. */
+const WAIT = { timeout: 5_000 };
+
 const method = (n: number, label: string, verified: boolean): ContactMethodPublic => ({
   id: `1f2e3d4c-5b6a-4978-8695-a4b3c2d1e0f${n}`,
   kind: 'webhook',
@@ -40,7 +43,7 @@ describe('Notification rules', () => {
   it('edits the rules in order, says them in words, and saves the whole list', async () => {
     answers[`PUT ${RULES}`] = { body: { rules: [] } };
     api.render(<NotificationRulesEditor methods={[HOOK, PHONE]} />);
-    await waitFor(() => expect(words()).toEqual(['Immediately by Work hook']));
+    await waitFor(() => expect(words()).toEqual(['Immediately by Work hook']), WAIT);
     fireEvent.click(screen.getByRole('button', { name: 'Add rule' }));
     const rule2 = within(screen.getByRole('group', { name: 'Rule 2' }));
     fireEvent.change(rule2.getByLabelText('After (minutes)'), { target: { value: '1441' } });
@@ -48,12 +51,12 @@ describe('Notification rules', () => {
     expect(saveRules().hasAttribute('disabled')).toBe(true);
     fireEvent.change(rule2.getByLabelText('After (minutes)'), { target: { value: '5' } });
     fireEvent.click(rule2.getByRole('combobox', { name: 'Method' }));
-    fireEvent.click(await screen.findByRole('option', { name: 'Phone (not verified)' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Phone (not verified)' }, WAIT));
     fireEvent.click(screen.getByRole('button', { name: 'Move rule 2 up' }));
     expect(words()).toEqual(['After 5 minutes by Phone', 'Immediately by Work hook']);
 
     await act(async () => fireEvent.click(saveRules()));
-    expect(await screen.findByText('Your notification rules were saved successfully')).toBeTruthy();
+    expect(await screen.findByText('Your notification rules were saved successfully', {}, WAIT)).toBeTruthy();
     expect(api.sent.filter((r) => r.method === 'PUT')).toEqual([
       {
         method: 'PUT',
@@ -74,12 +77,12 @@ describe('Notification rules', () => {
       body: { detail: [{ loc: ['body', 'rules', 0, 'contact_method_id'], msg: 'Not one of your contact methods', type: 'value_error' }] },
     };
     api.render(<NotificationRulesEditor methods={[HOOK, PHONE]} />);
-    await waitFor(() => expect(words()).toEqual(['Immediately by Work hook']));
+    await waitFor(() => expect(words()).toEqual(['Immediately by Work hook']), WAIT);
     fireEvent.click(screen.getByRole('button', { name: 'Remove rule 1' }));
     fireEvent.click(screen.getByRole('button', { name: 'Add rule' }));
     await act(async () => fireEvent.click(saveRules()));
     const rule1 = within(screen.getByRole('group', { name: 'Rule 1' }));
-    expect(await rule1.findByText('Not one of your contact methods')).toBeTruthy();
-    expect(await screen.findByText('Not one of your contact methods', { selector: '.fui-Toast *' })).toBeTruthy();
+    expect(await rule1.findByText('Not one of your contact methods', {}, WAIT)).toBeTruthy();
+    expect(await screen.findByText('Not one of your contact methods', { selector: '.fui-Toast *' }, WAIT)).toBeTruthy();
   });
 });

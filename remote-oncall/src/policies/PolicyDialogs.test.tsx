@@ -4,7 +4,7 @@ import type { EscalationPolicyPublic } from '@vigil/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type FakeAnswer, type FakeApi, fakeApi } from '../../../shared/src/testing/fakeApi';
 import { ADA, changesSent, onCallServer } from '../testing/onCallServer';
-import { PolicyFormDialog } from './PolicyFormDialog';
+import { CreatePolicyDialog, EditPolicyDialog } from './PolicyDialogs';
 
 const NIGHTS = { id: '5c0a3f6e-0b7e-4f43-9d57-1f3c2b1a0e01', name: 'Nights' };
 const POLICY: EscalationPolicyPublic = {
@@ -34,8 +34,8 @@ beforeEach(() => {
 });
 afterEach(cleanup);
 
-const renderCreate = (onClose = vi.fn()) => api.render(<PolicyFormDialog open policy={null} onClose={onClose} />);
-const renderEdit = (onClose = vi.fn()) => api.render(<PolicyFormDialog open policy={POLICY} onClose={onClose} />);
+const renderCreate = (onClose = vi.fn()) => api.render(<CreatePolicyDialog open onClose={onClose} />);
+const renderEdit = (onClose = vi.fn()) => api.render(<EditPolicyDialog policy={POLICY} onClose={onClose} />);
 
 const save = () => act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save' })));
 const changes = () => changesSent(api.sent).filter((r) => r.method !== 'GET');
@@ -58,7 +58,7 @@ describe('Add Escalation Policy', () => {
     fireEvent.change(screen.getByLabelText('Level 1 escalate after (minutes)'), { target: { value: '5' } });
     fireEvent.change(screen.getByLabelText('Level 1 email addresses'), { target: { value: 'ops@example.com,\ndev@example.com' } });
     await save();
-    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1), WAIT);
     expect(changes()).toEqual([
       {
         method: 'POST',
@@ -72,7 +72,7 @@ describe('Add Escalation Policy', () => {
         },
       },
     ]);
-    expect(await screen.findByText('The escalation policy was created successfully')).toBeTruthy();
+    expect(await screen.findByText('The escalation policy was created successfully', {}, WAIT)).toBeTruthy();
   });
 
   it("shows a 422's items at their fields, without a toast, and a whole-body refusal as a toast", async () => {
@@ -90,14 +90,14 @@ describe('Add Escalation Policy', () => {
     fireEvent.change(screen.getByLabelText(/^Name/, { selector: 'input' }), { target: { value: 'Database' } });
     fireEvent.change(screen.getByLabelText('Level 1 email addresses'), { target: { value: 'ops@example.com dev@' } });
     await save();
-    expect(await screen.findByText('Not an email address: dev@', { selector: '.fui-Field__validationMessage' })).toBeTruthy();
+    expect(await screen.findByText('Not an email address: dev@', { selector: '.fui-Field__validationMessage' }, WAIT)).toBeTruthy();
     expect(message('Name taken here')).toBeTruthy();
     expect(screen.getAllByText('Not an email address: dev@')).toHaveLength(1);
     expect(onClose).not.toHaveBeenCalled();
 
     answers[`POST ${POLICIES}`] = { status: 422, body: { detail: 'You own 100 escalation policies, the most there can be' } };
     await save();
-    expect(await screen.findByText('You own 100 escalation policies, the most there can be')).toBeTruthy();
+    expect(await screen.findByText('You own 100 escalation policies, the most there can be', {}, WAIT)).toBeTruthy();
     expect(onClose).not.toHaveBeenCalled();
   });
 });
@@ -116,7 +116,7 @@ describe('Edit Escalation Policy', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Move level 2 up' }));
     expect((screen.getByLabelText('Level 1 email addresses') as HTMLTextAreaElement).value).toBe('dba@example.com');
     await save();
-    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1), WAIT);
     expect(changes()).toEqual([
       {
         method: 'PATCH',
@@ -136,6 +136,6 @@ describe('Edit Escalation Policy', () => {
         },
       },
     ]);
-    expect(await screen.findByText('The escalation policy was updated successfully')).toBeTruthy();
+    expect(await screen.findByText('The escalation policy was updated successfully', {}, WAIT)).toBeTruthy();
   });
 });

@@ -3,8 +3,8 @@ import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react
 import type { ScheduleDetail } from '@vigil/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type FakeAnswer, type FakeApi, fakeApi } from '../../../shared/src/testing/fakeApi';
-import { OverrideFormDialog } from '../components/OverrideFormDialog';
 import { ADA, BEN, CAI, changesSent, onCallServer } from '../testing/onCallServer';
+import { CreateOverrideDialog } from './OverrideDialogs';
 
 const SCHEDULE: ScheduleDetail = {
   id: '5c0a3f6e-0b7e-4f43-9d57-1f3c2b1a0e01',
@@ -27,7 +27,7 @@ beforeEach(() => {
 afterEach(cleanup);
 
 const renderCreate = (onClose = vi.fn()) =>
-  api.render(<OverrideFormDialog open schedule={SCHEDULE} people={[ADA.id, BEN.id]} onClose={onClose} />);
+  api.render(<CreateOverrideDialog open schedule={SCHEDULE} people={[ADA.id, BEN.id]} onClose={onClose} />);
 
 const save = () => act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save' })));
 /** A field's message (the same words can be a picker's placeholder). */
@@ -61,7 +61,7 @@ describe('Add Override', () => {
     type(/^From/, '2025-03-01T10:00');
     type(/^Until/, '2025-03-01T18:00');
     await save();
-    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1), WAIT);
     expect(changesSent(api.sent)).toEqual([
       {
         method: 'POST',
@@ -75,7 +75,7 @@ describe('Add Override', () => {
         },
       },
     ]);
-    expect(await screen.findByText('The override was created successfully')).toBeTruthy();
+    expect(await screen.findByText('The override was created successfully', {}, WAIT)).toBeTruthy();
   });
 
   it('takes one of the rotations off, naming no one instead', async () => {
@@ -90,7 +90,7 @@ describe('Add Override', () => {
     type(/^From/, '2025-03-01T10:00');
     type(/^Until/, '2025-03-02T10:00');
     await save();
-    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1), WAIT);
     expect(changesSent(api.sent)).toEqual([
       {
         method: 'POST',

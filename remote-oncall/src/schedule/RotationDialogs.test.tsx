@@ -3,8 +3,8 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import type { RotationPublic, ScheduleDetail } from '@vigil/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type FakeAnswer, type FakeApi, fakeApi } from '../../../shared/src/testing/fakeApi';
-import { RotationFormDialog } from '../components/RotationFormDialog';
 import { ADA, BEN, changesSent, onCallServer } from '../testing/onCallServer';
+import { CreateRotationDialog, EditRotationDialog } from './RotationDialogs';
 
 const SCHEDULE: ScheduleDetail = {
   id: '5c0a3f6e-0b7e-4f43-9d57-1f3c2b1a0e01',
@@ -39,8 +39,8 @@ beforeEach(() => {
 });
 afterEach(cleanup);
 
-const renderCreate = (onClose = vi.fn()) => api.render(<RotationFormDialog open schedule={SCHEDULE} rotation={null} onClose={onClose} />);
-const renderEdit = (onClose = vi.fn()) => api.render(<RotationFormDialog open schedule={SCHEDULE} rotation={WEEKENDS} onClose={onClose} />);
+const renderCreate = (onClose = vi.fn()) => api.render(<CreateRotationDialog open schedule={SCHEDULE} onClose={onClose} />);
+const renderEdit = (onClose = vi.fn()) => api.render(<EditRotationDialog schedule={SCHEDULE} rotation={WEEKENDS} onClose={onClose} />);
 
 const save = () => act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save' })));
 const type = (label: RegExp, value: string) => fireEvent.change(screen.getByLabelText(label, { selector: 'input' }), { target: { value } });
@@ -71,10 +71,10 @@ describe('Add Rotation', () => {
     type(/^Name/, ' Weekly ');
     await addPerson('Ada Lovelace');
     await addPerson('Ben Okafor');
-    await waitFor(() => expect(inTurn()).toEqual(['1. Ada Lovelace', '2. Ben Okafor']));
+    await waitFor(() => expect(inTurn()).toEqual(['1. Ada Lovelace', '2. Ben Okafor']), WAIT);
     type(/^Starts/, '2025-01-06T09:00');
     await save();
-    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1), WAIT);
     expect(changesSent(api.sent)).toEqual([
       {
         method: 'POST',
@@ -90,7 +90,7 @@ describe('Add Rotation', () => {
         },
       },
     ]);
-    expect(await screen.findByText('The rotation was created successfully')).toBeTruthy();
+    expect(await screen.findByText('The rotation was created successfully', {}, WAIT)).toBeTruthy();
   });
 
   it('asks for a day in each active hours rule', async () => {
@@ -117,7 +117,7 @@ describe('Edit Rotation', () => {
     expect((screen.getByLabelText(/^Starts/, { selector: 'input' }) as HTMLInputElement).value).toBe('2025-01-06T08:00');
     expect((screen.getByLabelText('To', { selector: 'input' }) as HTMLInputElement).value).toBe('00:00');
     await save();
-    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1), WAIT);
     expect(changesSent(api.sent)).toEqual([
       {
         method: 'PATCH',
@@ -133,6 +133,6 @@ describe('Edit Rotation', () => {
         },
       },
     ]);
-    expect(await screen.findByText('The rotation was updated successfully')).toBeTruthy();
+    expect(await screen.findByText('The rotation was updated successfully', {}, WAIT)).toBeTruthy();
   });
 });

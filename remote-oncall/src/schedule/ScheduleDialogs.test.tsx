@@ -3,7 +3,10 @@ import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react
 import type { SchedulePublic } from '@vigil/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type FakeAnswer, type FakeApi, fakeApi } from '../../../shared/src/testing/fakeApi';
-import { ScheduleFormDialog } from '../components/ScheduleFormDialog';
+import { CreateScheduleDialog, EditScheduleDialog } from './ScheduleDialogs';
+
+/** Answers go through react-query and the fake server: more than the default second on a loaded machine. */
+const WAIT = { timeout: 5_000 };
 
 const NIGHTS: SchedulePublic = {
   id: '5c0a3f6e-0b7e-4f43-9d57-1f3c2b1a0e01',
@@ -23,8 +26,8 @@ beforeEach(() => {
 afterEach(cleanup);
 
 const renderCreate = (onClose = vi.fn(), onCreated = vi.fn()) =>
-  api.render(<ScheduleFormDialog open schedule={null} onClose={onClose} onCreated={onCreated} />);
-const renderEdit = (onClose = vi.fn()) => api.render(<ScheduleFormDialog open schedule={NIGHTS} onClose={onClose} />);
+  api.render(<CreateScheduleDialog open onClose={onClose} onCreated={onCreated} />);
+const renderEdit = (onClose = vi.fn()) => api.render(<EditScheduleDialog schedule={NIGHTS} onClose={onClose} />);
 
 const save = () => act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save' })));
 const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label, { exact: false }), { target: { value } });
@@ -46,12 +49,12 @@ describe('Add Schedule', () => {
     type('Name', ' Nights ');
     fireEvent.change(screen.getByRole('combobox', { name: 'Time zone' }), { target: { value: 'Europe/Berlin' } });
     await save();
-    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1), WAIT);
     expect(api.sent).toEqual([
       { method: 'POST', path: '/api/v1/schedules/', body: { name: 'Nights', description: null, time_zone: 'Europe/Berlin' } },
     ]);
     expect(onCreated).toHaveBeenCalledWith({ ...NIGHTS, description: null });
-    expect(await screen.findByText('The schedule was created successfully')).toBeTruthy();
+    expect(await screen.findByText('The schedule was created successfully', {}, WAIT)).toBeTruthy();
   });
 
   it('shows a refusal in an error toast and stays open', async () => {
@@ -61,7 +64,7 @@ describe('Add Schedule', () => {
     type('Name', 'Nights');
     fireEvent.change(screen.getByRole('combobox', { name: 'Time zone' }), { target: { value: 'Mars/Base' } });
     await save();
-    expect(await screen.findByText('Unknown time zone: Mars/Base')).toBeTruthy();
+    expect(await screen.findByText('Unknown time zone: Mars/Base', {}, WAIT)).toBeTruthy();
     expect(onClose).not.toHaveBeenCalled();
   });
 });
@@ -76,7 +79,7 @@ describe('Edit Schedule', () => {
     expect((screen.getByRole('combobox', { name: 'Time zone' }) as HTMLInputElement).value).toBe('Europe/Berlin');
     type('Name', 'Late nights');
     await save();
-    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1), WAIT);
     expect(api.sent).toEqual([
       {
         method: 'PATCH',
@@ -84,6 +87,6 @@ describe('Edit Schedule', () => {
         body: { name: 'Late nights', description: 'Who wakes up', time_zone: 'Europe/Berlin' },
       },
     ]);
-    expect(await screen.findByText('The schedule was updated successfully')).toBeTruthy();
+    expect(await screen.findByText('The schedule was updated successfully', {}, WAIT)).toBeTruthy();
   });
 });
