@@ -19,7 +19,7 @@ import { useState } from 'react';
 import { Navigate } from 'react-router-dom';
 import { SignedLinksSetting } from '../settings/SignedLinksSetting';
 import { SignupSetting } from '../settings/SignupSetting';
-import { UserDialog } from '../users/UserDialog';
+import { CreateUserDialog, EditUserDialog } from '../users/UserDialogs';
 import { UsersTable } from '../users/UsersTable';
 
 const useStyles = makeStyles({
@@ -116,8 +116,8 @@ export default function AdminPage() {
       <SignupSetting enabled={me.data?.is_superuser === true} />
       <SignedLinksSetting enabled={me.data?.is_superuser === true} />
 
-      {shown?.kind === 'add' && <UserDialog key={shown.key} open={dialog.kind === 'add'} onClose={close} />}
-      {shown?.kind === 'edit' && <UserDialog key={shown.key} user={shown.user} open={dialog.kind === 'edit'} onClose={close} />}
+      {shown?.kind === 'add' && <CreateUserDialog key={shown.key} open={dialog.kind === 'add'} onClose={close} />}
+      {shown?.kind === 'edit' && <EditUserDialog key={shown.key} user={shown.user} open={dialog.kind === 'edit'} onClose={close} />}
       {shown?.kind === 'delete' && (
         <ConfirmDialog
           key={shown.key}

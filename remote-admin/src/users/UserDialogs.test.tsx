@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react
 import type { UserPublic } from '@vigil/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type FakeAnswer, type FakeApi, fakeApi } from '../../../shared/src/testing/fakeApi';
-import { UserDialog } from './UserDialog';
+import { CreateUserDialog, EditUserDialog } from './UserDialogs';
 
 /** The real hooks and client, with a fake server behind fetch answering by "METHOD path". */
 let answers: Record<string, FakeAnswer> = {};
@@ -32,7 +32,7 @@ describe('Add User dialog', () => {
   it('keeps Save disabled until email, password and a matching confirmation are valid, then creates the user', async () => {
     answers['POST /api/v1/users/'] = { body: { ...ANN, full_name: null } };
     const onClose = vi.fn();
-    api.render(<UserDialog open onClose={onClose} />);
+    api.render(<CreateUserDialog open onClose={onClose} />);
     expect(screen.getByRole('heading', { name: 'Add User' })).toBeTruthy();
     expect(save().hasAttribute('disabled')).toBe(true);
 
@@ -67,7 +67,7 @@ describe('Add User dialog', () => {
   });
 
   it('asks for the confirmation with its own message', async () => {
-    api.render(<UserDialog open onClose={() => {}} />);
+    api.render(<CreateUserDialog open onClose={() => {}} />);
     fireEvent.blur(input(/^Confirm password/));
     expect(await screen.findByText('Please confirm your password')).toBeTruthy();
   });
@@ -75,7 +75,7 @@ describe('Add User dialog', () => {
   it('shows the server detail in an error toast and stays open (duplicate email)', async () => {
     answers['POST /api/v1/users/'] = { status: 409, body: { detail: 'The user with this email already exists in the system' } };
     const onClose = vi.fn();
-    api.render(<UserDialog open onClose={onClose} />);
+    api.render(<CreateUserDialog open onClose={onClose} />);
     type(/^Email/, 'ann@example.com');
     type(/^Password/, 'secret123');
     type(/^Confirm password/, 'secret123');
@@ -90,7 +90,7 @@ describe('Edit User dialog', () => {
   it('starts from the user, keeps Save disabled until something changes, and omits an empty password', async () => {
     answers[`PATCH /api/v1/users/${ANN.id}`] = { body: { ...ANN, is_superuser: true } };
     const onClose = vi.fn();
-    api.render(<UserDialog user={ANN} open onClose={onClose} />);
+    api.render(<EditUserDialog user={ANN} open onClose={onClose} />);
     expect(screen.getByRole('heading', { name: 'Edit User' })).toBeTruthy();
     expect((input(/^Email/) as HTMLInputElement).value).toBe('ann@example.com');
     expect((input(/^Full name/) as HTMLInputElement).value).toBe('Ann');
@@ -114,7 +114,7 @@ describe('Edit User dialog', () => {
 
   it('checks a password only when one is given: at least 8 characters, confirmed', async () => {
     answers[`PATCH /api/v1/users/${ANN.id}`] = { body: ANN };
-    api.render(<UserDialog user={ANN} open onClose={() => {}} />);
+    api.render(<EditUserDialog user={ANN} open onClose={() => {}} />);
     // The contract's field name, and a visible word that it is optional here.
     expect((input(/^Password$/) as HTMLInputElement).value).toBe('');
     expect(screen.getByText('Password is optional: leave it empty to keep the current one.')).toBeTruthy();

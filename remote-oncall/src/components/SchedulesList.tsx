@@ -13,12 +13,11 @@ import {
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useCanEditOf } from '../people';
+import { CreateScheduleDialog, DELETED, EditScheduleDialog } from '../schedule/ScheduleDialogs';
 import { ListSection } from './ListSection';
 import { OnCallNowCell, peopleOf } from './OnCallNow';
-import { ScheduleFormDialog } from './ScheduleFormDialog';
 
 export const EMPTY = "You don't have any schedules yet";
-export const DELETED = 'The schedule was deleted successfully';
 
 const useStyles = makeStyles({
   table: { minWidth: '640px' },
@@ -104,15 +103,12 @@ export function SchedulesList() {
           }
         />
       </ListSection>
-      <ScheduleFormDialog
-        open={creating || editing !== null}
-        schedule={editing}
-        onClose={() => {
-          setCreating(false);
-          setEditing(null);
-        }}
+      <CreateScheduleDialog
+        open={creating}
+        onClose={() => setCreating(false)}
         onCreated={(created) => navigate(`/oncall/schedules/${created.id}`)}
       />
+      <EditScheduleDialog schedule={editing} onClose={() => setEditing(null)} />
       <ConfirmDialog
         open={deleting !== null}
         title="Delete schedule"

@@ -11,10 +11,10 @@ import {
 } from '@vigil/shared';
 import { useState } from 'react';
 import { ListSection } from '../components/ListSection';
-import { AddContactMethodDialog, KIND_LABELS } from './AddContactMethodDialog';
+import { CreateContactMethodDialog, VerifyContactMethodDialog } from './ContactMethodDialogs';
+import { KIND_LABELS } from './ContactMethodForm';
 import { NotificationRulesEditor } from './NotificationRulesEditor';
 import { SecretDialog } from './SecretDialog';
-import { VerifyDialog } from './VerifyDialog';
 
 export const METHODS_EMPTY = "You don't have any contact methods yet";
 export const METHOD_DELETED = 'The contact method was deleted successfully';
@@ -110,13 +110,13 @@ export function ContactMethodsPage() {
         />
       </ListSection>
       <NotificationRulesEditor methods={rows ?? []} />
-      <AddContactMethodDialog
+      <CreateContactMethodDialog
         open={adding}
         onClose={() => setAdding(false)}
         onCreated={(created) => created.secret && setSecret({ value: created.secret, label: created.label })}
       />
       <SecretDialog secret={secret?.value ?? null} label={secret?.label ?? ''} onClose={() => setSecret(null)} />
-      <VerifyDialog method={verifying} onClose={() => setVerifying(null)} />
+      <VerifyContactMethodDialog method={verifying} onClose={() => setVerifying(null)} />
       <ConfirmDialog
         open={deleting !== null}
         title="Delete contact method"

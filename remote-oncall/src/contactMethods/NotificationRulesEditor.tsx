@@ -1,21 +1,18 @@
+import { Button, Card, MessageBar, MessageBarBody, makeStyles, Spinner, Text, tokens } from '@fluentui/react-components';
+import { AddRegular } from '@fluentui/react-icons';
 import {
-  Button,
-  Card,
-  Dropdown,
-  Field,
-  Input,
-  MessageBar,
-  MessageBarBody,
-  makeStyles,
-  Option,
-  Spinner,
-  Text,
-  tokens,
-} from '@fluentui/react-components';
-import { AddRegular, ArrowDownRegular, ArrowUpRegular, DeleteRegular } from '@fluentui/react-icons';
-import { type ContactMethodPublic, errorText, useNotificationRules, useNotify, useSaveNotificationRules } from '@vigil/shared';
+  type ContactMethodPublic,
+  errorText,
+  moveItem,
+  removeItem,
+  replaceItem,
+  useNotificationRules,
+  useNotify,
+  useSaveNotificationRules,
+} from '@vigil/shared';
 import { useEffect, useState } from 'react';
 import { fieldErrors } from '../fieldErrors';
+import { NotificationRuleRow, type RuleDraft } from './NotificationRuleRow';
 
 export const RULES_SAVED = 'Your notification rules were saved successfully';
 
@@ -23,27 +20,10 @@ export const RULES_SAVED = 'Your notification rules were saved successfully';
 export const ruleText = (delay: number, label: string) =>
   delay === 0 ? `Immediately by ${label}` : `After ${delay} minute${delay === 1 ? '' : 's'} by ${label}`;
 
-interface Draft {
-  key: number;
-  contact_method_id: string;
-  delay: string;
-}
 let nextKey = 0;
 
 const useStyles = makeStyles({
   card: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, padding: tokens.spacingHorizontalL },
-  rule: {
-    border: 'none',
-    margin: 0,
-    padding: 0,
-    minWidth: 0,
-    display: 'flex',
-    flexWrap: 'wrap',
-    alignItems: 'flex-end',
-    gap: tokens.spacingHorizontalS,
-  },
-  method: { minWidth: '200px', flexGrow: 1 },
-  delay: { width: '140px' },
   summary: { color: tokens.colorNeutralForeground2 },
   bar: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
 });
@@ -54,7 +34,7 @@ export function NotificationRulesEditor({ methods }: { methods: ContactMethodPub
   const notify = useNotify();
   const rules = useNotificationRules();
   const save = useSaveNotificationRules();
-  const [drafts, setDrafts] = useState<Draft[]>([]);
+  const [drafts, setDrafts] = useState<RuleDraft[]>([]);
   const [server, setServer] = useState<Record<string, string>>({});
   useEffect(() => {
     if (rules.data)
@@ -62,19 +42,25 @@ export function NotificationRulesEditor({ methods }: { methods: ContactMethodPub
   }, [rules.data]);
 
   const labelOf = (id: string) => methods.find((m) => m.id === id)?.label ?? '';
-  const delayProblem = (d: Draft) => {
+  const delayProblem = (d: RuleDraft) => {
     const n = Number(d.delay);
     return d.delay !== '' && Number.isInteger(n) && n >= 0 && n <= 1440 ? undefined : 'Minutes from 0 to 1440';
   };
   const valid = drafts.every((d) => d.contact_method_id && !delayProblem(d));
-  const change = (i: number, patch: Partial<Draft>) => setDrafts((all) => all.map((d, j) => (j === i ? { ...d, ...patch } : d)));
-  const move = (i: number, by: -1 | 1) =>
-    setDrafts((all) => {
-      const next = [...all];
-      const [moved] = next.splice(i, 1);
-      if (moved) next.splice(i + by, 0, moved);
-      return next;
-    });
+  const submit = () =>
+    save.mutate(
+      drafts.map((d) => ({ contact_method_id: d.contact_method_id, delay_minutes: Number(d.delay) })),
+      {
+        onSuccess: () => {
+          setServer({});
+          notify.success(RULES_SAVED);
+        },
+        onError: (error) => {
+          setServer(fieldErrors(error));
+          notify.error(error);
+        },
+      },
+    );
 
   return (
     <section aria-label="Notification rules">
@@ -92,59 +78,19 @@ export function NotificationRulesEditor({ methods }: { methods: ContactMethodPub
           </MessageBar>
         )}
         {!rules.data && !rules.isError && <Spinner size="small" label="Loading rules" />}
-        {drafts.map((d, i) => {
-          const methodError = server[`rules.${i}.contact_method_id`];
-          const delayError = server[`rules.${i}.delay_minutes`] ?? delayProblem(d);
-          return (
-            <fieldset key={d.key} className={styles.rule} aria-label={`Rule ${i + 1}`}>
-              <Field
-                className={styles.method}
-                label="Method"
-                {...(methodError ? { validationState: 'error' as const, validationMessage: methodError } : {})}
-              >
-                <Dropdown
-                  placeholder="Pick a method"
-                  value={labelOf(d.contact_method_id)}
-                  selectedOptions={[d.contact_method_id]}
-                  onOptionSelect={(_, data) => data.optionValue && change(i, { contact_method_id: data.optionValue })}
-                >
-                  {methods.map((m) => (
-                    <Option key={m.id} value={m.id}>
-                      {m.verified ? m.label : `${m.label} (not verified)`}
-                    </Option>
-                  ))}
-                </Dropdown>
-              </Field>
-              <Field
-                className={styles.delay}
-                label="After (minutes)"
-                {...(delayError ? { validationState: 'error' as const, validationMessage: delayError } : {})}
-              >
-                <Input type="number" min={0} max={1440} value={d.delay} onChange={(_, data) => change(i, { delay: data.value })} />
-              </Field>
-              <Button
-                appearance="subtle"
-                icon={<ArrowUpRegular />}
-                aria-label={`Move rule ${i + 1} up`}
-                disabled={i === 0}
-                onClick={() => move(i, -1)}
-              />
-              <Button
-                appearance="subtle"
-                icon={<ArrowDownRegular />}
-                aria-label={`Move rule ${i + 1} down`}
-                disabled={i === drafts.length - 1}
-                onClick={() => move(i, 1)}
-              />
-              <Button
-                appearance="subtle"
-                icon={<DeleteRegular />}
-                aria-label={`Remove rule ${i + 1}`}
-                onClick={() => setDrafts((all) => all.filter((_, j) => j !== i))}
-              />
-            </fieldset>
-          );
-        })}
+        {drafts.map((d, i) => (
+          <NotificationRuleRow
+            key={d.key}
+            draft={d}
+            index={i}
+            count={drafts.length}
+            methods={methods}
+            errors={{ method: server[`rules.${i}.contact_method_id`], delay: server[`rules.${i}.delay_minutes`] ?? delayProblem(d) }}
+            onChange={(patch) => setDrafts((all) => replaceItem(all, i, { ...all[i]!, ...patch }))}
+            onMove={(by) => setDrafts((all) => moveItem(all, i, by))}
+            onRemove={() => setDrafts((all) => removeItem(all, i))}
+          />
+        ))}
         {drafts.length > 0 && (
           <ul className={styles.summary} aria-label="Rules in words">
             {drafts
@@ -162,25 +108,7 @@ export function NotificationRulesEditor({ methods }: { methods: ContactMethodPub
           >
             Add rule
           </Button>
-          <Button
-            appearance="primary"
-            disabled={!valid || save.isPending || !rules.data}
-            onClick={() =>
-              save.mutate(
-                drafts.map((d) => ({ contact_method_id: d.contact_method_id, delay_minutes: Number(d.delay) })),
-                {
-                  onSuccess: () => {
-                    setServer({});
-                    notify.success(RULES_SAVED);
-                  },
-                  onError: (error) => {
-                    setServer(fieldErrors(error));
-                    notify.error(error);
-                  },
-                },
-              )
-            }
-          >
+          <Button appearance="primary" disabled={!valid || save.isPending || !rules.data} onClick={submit}>
             Save rules
           </Button>
         </div>

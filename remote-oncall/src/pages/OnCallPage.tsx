@@ -2,10 +2,10 @@ import { makeStyles, mergeClasses, Tab, TabList, tokens } from '@fluentui/react-
 import { PageHeader, useTabStripStyles } from '@vigil/shared';
 import { Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { MyShifts } from '../components/MyShifts';
-import { ScheduleDetail } from '../components/ScheduleDetail';
 import { SchedulesList } from '../components/SchedulesList';
 import { ContactMethodsPage } from '../contactMethods/ContactMethodsPage';
 import { PoliciesList } from '../policies/PoliciesList';
+import { ScheduleDetail } from '../schedule/ScheduleDetail';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, minWidth: 0 },

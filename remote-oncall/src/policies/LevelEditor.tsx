@@ -1,16 +1,8 @@
 import { Button, Checkbox, Dropdown, Field, Input, makeStyles, Option, Text, Textarea, tokens } from '@fluentui/react-components';
-import { ArrowDownRegular, ArrowUpRegular, DeleteRegular, DismissRegular } from '@fluentui/react-icons';
+import { DismissRegular } from '@fluentui/react-icons';
+import { fieldMessageProps, ListItemActions } from '@vigil/shared';
 import { PersonPicker } from '../components/PersonPicker';
-
-/** One level as edited: the delay as typed ('' with `stop`), targets picked, addresses as typed. */
-export interface LevelDraft {
-  key: number;
-  stop: boolean;
-  delay: string;
-  user_ids: string[];
-  schedule_ids: string[];
-  emails: string;
-}
+import type { LevelDraft } from './policyValues';
 
 const useStyles = makeStyles({
   level: {
@@ -58,26 +50,12 @@ export function LevelEditor({
   const styles = useStyles();
   const n = index + 1;
   const scheduleName = (id: string) => schedules.find((s) => s.id === id)?.name ?? 'Unknown schedule';
-  const error = (key: string) => (errors[key] ? { validationState: 'error' as const, validationMessage: errors[key] } : {});
+  const error = (key: string) => fieldMessageProps(errors[key]);
   return (
     <fieldset className={styles.level} aria-label={`Level ${n}`}>
       <div className={styles.head}>
         <span className={styles.title}>Level {n}</span>
-        <Button
-          appearance="subtle"
-          icon={<ArrowUpRegular />}
-          aria-label={`Move level ${n} up`}
-          disabled={index === 0}
-          onClick={() => onMove(-1)}
-        />
-        <Button
-          appearance="subtle"
-          icon={<ArrowDownRegular />}
-          aria-label={`Move level ${n} down`}
-          disabled={index === count - 1}
-          onClick={() => onMove(1)}
-        />
-        <Button appearance="subtle" icon={<DeleteRegular />} aria-label={`Remove level ${n}`} disabled={count === 1} onClick={onRemove} />
+        <ListItemActions name={`level ${n}`} index={index} count={count} onMove={onMove} onRemove={onRemove} removeDisabled={count === 1} />
       </div>
       <Field label="Users" {...error('user_ids')}>
         {level.user_ids.length > 0 && (

@@ -5,7 +5,8 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeApi, fakeApi, testQueryClient } from '../../../shared/src/testing/fakeApi';
 import { PoliciesList } from './PoliciesList';
-import { MAX_LEVEL_PROBLEM, POLICY_UPDATED } from './PolicyFormDialog';
+import { POLICY_UPDATED } from './PolicyDialogs';
+import { MAX_LEVEL_PROBLEM } from './policyValues';
 
 const OWNER = '7b0b5f8e-7c1e-4a57-9d7a-4f7f3c1b2a10';
 const OTHER = '2c9e6a1d-3b4f-4e8a-9c7d-5f6e7a8b9c0d';

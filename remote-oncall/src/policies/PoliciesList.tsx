@@ -17,7 +17,7 @@ import {
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { ListSection } from '../components/ListSection';
-import { PolicyFormDialog } from './PolicyFormDialog';
+import { CreatePolicyDialog, EditPolicyDialog } from './PolicyDialogs';
 
 export const POLICIES_EMPTY = "You don't have any escalation policies yet";
 export const POLICY_DELETED = 'The escalation policy was deleted successfully';
@@ -119,14 +119,8 @@ export function PoliciesList() {
           })}
         />
       </ListSection>
-      <PolicyFormDialog
-        open={creating || editing !== null}
-        policy={editing}
-        onClose={() => {
-          setCreating(false);
-          setEditing(null);
-        }}
-      />
+      <CreatePolicyDialog open={creating} onClose={() => setCreating(false)} />
+      <EditPolicyDialog policy={editing} onClose={() => setEditing(null)} />
       <ConfirmDialog
         open={deleting !== null}
         title="Delete escalation policy"

@@ -2,9 +2,8 @@ import { Button } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import { useValidatedForm, type ValidatedForm, type Validators } from '../validation/useValidatedForm';
-import { FormDialog } from './FormDialog';
-import { useNotify } from './notify';
+import type { ValidatedForm, Validators } from '../validation/useValidatedForm';
+import { MutationFormDialog } from './MutationFormDialog';
 
 export interface CreateDialogProps<V extends object, Body, Created> {
   /** The button's text and the dialog's title ("Add Alert"). */
@@ -23,32 +22,13 @@ export interface CreateDialogProps<V extends object, Body, Created> {
 
 /**
  * An "Add …" button and its dialog: Save validates (messages show then), creates, says so in a
- * toast and closes; closing forgets what was typed.
+ * toast and closes; each opening starts from `initial`.
  */
 export function CreateDialog<V extends object, Body, Created>(props: CreateDialogProps<V, Body, Created>) {
   const { label, initial, rules, mutation, toBody, createdText, onCreated, children } = props;
-  const notify = useNotify();
   const [open, setOpen] = useState(false);
-  const form = useValidatedForm(initial, rules);
-
-  const close = () => {
-    setOpen(false);
-    form.reset();
-  };
-
-  const submit = form.handleSubmit((values) =>
-    mutation.mutate(toBody(values), {
-      onSuccess: (created) => {
-        notify.success(createdText);
-        close();
-        onCreated?.(created);
-      },
-      onError: (error) => notify.error(error),
-    }),
-  );
-
   return (
-    <FormDialog
+    <MutationFormDialog
       open={open}
       title={label}
       trigger={
@@ -57,11 +37,15 @@ export function CreateDialog<V extends object, Body, Created>(props: CreateDialo
         </Button>
       }
       onOpen={() => setOpen(true)}
-      saving={mutation.isPending}
-      onSubmit={submit}
-      onClose={close}
+      initial={initial}
+      rules={rules}
+      mutation={mutation}
+      toVariables={toBody}
+      successText={createdText}
+      onSaved={onCreated}
+      onClose={() => setOpen(false)}
     >
-      {children(form)}
-    </FormDialog>
+      {children}
+    </MutationFormDialog>
   );
 }

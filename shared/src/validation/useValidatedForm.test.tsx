@@ -3,7 +3,7 @@ import { Field, Input } from '@fluentui/react-components';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { validateConfirmPassword, validateEmail, validatePassword } from './rules';
-import { useValidatedForm } from './useValidatedForm';
+import { fieldMessageProps, useValidatedForm } from './useValidatedForm';
 
 afterEach(cleanup);
 
@@ -71,5 +71,64 @@ describe('useValidatedForm (errors on submit and when a touched field changes)',
     type('Confirm password', 'secret1234');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(onValid).toHaveBeenCalledWith({ email: 'ada@example.com', password: 'secret1234', confirm: 'secret1234' });
+  });
+});
+
+/** A form whose Save is refused by the server, which names the email field and a place inside a list. */
+function RefusedForm() {
+  const form = useValidatedForm({ email: '', codes: ['', ''] }, { email: (v) => validateEmail(v) });
+  const codeAt = (i: number) => form.errorAt(`codes.${i}`, form.values.codes[i] ? undefined : 'Enter a code');
+  return (
+    <form
+      onSubmit={form.handleSubmit(() => form.setServerErrors({ email: 'This address is taken', 'codes.1': 'Not a code we sent' }))}
+      noValidate
+    >
+      <Field label="Email" {...form.fieldState('email')}>
+        <Input {...form.field('email')} />
+      </Field>
+      {form.values.codes.map((code, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list
+        <Field key={i} label={`Code ${i + 1}`} {...fieldMessageProps(codeAt(i))}>
+          <Input
+            value={code}
+            onChange={(_, d) =>
+              form.setValue(
+                'codes',
+                form.values.codes.map((c, j) => (j === i ? d.value : c)),
+              )
+            }
+          />
+        </Field>
+      ))}
+      <button type="submit">Save</button>
+      <button type="button" onClick={() => form.reset()}>
+        Reset
+      </button>
+    </form>
+  );
+}
+
+describe("useValidatedForm's server errors", () => {
+  it("shows a list item's own message once submitted, and the server's at its field or place until reset", () => {
+    render(<RefusedForm />);
+    expect(screen.queryByText('Enter a code')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getAllByText('Enter a code')).toHaveLength(2);
+
+    type('Email', 'ann@example.com');
+    type('Code 1', '111111');
+    type('Code 2', '222222');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByText('This address is taken')).toBeTruthy();
+    expect(screen.getByText('Not a code we sent')).toBeTruthy();
+    // The server's word stands over the rule's until the errors are set again or the form reset.
+    type('Email', 'not-an');
+    expect(screen.getByText('This address is taken')).toBeTruthy();
+    expect(screen.queryByText('Invalid email address')).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Reset' }));
+    expect(screen.queryByText('This address is taken')).toBeNull();
+    expect(screen.queryByText('Not a code we sent')).toBeNull();
+    expect(screen.queryByText('Enter a code')).toBeNull();
   });
 });

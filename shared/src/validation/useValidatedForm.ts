@@ -6,6 +6,13 @@ export type Validators<V> = { [K in keyof V]?: (value: V[K], values: V) => RuleR
 
 export type FieldErrors<V> = Partial<Record<keyof V, string>>;
 
+/** Messages the server gave, by field (`name`) or by place inside one (`levels.0.delay_minutes`). */
+export type ServerErrors = Record<string, string>;
+
+/** A Fluent `Field`'s props for `message`: its error, or nothing. */
+export const fieldMessageProps = (message: string | undefined) =>
+  message ? { validationMessage: message, validationState: 'error' as const } : {};
+
 /** Computes every field's message (no "when" here: see `useValidatedForm`). */
 export function validateAll<V extends object>(values: V, validators: Validators<V>): FieldErrors<V> {
   const errors: FieldErrors<V> = {};
@@ -23,12 +30,17 @@ export function validateAll<V extends object>(values: V, validators: Validators<
  *
  * `field(name)` spreads onto a Fluent `Input` (value, onChange, onBlur); `fieldState(name)` onto
  * its `Field` (validationMessage, validationState); `handleSubmit(fn)` onto the `<form onSubmit>`.
+ *
+ * A refusal's messages go in with `setServerErrors` (by field, or by place inside a list field:
+ * `levels.0.delay_minutes`). The server's message for a field shows before the rule's, at once,
+ * until the server errors are set again or the form is reset.
  */
 export function useValidatedForm<V extends object>(initial: V, validators: Validators<V>) {
   const [values, setValues] = useState<V>(initial);
   const [baseline, setBaseline] = useState<V>(initial);
   const [touched, setTouched] = useState<Partial<Record<keyof V, boolean>>>({});
   const [submitted, setSubmitted] = useState(false);
+  const [serverErrors, setServerErrors] = useState<ServerErrors>({});
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: validators are a fresh object literal each render; values drive the result
   const errors = useMemo(() => validateAll(values, validators), [values]);
@@ -38,7 +50,11 @@ export function useValidatedForm<V extends object>(initial: V, validators: Valid
   const setValue = useCallback(<K extends keyof V>(name: K, value: V[K]) => setValues((current) => ({ ...current, [name]: value })), []);
   const touch = useCallback((name: keyof V) => setTouched((current) => (current[name] ? current : { ...current, [name]: true })), []);
 
-  const visibleError = (name: keyof V): string | undefined => (submitted || touched[name] ? errors[name] : undefined);
+  const visibleError = (name: keyof V): string | undefined =>
+    serverErrors[String(name)] ?? (submitted || touched[name] ? errors[name] : undefined);
+
+  /** The message at a place inside a field (a list's item): the server's, else `local` once the form was submitted. */
+  const errorAt = (key: string, local?: string): string | undefined => serverErrors[key] ?? (submitted ? local : undefined);
 
   const field = <K extends keyof V>(name: K) => ({
     name: String(name),
@@ -66,11 +82,28 @@ export function useValidatedForm<V extends object>(initial: V, validators: Valid
       setBaseline(target);
       setTouched({});
       setSubmitted(false);
+      setServerErrors({});
     },
     [initial],
   );
 
-  return { values, errors, isValid, isDirty, submitted, setValue, touch, visibleError, field, fieldState, handleSubmit, reset };
+  return {
+    values,
+    errors,
+    isValid,
+    isDirty,
+    submitted,
+    serverErrors,
+    setValue,
+    touch,
+    visibleError,
+    errorAt,
+    setServerErrors,
+    field,
+    fieldState,
+    handleSubmit,
+    reset,
+  };
 }
 
 /** What `useValidatedForm` returns: handed to the components that render a form's fields. */

@@ -1,0 +1,49 @@
+import { type EscalationPolicyPublic, MutationFormDialog, useCreateEscalationPolicy, useUpdateEscalationPolicy } from '@vigil/shared';
+import { fieldErrors } from '../fieldErrors';
+import { PolicyForm } from './PolicyForm';
+import { policyBody, policyRules, policyValuesOf } from './policyValues';
+
+export const POLICY_CREATED = 'The escalation policy was created successfully';
+export const POLICY_UPDATED = 'The escalation policy was updated successfully';
+const DESCRIPTION =
+  'Who is reached at each level while an alert stays unacknowledged; a schedule reaches whoever is on call at that moment.';
+
+/** Add Escalation Policy. */
+export function CreatePolicyDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  return (
+    <MutationFormDialog
+      open={open}
+      title="Add Escalation Policy"
+      description={DESCRIPTION}
+      initial={policyValuesOf(null)}
+      rules={policyRules}
+      mutation={useCreateEscalationPolicy()}
+      toVariables={policyBody}
+      successText={POLICY_CREATED}
+      placeErrors={fieldErrors}
+      onClose={onClose}
+    >
+      {(form) => <PolicyForm form={form} />}
+    </MutationFormDialog>
+  );
+}
+
+/** Edit Escalation Policy: open while given a policy. */
+export function EditPolicyDialog({ policy, onClose }: { policy: EscalationPolicyPublic | null; onClose: () => void }) {
+  return (
+    <MutationFormDialog
+      open={policy !== null}
+      title="Edit Escalation Policy"
+      description={DESCRIPTION}
+      initial={policyValuesOf(policy)}
+      rules={policyRules}
+      mutation={useUpdateEscalationPolicy()}
+      toVariables={(values) => ({ id: policy?.id ?? '', body: policyBody(values) })}
+      successText={POLICY_UPDATED}
+      placeErrors={fieldErrors}
+      onClose={onClose}
+    >
+      {(form) => <PolicyForm form={form} />}
+    </MutationFormDialog>
+  );
+}
