@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from '@playwright/test';
 import { expect, signIn, test } from './fixtures';
 
@@ -8,6 +9,8 @@ import { expect, signIn, test } from './fixtures';
 
 const PHONE = { width: 390, height: 844 };
 const LONG_TITLE = 'Primary database replica lag above thirty seconds in eu-west-1';
+/** Every user reads every schedule: a test's own has a name no other test's has. */
+const longScheduleName = () => `Primary database replicas in eu-west-1, on call ${randomUUID().slice(0, 8)}`;
 
 async function expectNoSidewaysScroll(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth), page.url()).toBeLessThanOrEqual(PHONE.width);
@@ -80,9 +83,10 @@ test.describe('on a phone', () => {
 
   test('On call: every tab label whole, and the schedules list is cards', async ({ page, api, request }) => {
     const user = await api.createUser();
+    const scheduleName = longScheduleName();
     const res = await request.post('/api/v1/schedules/', {
       headers: { authorization: `Bearer ${user.token}` },
-      data: { name: LONG_TITLE, time_zone: 'Europe/Berlin' },
+      data: { name: scheduleName, time_zone: 'Europe/Berlin' },
     });
     expect(res.status(), await res.text()).toBe(200);
     await signIn(page, user, '/oncall');
@@ -91,16 +95,16 @@ test.describe('on a phone', () => {
       await expectWhole(tabs.getByRole('tab', { name: label }));
     }
     const table = page.getByRole('table', { name: 'Schedules' });
-    const row = table.getByTestId('schedule-row').filter({ hasText: LONG_TITLE });
+    const row = table.getByTestId('schedule-row').filter({ hasText: scheduleName });
     await expect(row).toBeVisible();
     await expectCard(table, row);
-    await expectWhole(row.getByRole('button', { name: LONG_TITLE, exact: true }));
+    await expectWhole(row.getByRole('button', { name: scheduleName, exact: true }));
     // A column other than the title is a line led by its header.
     await expect(row.getByText('Europe/Berlin')).toBeVisible();
     expect(await row.locator('[data-label="Time zone"]').evaluate((cell) => getComputedStyle(cell, '::before').content)).toContain(
       'Time zone',
     );
-    await expectWhole(row.getByRole('button', { name: `Actions for schedule ${LONG_TITLE}` }));
+    await expectWhole(row.getByRole('button', { name: `Actions for schedule ${scheduleName}` }));
     await expectNoSidewaysScroll(page);
 
     await tabs.getByRole('tab', { name: 'Contact methods' }).click();
@@ -110,9 +114,10 @@ test.describe('on a phone', () => {
 
   test("My shifts and an alert's notifications stack their rows instead of scrolling sideways", async ({ page, api, request }) => {
     const user = await api.createUser();
+    const scheduleName = longScheduleName();
     const auth = { authorization: `Bearer ${user.token}` };
     const schedule = await (
-      await request.post('/api/v1/schedules/', { headers: auth, data: { name: LONG_TITLE, time_zone: 'Europe/Berlin' } })
+      await request.post('/api/v1/schedules/', { headers: auth, data: { name: scheduleName, time_zone: 'Europe/Berlin' } })
     ).json();
     const rotation = await request.post(`/api/v1/schedules/${schedule.id}/rotations`, {
       headers: auth,
@@ -129,10 +134,10 @@ test.describe('on a phone', () => {
     expect(rotation.status(), await rotation.text()).toBe(200);
     await signIn(page, user, '/oncall/my-shifts');
     const shifts = page.getByRole('table', { name: 'My shifts' });
-    const shift = shifts.getByRole('row').filter({ hasText: LONG_TITLE }).first();
+    const shift = shifts.getByRole('row').filter({ hasText: scheduleName }).first();
     await expect(shift).toBeVisible();
     expect(await shift.evaluate((row) => getComputedStyle(row).display)).toBe('block');
-    await expectWhole(shift.getByRole('button', { name: LONG_TITLE, exact: true }));
+    await expectWhole(shift.getByRole('button', { name: scheduleName, exact: true }));
     await expectNoSidewaysScroll(page);
 
     const alert = await api.createAlert(user.token, { title: LONG_TITLE });
