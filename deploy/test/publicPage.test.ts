@@ -15,7 +15,7 @@ import { ROOT, versionOf } from './helpers/repo.js';
 
 const VERSION = versionOf('remote-actions');
 const TITLE = 'Disk full on db-7 (gateway)';
-const LOAD_FAILED = 'Failed to load alert data or alert doesn'; // …'t exist (spec §8; the apostrophe is escaped in HTML)
+const LOAD_FAILED = 'Failed to load alert data or alert doesn'; // …'t exist (docs/product.md §8; the apostrophe is escaped in HTML)
 
 let root: string;
 let stack: GatewayStack;
