@@ -1,5 +1,6 @@
-import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { injectWithoutPasswords } from '../helpers/api.js';
 import { body, createTestApp, type TestApp, type TestUser, testConfig } from '../helpers/testApp.js';
 import { TestClock } from '../helpers/testClock.js';
 
@@ -14,11 +15,7 @@ let owner: TestUser;
 let other: TestUser;
 
 /** Every answer of this suite goes through here: none may carry a password or its hash. */
-async function call(options: InjectOptions): Promise<LightMyRequestResponse> {
-  const res = await t.app.inject(options);
-  expect(res.body).not.toMatch(/password/i);
-  return res;
-}
+const call = (options: InjectOptions) => injectWithoutPasswords(t, options);
 
 async function createAlert(user: TestUser, payload: Record<string, unknown> = {}) {
   const res = await call({ method: 'POST', url: `${BASE}/`, headers: user.auth, payload: { title: 'Disk full', ...payload } });

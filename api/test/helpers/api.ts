@@ -1,4 +1,4 @@
-import type { HTTPMethods, LightMyRequestResponse } from 'fastify';
+import type { HTTPMethods, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { body, type TestApp, type TestUser } from './testApp.js';
 
@@ -10,4 +10,11 @@ export const callAs = (t: TestApp, user: TestUser, method: HTTPMethods, url: str
 export function answered(res: LightMyRequestResponse, status = 200): any {
   expect(res.statusCode, res.body).toBe(status);
   return body(res);
+}
+
+/** A call whose answer, whatever the route, must carry no password nor its hash. */
+export async function injectWithoutPasswords(t: TestApp, options: InjectOptions): Promise<LightMyRequestResponse> {
+  const res = await t.app.inject(options);
+  expect(res.body).not.toMatch(/password/i);
+  return res;
 }
