@@ -57,8 +57,8 @@ async function seed(): Promise<Seeded> {
     const owner = await createUser(db, { email: 'bench-ingest@example.com', password: 'bench-owner-password-1', full_name: 'Bench' });
     const { integration, ingestKey } = await createIntegration({ db } as unknown as ContactDeps, owner, { title: 'Alertmanager (bench)' }); // no policy: only the database is used
     await sql`
-      INSERT INTO alerts (title, state, severity, owner_id, integration_id, dedup_key, created_at, updated_at, last_seen_at)
-      SELECT 'Past alert ' || g, CASE WHEN g % 10 = 0 THEN 'open' ELSE 'closed' END, 'warning', ${owner.id}, ${integration.id},
+      INSERT INTO alerts (title, state, severity, owner_id, team_id, integration_id, dedup_key, created_at, updated_at, last_seen_at)
+      SELECT 'Past alert ' || g, CASE WHEN g % 10 = 0 THEN 'open' ELSE 'closed' END, 'warning', ${owner.id}, ${integration.team_id}, ${integration.id},
              'history-' || g, now() - make_interval(secs => g), now() - make_interval(secs => g), now() - make_interval(secs => g)
       FROM generate_series(1, ${HISTORY}::int) AS g`.execute(db);
     await sql`VACUUM ANALYZE alerts`.execute(db);

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { migrateToLatest, openDatabase } from '../src/db/database.js';
+import { personalTeam } from '../src/teams/access.js';
 import { createUser } from '../src/users/service.js';
 import { runAdminSql } from '../test/helpers/adminSql.js';
 
@@ -24,14 +25,15 @@ export async function dropSchema(url: string, schema: string): Promise<void> {
   );
 }
 
-const insertAlerts = (ownerId: string, from: number, to: number) => sql`
-  INSERT INTO alerts (title, description, state, severity, escalation_level, owner_id, created_at, updated_at)
+const insertAlerts = (ownerId: string, teamId: string, from: number, to: number) => sql`
+  INSERT INTO alerts (title, description, state, severity, escalation_level, owner_id, team_id, created_at, updated_at)
   SELECT 'Disk usage above threshold on host-' || g,
          'Alert ' || g || ' of the API benchmark: /var at 9' || (g % 10) || '% on host-' || g,
          (ARRAY['open', 'acknowledged', 'escalated', 'closed'])[1 + g % 4],
          (ARRAY['critical', 'high', 'warning', 'info'])[1 + g % 4],
          g % 3,
          ${ownerId},
+         ${teamId},
          now() - make_interval(secs => g),
          now() - make_interval(secs => g)
   FROM generate_series(${from}::int, ${to}::int) AS g`;
@@ -54,8 +56,9 @@ export async function seed(url: string, schema: string, alerts: number): Promise
     // The bulk in one statement, the newest 1,000 as a second one: both through the trigger.
     const viaTriggers = Math.min(1000, alerts);
     const bulk = alerts - viaTriggers;
-    await insertAlerts(owner.id, viaTriggers + 1, alerts).execute(db);
-    await insertAlerts(owner.id, 1, viaTriggers).execute(db);
+    const teamId = await personalTeam(db, owner);
+    await insertAlerts(owner.id, teamId, viaTriggers + 1, alerts).execute(db);
+    await insertAlerts(owner.id, teamId, 1, viaTriggers).execute(db);
     await sql`VACUUM ANALYZE alerts`.execute(db);
     await sql`VACUUM ANALYZE owner_counts`.execute(db);
     const stored = await db

@@ -43,6 +43,7 @@ import { scheduleRoutes, userShiftRoutes } from './schedules/routes.js';
 import { securityHeaders } from './securityHeaders.js';
 import { settingsRoutes } from './settings/routes.js';
 import { SettingsStore } from './settings/service.js';
+import { teamRoutes } from './teams/routes.js';
 import { ensureFirstSuperuser } from './users/firstSuperuser.js';
 import { userRoutes } from './users/routes.js';
 import { utilsRoutes } from './utils/routes.js';
@@ -207,6 +208,7 @@ export async function composeApp(options: BuildAppOptions): Promise<{ app: Fasti
       await registerCompression(api);
       await api.register(authRoutes, { db, tokens, mailer, config });
       await api.register(userRoutes, { prefix: '/users', db, mailer, config, alertChanges, now, settings });
+      await api.register(teamRoutes, { prefix: '/teams', db, mailer, config, now });
       const alertReads = createAlertReads(db, hotPath);
       await api.register(alertRoutes, { prefix: '/alert', ...alertActions, settings, alertReads, userReads });
       const integrationReads = createIntegrationReads(db, hotPath);

@@ -18,6 +18,9 @@ export class HttpError extends Error {
 
 export const notFound = (what: string) => new HttpError(404, `${what} not found`);
 
+/** FastAPI's wording for a signed-in caller whose role does not allow the action. */
+export const NOT_ENOUGH_PRIVILEGES = "The user doesn't have enough privileges";
+
 /**
  * A body or query that fits its schema but breaks a rule only the service can check (an
  * unknown time zone or user, an end before its start): a 422 whose items name the fields, in

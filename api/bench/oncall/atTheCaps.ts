@@ -1,7 +1,7 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import { onCallAtInSchedules } from '../../src/schedules/onCall.js';
-import type { BenchApp } from './benchApp.js';
+import { type BenchApp, joinAdminTeam } from './benchApp.js';
 import { storeSchedules } from './onCallLookups.js';
 import { type Distribution, distribution } from './stats.js';
 import { plantedChangeAt, worstCaseFixture } from './worstCase.js';
@@ -85,6 +85,7 @@ export async function measured(rounds: number, work: () => Promise<unknown>): Pr
 async function signedIn(b: BenchApp, email: string): Promise<{ id: string; auth: { authorization: string } }> {
   const password = 'bench-caps-password-1';
   const user = await b.call('POST', '/api/v1/users/', { email, password });
+  await joinAdminTeam(b, [user.id]);
   const login = await b.app.inject({
     method: 'POST',
     url: '/api/v1/login/access-token',
@@ -99,8 +100,8 @@ async function copies(b: BenchApp, id: string, count: number): Promise<string[]>
   const ids = [id];
   for (let i = 1; i < count; i++) {
     const { rows } = await sql<{ id: string }>`
-      INSERT INTO schedules (name, description, time_zone, owner_id)
-      SELECT name || ' ' || ${i}, description, time_zone, owner_id FROM schedules WHERE id = ${id} RETURNING id`.execute(b.db);
+      INSERT INTO schedules (name, description, time_zone, owner_id, team_id)
+      SELECT name || ' ' || ${i}, description, time_zone, owner_id, team_id FROM schedules WHERE id = ${id} RETURNING id`.execute(b.db);
     const copy = rows[0]?.id as string;
     await sql`
       WITH old AS (SELECT * FROM schedule_rotations WHERE schedule_id = ${id}),

@@ -3,6 +3,7 @@ import { type CompiledQuery, type KyselyPlugin, type PluginTransformQueryArgs, t
 import { type AppParts, composeApp } from '../../src/app.js';
 import { type Config, parseConfig } from '../../src/config.js';
 import { type OpenDb, openDatabase } from '../../src/db/database.js';
+import { personalTeam } from '../../src/teams/access.js';
 import { dropSchema } from '../seed.js';
 
 /**
@@ -144,5 +145,24 @@ export async function seedUsers(b: BenchApp, count: number): Promise<string[]> {
     SELECT 'bench-user-' || g || '@example.com', u.hashed_password, 'Bench user ' || g, true, false
     FROM users u, generate_series(1, ${count - 1}::int) AS g WHERE u.id = ${first.id}`.execute(b.db);
   const rows = await b.db.selectFrom('users').select('id').where('email', 'like', 'bench-user-%').orderBy('email').execute();
+  await joinAdminTeam(
+    b,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => r.id);
+}
+
+/** Puts users in the bench admin's own team: the schedules and policies the admin makes go there and reach only its members. */
+export async function joinAdminTeam(b: BenchApp, userIds: string[]): Promise<void> {
+  const admin = await b.db
+    .selectFrom('users')
+    .select(['id', 'email', 'full_name'])
+    .where('email', '=', BENCH_ADMIN.email)
+    .executeTakeFirstOrThrow();
+  const teamId = await personalTeam(b.db, admin);
+  await b.db
+    .insertInto('team_members')
+    .values(userIds.map((user_id) => ({ team_id: teamId, user_id, role: 'responder' as const })))
+    .onConflict((oc) => oc.doNothing())
+    .execute();
 }

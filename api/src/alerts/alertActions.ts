@@ -139,7 +139,7 @@ export async function actOnAlert(
     return { alert: updated, changed: true, notified: reached + reach.emails.length, fallback: reach.fallback };
   });
   if (notified > 0) deps.notifications.kick();
-  if (changed) deps.alertChanges.announce([alert.owner_id]);
+  if (changed) deps.alertChanges.announce([alert.team_id]);
   return { alert, changed, fallback };
 }
 

@@ -4,8 +4,8 @@ import { isConnectionError } from '../db/connectionErrors.js';
 import type { OpenDb } from '../db/database.js';
 import { ALERT_CHANGES_CHANNEL } from '../db/migrations/0006_alert_changes_and_filters.js';
 
-/** Whose alerts changed: some owners, or everyone's (a large statement, or a missed stretch). */
-export type AlertChange = { owners: string[] } | { all: true };
+/** Whose alerts changed: some teams', or everyone's (a large statement, or a missed stretch). */
+export type AlertChange = { teams: string[] } | { all: true };
 
 interface Subscriber {
   /** Whose stream this is: a user holds a bounded number (ChangeStreamConfig.maxPerUser). */
@@ -34,20 +34,20 @@ export class AlertChangeFeed {
   private readonly subscribers = new Set<Subscriber>();
   private listening?: Promise<() => Promise<void>>;
   private schema?: Promise<string | undefined>;
-  private pending?: { owners: Set<string>; timer: NodeJS.Timeout };
+  private pending?: { teams: Set<string>; timer: NodeJS.Timeout };
 
   constructor(
     private readonly db: OpenDb,
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  /** After a commit that changed these owners' alerts: every console of the deployment hears of it. */
-  announce(ownerIds: Iterable<string>): void {
+  /** After a commit that changed these teams' alerts: every console of the deployment hears of it. */
+  announce(teamIds: Iterable<string>): void {
     if (!this.pending) {
-      const owners = new Set<string>();
-      this.pending = { owners, timer: setTimeout(() => void this.flushAnnouncements(), ANNOUNCE_COALESCE_MS) };
+      const teams = new Set<string>();
+      this.pending = { teams, timer: setTimeout(() => void this.flushAnnouncements(), ANNOUNCE_COALESCE_MS) };
     }
-    for (const id of ownerIds) this.pending.owners.add(id);
+    for (const id of teamIds) this.pending.teams.add(id);
   }
 
   /** Sends what is folded now (tests, and the close). */
@@ -56,10 +56,10 @@ export class AlertChangeFeed {
     if (!pending) return;
     this.pending = undefined;
     clearTimeout(pending.timer);
-    if (pending.owners.size === 0) return;
+    if (pending.teams.size === 0) return;
     try {
       const schema = await this.currentSchema();
-      let payload = JSON.stringify({ schema, owners: [...pending.owners] });
+      let payload = JSON.stringify({ schema, teams: [...pending.teams] });
       if (Buffer.byteLength(payload) > MAX_PAYLOAD) payload = JSON.stringify({ schema, all: true });
       await sql`SELECT pg_notify(${ALERT_CHANGES_CHANNEL}, ${payload})`.execute(this.db);
     } catch (err) {
@@ -119,7 +119,7 @@ export class AlertChangeFeed {
     return this.db.listen(
       ALERT_CHANGES_CHANNEL,
       (payload) => {
-        let message: { schema?: string; owners?: string[]; all?: boolean };
+        let message: { schema?: string; teams?: string[]; all?: boolean };
         try {
           message = JSON.parse(payload);
         } catch {
@@ -127,7 +127,7 @@ export class AlertChangeFeed {
         }
         // Channels are per database: other schemas (test files, other deployments) talk there too.
         if (message.schema !== schema) return;
-        this.publish(message.all ? { all: true } : { owners: message.owners ?? [] });
+        this.publish(message.all ? { all: true } : { teams: message.teams ?? [] });
       },
       () => {
         this.log.warn('alert change feed reconnected: consoles resync');
@@ -141,6 +141,6 @@ export class AlertChangeFeed {
   }
 }
 
-/** Whether `change` concerns what this user sees: their own alerts, or any for a superuser. */
-export const concerns = (change: AlertChange, user: { id: string; is_superuser: boolean }): boolean =>
-  user.is_superuser || 'all' in change || change.owners.includes(user.id);
+/** Whether `change` concerns what this user sees: their teams' alerts, or any for a superuser. */
+export const concerns = (change: AlertChange, user: { is_superuser: boolean }, teams: ReadonlySet<string>): boolean =>
+  user.is_superuser || 'all' in change || change.teams.some((id) => teams.has(id));

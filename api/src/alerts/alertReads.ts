@@ -11,7 +11,7 @@ interface FilteredPageKey extends CheckedPageKey {
   filters: AlertFilters;
 }
 
-/** Who sees what: every superuser sees the same list, anyone else their own. */
+/** Who sees what: every superuser sees the same list, anyone else their teams' (read in the statement). */
 const filteredPageKey = ({ user, offset, limit, filters }: FilteredPageKey) =>
   `${user.is_superuser ? '*' : user.id}:${offset}:${limit}:${JSON.stringify(filters)}`;
 
@@ -20,7 +20,7 @@ export function createAlertReads(db: Db, hotPath: HotPath) {
   const batch = { batch: hotPath.batchReads };
   return {
     /** The unfiltered alert list, checked against its user (undefined: the user changed). */
-    page: coalescedLoader((key: CheckedPageKey) => listAlerts(db, key.user, key.offset, key.limit), checkedPageKey, batch),
+    page: coalescedLoader((key: CheckedPageKey) => listAlerts(db, key.user, key.offset, key.limit, key.teamId), checkedPageKey, batch),
     /** A filtered alert list, for a user read in this request. */
     filteredPage: coalescedLoader(
       (key: FilteredPageKey) => listFilteredAlerts(db, key.user, key.offset, key.limit, key.filters),

@@ -1,12 +1,13 @@
 import type { UserRow } from '../db/schema.js';
 import { HttpError } from '../errors.js';
+import { inTeamsOf } from '../teams/access.js';
 import { type AlertActionDeps, applyAlertAction } from './alertActions.js';
 import type { AlertBulkAction, AlertBulkResult } from './schema.js';
 
 /**
  * One action on many alerts, each through the same locked transition as a single action (its
  * own transaction and history event), so a bulk close is exactly many closes. Alerts that are
- * not the caller's answer not_found, as a single call would; one that cannot move (a closed
+ * not in a team where the caller responds answer not_found, as a single call would; one that cannot move (a closed
  * alert cannot be acknowledged) answers conflict and does not stop the others.
  */
 export async function applyBulkAction(
@@ -16,8 +17,12 @@ export async function applyBulkAction(
   clientIp: string | null,
 ): Promise<AlertBulkResult> {
   const { db } = deps;
-  let visible = db.selectFrom('alerts').select(['id', 'state']).where('id', 'in', input.ids);
-  if (!user.is_superuser) visible = visible.where('owner_id', '=', user.id);
+  // A responder's or admin's alerts: an observer's answer not_found, as a stranger's.
+  const visible = db
+    .selectFrom('alerts')
+    .select(['id', 'state'])
+    .where('id', 'in', input.ids)
+    .where(inTeamsOf(user, 'team_id', 'respond'));
   const before = new Map((await visible.execute()).map((row) => [row.id, row.state]));
   const results: AlertBulkResult['results'] = [];
   for (const id of input.ids) {

@@ -5,14 +5,18 @@ import type { UserReads } from '../auth/userReads.js';
 import { errorResponses, HttpErrorBody } from '../common/schema.js';
 import type { Config } from '../config.js';
 import { isConnectionError } from '../db/connectionErrors.js';
+import type { Db } from '../db/database.js';
 import type { UserRow } from '../db/schema.js';
 import { HttpError } from '../errors.js';
+import { teamsOf } from '../teams/access.js';
 import { type AlertChangeFeed, concerns } from './alertChanges.js';
 
 /** At most one "alerts-changed" per stream in this window: a webhook storm is one refetch, not thousands. */
 const THROTTLE_MS = 500;
 /** What a console waits after a 429 before trying again (its own backoff reaches 30 s too). */
 const STREAMS_RETRY_AFTER_SECONDS = 30;
+/** A stream re-reads its user's teams on another team's change at most this often. */
+const TEAMS_REREAD_MS = 2_000;
 
 /**
  * Whether a stream opened as `opened` may go on for the user as they are now (`fresh`, as
@@ -31,6 +35,7 @@ export const streamStillValid = (opened: UserRow, fresh: UserRow | undefined): b
  * in a URL, where logs would keep it.
  */
 export interface ChangeStreamDeps {
+  db: Db;
   config: Config;
   alertChanges: AlertChangeFeed;
   /** Each open stream re-reads its user on every heartbeat. */
@@ -62,6 +67,22 @@ export async function changeStreamRoute(app: FastifyInstance, deps: ChangeStream
           'retry-after': String(STREAMS_RETRY_AFTER_SECONDS),
         });
       }
+      // Which teams' changes it tells: read now and again on every heartbeat (a new member hears
+      // their team's changes within a heartbeat; one who left stops hearing them).
+      let teams = new Set((await teamsOf(deps.db, user.id)).keys());
+      let teamsReadAt = 0;
+      const unknownTeams = new Set<string>();
+      let rereadTimer: NodeJS.Timeout | undefined;
+      const rereadTeams = async () => {
+        const asked = [...unknownTeams];
+        unknownTeams.clear();
+        teamsReadAt = Date.now();
+        const now = await teamsOf(deps.db, user.id).catch(() => undefined);
+        rereadTimer = undefined;
+        if (!now || ended) return;
+        teams = new Set(now.keys());
+        if (asked.some((id) => teams.has(id))) changed();
+      };
       reply.hijack();
       const res = reply.raw;
       const socket = request.raw.socket;
@@ -99,13 +120,18 @@ export async function changeStreamRoute(app: FastifyInstance, deps: ChangeStream
       const heartbeat = setInterval(async () => {
         res.write(': ping\n\n');
         const fresh = await deps.userReads.userById(user.id).catch(() => undefined);
-        if (!streamStillValid(user, fresh)) end();
+        if (!streamStillValid(user, fresh)) return end();
+        const now = await teamsOf(deps.db, user.id).catch(() => undefined);
+        if (!now) return end();
+        teams = new Set(now.keys());
+        teamsReadAt = Date.now();
       }, heartbeatMs);
       const end = () => {
         if (ended) return;
         ended = true;
         clearInterval(heartbeat);
         clearTimeout(windowTimer);
+        clearTimeout(rereadTimer);
         unsubscribe();
         // The connection was the stream's alone. A client that stopped reading never lets
         // the end flush, and its socket would hold the server's close: a second at most.
@@ -118,7 +144,14 @@ export async function changeStreamRoute(app: FastifyInstance, deps: ChangeStream
         unsubscribe = await deps.alertChanges.subscribe({
           userId: user.id,
           onChange: (change) => {
-            if (concerns(change, user)) changed();
+            if (concerns(change, user, teams)) return changed();
+            // Another team's change, or one of a team the user joined (or was given, with their
+            // first creation) since their teams were read: read them again, at most once per
+            // TEAMS_REREAD_MS (a storm of other teams' changes is one read), and tell them if
+            // one of those teams is now theirs.
+            if (!('teams' in change)) return;
+            for (const id of change.teams) unknownTeams.add(id);
+            if (!rereadTimer) rereadTimer = setTimeout(rereadTeams, Math.max(0, teamsReadAt + TEAMS_REREAD_MS - Date.now()));
           },
           onEnd: end,
         });

@@ -1,15 +1,16 @@
 import type { Db } from '../db/database.js';
 import type { UserRow } from '../db/schema.js';
 import { policyEmails } from '../escalation/policy.js';
+import { inTeamsOf } from '../teams/access.js';
 
 export const EXTERNAL_ADDRESS = 'An external address';
 export const UNNAMED_USER = 'A user without a name';
 
 /**
  * How an alert's owner reads the addresses its history and notifications name (docs/api/security.md):
- * a user's email only to superusers, a policy's external addresses only to its
- * owner. So for anyone else an address stays when it is their own or one of their own
- * policies'; a user's account address becomes that user's name; any other address reads
+ * a user's email only to superusers, a policy's external addresses only to its team's admins.
+ * So for anyone else an address stays when it is their own or one of the policies of a team
+ * they administer; a user's account address becomes that user's name; any other address reads
  * "An external address". Returns a function from an address (any case) to what is shown.
  */
 export async function addressesAsSeenBy(
@@ -22,7 +23,12 @@ export async function addressesAsSeenBy(
   const shown = new Map<string, string>();
   if (asked.length > 0) {
     const [policies, users] = await Promise.all([
-      db.selectFrom('escalation_policies').select('levels').where('owner_id', '=', viewer.id).execute(),
+      // The policies whose addresses the viewer reads: those of the teams they administer.
+      db
+        .selectFrom('escalation_policies')
+        .select('levels')
+        .where(inTeamsOf(viewer, 'team_id', 'manage'))
+        .execute(),
       db
         .selectFrom('users')
         .select(['email', 'full_name'])

@@ -54,7 +54,7 @@ export async function alertRoutes(app: FastifyInstance, deps: AlertRouteDeps): P
       schema: {
         tags,
         operationId: 'alerts-read_alerts',
-        summary: "List the caller's alerts, newest first (a superuser: all)",
+        summary: "List the alerts of the caller's teams, newest first (a superuser: all)",
         security,
         querystring: AlertListQuery,
         response: { 200: AlertsPublic, 401: e401, 422: e422 },
@@ -63,13 +63,13 @@ export async function alertRoutes(app: FastifyInstance, deps: AlertRouteDeps): P
     async (request, reply) => {
       if (request.validationError) await confirmUser(request);
       const { offset, limit } = pageOf(request.query);
-      const { state, severity, q } = request.query;
-      const filters = { state, severity, q };
+      const { state, severity, q, team_id } = request.query;
+      const filters = { state, severity, q, team_id };
       if (hasFilters(filters)) {
         const user = await confirmUser(request);
         return deps.alertReads.send(reply, await deps.alertReads.filteredPage({ user, offset, limit, filters }));
       }
-      const page = await readAsUser(request, (user) => deps.alertReads.page({ user, offset, limit }));
+      const page = await readAsUser(request, (user) => deps.alertReads.page({ user, offset, limit, teamId: team_id }));
       return deps.alertReads.send(reply, page);
     },
   );
@@ -81,15 +81,15 @@ export async function alertRoutes(app: FastifyInstance, deps: AlertRouteDeps): P
       schema: {
         tags,
         operationId: 'alerts-create_alert',
-        summary: 'Create an open alert and email its owner the action link',
+        summary: 'Create an open alert in one of the teams where the caller responds, and email them the action link',
         security,
         body: AlertCreate,
         response: { 200: AlertPublic, 401: e401, 422: e422 },
       },
     },
     async (request) => {
-      const { title, description, severity } = request.body;
-      return toAlertPublic(await createAlert(deps, userOf(request), { title, description, severity }));
+      const { title, description, severity, team_id } = request.body;
+      return toAlertPublic(await createAlert(deps, userOf(request), { title, description, severity, team_id }));
     },
   );
 
@@ -121,7 +121,7 @@ export async function alertRoutes(app: FastifyInstance, deps: AlertRouteDeps): P
       schema: {
         tags,
         operationId: 'alerts-delete_alert',
-        summary: 'Delete an alert (owner or superuser)',
+        summary: 'Delete an alert (an admin of its team or a superuser)',
         security,
         params: IdParams,
         response: { 200: Message, 401: e401, 404: e404, 422: e422 },

@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { OptionalText, PageQuery } from '../common/schema.js';
+import { MakerId, NewTeamId, OptionalText, PageQuery, TeamId } from '../common/schema.js';
 import { ALERT_ACTIONS, ALERT_EVENT_VIAS, ALERT_SEVERITIES, ALERT_STATES } from '../db/schema.js';
 
 export const ALERT_TITLE_MAX = 255;
@@ -23,7 +23,8 @@ export const AlertPublic = Type.Object(
     severity: AlertSeverity,
     escalation_level: Type.Integer(),
     integration_id: Type.Union([Uuid, Type.Null()]),
-    owner_id: Uuid,
+    owner_id: MakerId,
+    team_id: TeamId,
     created_at: DateTime,
     updated_at: DateTime,
     /** The sender's key for an ingested alert (see docs/api/ingestion.md); null otherwise. */
@@ -66,6 +67,7 @@ export const AlertCreate = Type.Object(
     description: OptionalText(ALERT_DESCRIPTION_MAX),
     // Untitled: a second "AlertSeverity" component carrying a default would clash with the first.
     severity: Type.Optional(Type.Enum([...ALERT_SEVERITIES], { default: 'warning' })),
+    team_id: NewTeamId,
   },
   { title: 'AlertCreate', additionalProperties: false },
 );
@@ -98,9 +100,10 @@ export const AlertListQuery = Type.Object({
   state: Type.Optional(Type.Array(AlertState, { uniqueItems: true })),
   severity: Type.Optional(Type.Array(AlertSeverity, { uniqueItems: true })),
   q: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'Part of the title, any case' })),
+  team_id: Type.Optional(Uuid),
 });
 export type AlertListQuery = Static<typeof AlertListQuery>;
-export type AlertFilters = Pick<AlertListQuery, 'state' | 'severity' | 'q'>;
+export type AlertFilters = Pick<AlertListQuery, 'state' | 'severity' | 'q' | 'team_id'>;
 
 export const BULK_MAX = 100;
 

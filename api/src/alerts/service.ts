@@ -4,6 +4,7 @@ import type { Db } from '../db/database.js';
 import type { AlertEventRow, AlertRow, UserRow } from '../db/schema.js';
 import { notFound } from '../errors.js';
 import type { Notifications } from '../notifications/service.js';
+import { inTeamsOf, requireTeamRole, type TeamNeed, teamForNew } from '../teams/access.js';
 import type { AlertChangeFeed } from './alertChanges.js';
 import { applyFilters } from './filters.js';
 import type { AlertCreate, AlertEventPublic, AlertFilters, AlertPublic } from './schema.js';
@@ -18,6 +19,7 @@ export function toAlertPublic(alert: AlertRow): AlertPublic {
     escalation_level: alert.escalation_level,
     integration_id: alert.integration_id,
     owner_id: alert.owner_id,
+    team_id: alert.team_id,
     created_at: alert.created_at.toISOString(),
     updated_at: alert.updated_at.toISOString(),
     dedup_key: alert.dedup_key,
@@ -42,23 +44,22 @@ export function toAlertEventPublic(event: AlertEventRow): AlertEventPublic {
 }
 
 /**
- * A page of `user`'s alerts (a superuser's: everyone's), newest first, with the O(1) count,
- * checked in the same statement against the stored user (common/checkedPage.ts): undefined
- * when that user changed, and the caller reads it again.
+ * A page of the alerts of `user`'s teams (a superuser's: everyone's; `teamId`: that team's),
+ * newest first, with the O(1) count, checked in the same statement against the stored user
+ * (common/checkedPage.ts): undefined when that user changed, and the caller reads it again.
  */
-export async function listAlerts(db: Db, user: UserRow, offset: number, limit: number) {
-  const page = await readCheckedPage<AlertRow>(db, 'alerts', user, offset, limit);
+export async function listAlerts(db: Db, user: UserRow, offset: number, limit: number, teamId?: string) {
+  const page = await readCheckedPage<AlertRow>(db, 'alerts', user, offset, limit, teamId);
   return page && { data: page.rows.map(toAlertPublic), count: page.count };
 }
 
 /**
- * The caller's alerts (a superuser's: everyone's) matching state, severity or a title search,
- * newest first, counted over the matching rows through the filter indexes (state/severity per
- * owner, trigram on the title). For a user read in this request.
+ * The alerts of the caller's teams (a superuser's: everyone's) matching state, severity, team or
+ * a title search, newest first, counted over the matching rows through the filter indexes
+ * (state/severity per team, trigram on the title). For a user read in this request.
  */
 export async function listFilteredAlerts(db: Db, user: UserRow, offset: number, limit: number, filters: AlertFilters) {
-  let scope = db.selectFrom('alerts');
-  if (!user.is_superuser) scope = scope.where('owner_id', '=', user.id);
+  let scope = db.selectFrom('alerts').where(inTeamsOf(user, 'team_id'));
   scope = applyFilters(scope, filters);
   const [rows, total] = await Promise.all([
     scope.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').offset(offset).limit(limit).execute(),
@@ -73,27 +74,32 @@ export async function getAlert(db: Db, id: string): Promise<AlertRow> {
   return alert;
 }
 
-/** The alert if `user` owns it or is a superuser; otherwise the same 404 as an unknown id, so ids don't leak. */
-export async function getOwnedAlert(db: Db, user: UserRow, id: string): Promise<AlertRow> {
+/**
+ * The alert when `user` may `need` it: its team's members read it, responders act on it, admins
+ * delete it (superusers all). A stranger gets the same 404 as for an unknown id, so ids don't
+ * leak; a member without the role 403.
+ */
+export async function getOwnedAlert(db: Db, user: UserRow, id: string, need: TeamNeed = 'read'): Promise<AlertRow> {
   const alert = await getAlert(db, id);
-  if (alert.owner_id !== user.id && !user.is_superuser) throw notFound('Alert');
+  await requireTeamRole(db, user, alert.team_id, need, () => notFound('Alert'));
   return alert;
 }
 
 /**
- * Creates an open alert owned by `owner`, and in the same statement the notification that
- * emails them its action link (sent by the job queue: a slow or failing SMTP server neither
- * delays nor fails the creation, and the email is not lost).
+ * Creates an open alert made by `owner` in one of their teams where they respond, and in the
+ * same statement the notification that emails them its action link (sent by the job queue: a
+ * slow or failing SMTP server neither delays nor fails the creation, and the email is not lost).
  */
 export async function createAlert(
   deps: { db: Db; notifications: Notifications; alertChanges: AlertChangeFeed },
   owner: UserRow,
   input: AlertCreate,
 ): Promise<AlertRow> {
+  const teamId = await teamForNew(deps.db, owner, input.team_id, 'respond');
   const { rows } = await sql<AlertRow>`
     WITH created AS (
-      INSERT INTO alerts (title, description, severity, owner_id)
-      VALUES (${input.title}, ${input.description ?? null}, ${input.severity ?? 'warning'}, ${owner.id})
+      INSERT INTO alerts (title, description, severity, owner_id, team_id)
+      VALUES (${input.title}, ${input.description ?? null}, ${input.severity ?? 'warning'}, ${owner.id}, ${teamId})
       RETURNING *
     ), notified AS (
       INSERT INTO notifications (alert_id, kind, recipient) SELECT id, 'new_alert', ${owner.email} FROM created
@@ -102,17 +108,16 @@ export async function createAlert(
   const alert = rows[0];
   if (!alert) throw new Error('the new alert was not returned');
   deps.notifications.kick();
-  deps.alertChanges.announce([owner.id]);
+  deps.alertChanges.announce([teamId]);
   return alert;
 }
 
-/** Deletes in one statement; a stranger's alert is "not found", like an unknown one. */
+/** A team admin (or superuser) deletes; a stranger's alert is "not found", like an unknown one. */
 export async function deleteAlert(deps: { db: Db; alertChanges: AlertChangeFeed }, user: UserRow, id: string): Promise<void> {
-  let query = deps.db.deleteFrom('alerts').where('id', '=', id);
-  if (!user.is_superuser) query = query.where('owner_id', '=', user.id);
-  const deleted = await query.returning('owner_id').executeTakeFirst();
+  await getOwnedAlert(deps.db, user, id, 'manage');
+  const deleted = await deps.db.deleteFrom('alerts').where('id', '=', id).returning('team_id').executeTakeFirst();
   if (!deleted) throw notFound('Alert');
-  deps.alertChanges.announce([deleted.owner_id]);
+  deps.alertChanges.announce([deleted.team_id]);
 }
 
 /** An alert's history, oldest first. */

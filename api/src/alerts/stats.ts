@@ -1,17 +1,18 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
 import { ALERT_SEVERITIES, type UserRow } from '../db/schema.js';
+import { inTeamsOf } from '../teams/access.js';
 import type { AlertStats } from './schema.js';
 
 export const STATS_WINDOW_DAYS = 30;
 
 /**
- * The dashboard's figures for what the caller sees: alerts not yet closed by severity (a
+ * The dashboard's figures for what the caller sees (their teams' alerts, or one team's): alerts not yet closed by severity (a
  * partial index keeps this to the open few), and the mean times to acknowledge and to close
  * (MTTA, MTTR) of alerts created in the last 30 days, from each alert's first such event.
  */
-export async function alertStats(db: Db, user: UserRow): Promise<AlertStats> {
-  const own = user.is_superuser ? sql`TRUE` : sql`a.owner_id = ${user.id}`;
+export async function alertStats(db: Db, user: UserRow, teamId?: string): Promise<AlertStats> {
+  const own = teamId ? sql`${inTeamsOf(user, 'a.team_id')} AND a.team_id = ${teamId}` : inTeamsOf(user, 'a.team_id');
   const [open, times] = await Promise.all([
     sql<{ severity: string; n: number }>`
       SELECT severity, count(*)::int AS n FROM alerts a WHERE state <> 'closed' AND ${own} GROUP BY severity`.execute(db),

@@ -1,7 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { requireUser, userOf } from '../auth/currentUser.js';
-import { errorResponses } from '../common/schema.js';
+import { errorResponses, TeamQuery } from '../common/schema.js';
 import type { AlertActionDeps } from './alertActions.js';
 import { applyBulkAction } from './bulk.js';
 import { type ChangeStreamDeps, changeStreamRoute } from './changeStream.js';
@@ -43,14 +43,15 @@ export async function triageRoutes(app: FastifyInstance, deps: TriageRouteDeps):
       schema: {
         tags,
         operationId: 'alerts-stats',
-        summary: 'Open alerts by severity, MTTA and MTTR of the last 30 days',
+        summary: "Open alerts by severity, MTTA and MTTR of the last 30 days, of the caller's teams (or one of them)",
         security,
-        response: { 200: AlertStats, 401: errorResponses[401] },
+        querystring: TeamQuery,
+        response: { 200: AlertStats, 401: errorResponses[401], 422: errorResponses[422] },
       },
     },
-    async (request) => alertStats(deps.db, userOf(request)),
+    async (request) => alertStats(deps.db, userOf(request), request.query.team_id),
   );
 
   const { config, alertChanges, userReads } = deps;
-  await app.register(changeStreamRoute, { config, alertChanges, userReads });
+  await app.register(changeStreamRoute, { db: deps.db, config, alertChanges, userReads });
 }

@@ -50,6 +50,17 @@ export const pageOf = (query: PageQuery) => ({
 export const Uuid = Type.String({ format: 'uuid' });
 export const IdParams = Type.Object({ id: Uuid });
 
+/** Who made a team's thing; null once that user is deleted (the team keeps it). */
+export const MakerId = Type.Union([Uuid, Type.Null()], { description: 'Who made it; null once that user is deleted' });
+/** The team a thing belongs to (docs/api/teams.md): its members see it, its admins change it. */
+export const TeamId = Type.String({ format: 'uuid', description: 'The team it belongs to' });
+/** On creation: the team to put it in; optional when the caller may create it in one team only. */
+export const NewTeamId = Type.Optional(
+  Type.String({ format: 'uuid', description: 'The team it goes to; optional when the caller is in one team where they may create it' }),
+);
+/** A list's filter by one of the caller's teams. */
+export const TeamQuery = Type.Object({ team_id: Type.Optional(Uuid) });
+
 /**
  * The 429 of every rate-limited route: `{"detail": ...}` and Retry-After, the seconds until a new
  * attempt may pass. A response object (not a schema) so the document can name the header.

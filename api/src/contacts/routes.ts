@@ -6,6 +6,7 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 // upward: an integration's contacts are listed under its route, behind its owner's check.
 import { getOwnedIntegration } from '../integrations/service.js';
+import { viewerOf } from '../teams/access.js';
 import { answerConfirmation, lookUpConfirmation } from './confirmation.js';
 import {
   ConfirmationToken,
@@ -45,7 +46,7 @@ export async function integrationContactRoutes(root: FastifyInstance, deps: Cont
     async (request) => {
       const user = userOf(request);
       const integration = await getOwnedIntegration(deps.db, user, request.params.id);
-      const data = await listPolicyContacts(deps, user, integration);
+      const data = await listPolicyContacts(deps, await viewerOf(deps.db, user), integration);
       return { data, count: data.length };
     },
   );
@@ -57,20 +58,20 @@ export async function integrationContactRoutes(root: FastifyInstance, deps: Cont
       schema: {
         tags,
         operationId: 'integrations-resend_contact_confirmation',
-        summary: 'Email a contact of the policy a new confirmation link (owner or superuser)',
+        summary: "Email a contact of the policy a new confirmation link (the team's admins or a superuser)",
         description:
           'At most one confirmation email per owner and address every CONTACT_CONFIRMATION_RESEND_MINUTES, and ' +
           'CONTACT_CONFIRMATIONS_PER_DAY per owner: 429 with Retry-After beyond. 409 once the address confirmed or declined.',
         security,
         params: IdParams,
         body: ContactAddress,
-        response: { 200: EscalationContactPublic, 401: e401, 404: e404, 409: e409, 422: e422, 429: HttpErrorBody },
+        response: { 200: EscalationContactPublic, 401: e401, 403: e403, 404: e404, 409: e409, 422: e422, 429: HttpErrorBody },
       },
     },
     async (request) => {
       const user = userOf(request);
-      const integration = await getOwnedIntegration(deps.db, user, request.params.id);
-      return resendConfirmation(deps, user, integration, request.body.email);
+      const integration = await getOwnedIntegration(deps.db, user, request.params.id, 'manage');
+      return resendConfirmation(deps, await viewerOf(deps.db, user), integration, request.body.email);
     },
   );
 

@@ -27,23 +27,26 @@ const DAY_MS = 24 * 3_600_000;
 
 /**
  * Every external address of the integration's escalation policy that `viewer` may read, in
- * level order, once: none of a policy that is neither theirs nor read by a superuser
+ * level order, once: none unless they administer the policy's team or are a superuser
  * (escalation/addressVisibility.ts), so its contacts are neither listed nor found by guessing.
  */
 export async function integrationAddresses(db: Db, integration: IntegrationRow, viewer: Viewer): Promise<string[]> {
   if (!integration.escalation_policy_id) return [];
   const policy = await db
     .selectFrom('escalation_policies')
-    .select(['levels', 'owner_id'])
+    .select(['levels', 'team_id'])
     .where('id', '=', integration.escalation_policy_id)
     .executeTakeFirst();
-  return policy && seesAddresses(viewer, policy.owner_id) ? policyEmails(policy) : [];
+  return policy && seesAddresses(viewer, policy.team_id) ? policyEmails(policy) : [];
 }
 
-/** Each of `emails`' stored status for `ownerId`; an address never stored is unconfirmed. */
-export async function contactStatuses(db: Db, ownerId: string, emails: string[]): Promise<Map<string, ContactStatus>> {
+/**
+ * Each of `emails`' stored status for `ownerId`; an address never stored is unconfirmed, as is
+ * every address of a maker since deleted (null).
+ */
+export async function contactStatuses(db: Db, ownerId: string | null, emails: string[]): Promise<Map<string, ContactStatus>> {
   const statuses = new Map<string, ContactStatus>(emails.map((email) => [email, 'unconfirmed']));
-  if (emails.length === 0) return statuses;
+  if (emails.length === 0 || ownerId === null) return statuses;
   const rows = await db
     .selectFrom('escalation_contacts')
     .select(['email', 'status'])
@@ -118,19 +121,29 @@ export async function requestConfirmations(trx: Db, deps: Pick<ContactDeps, 'con
   return ask.length;
 }
 
+/**
+ * Whose contacts the integration's addresses are: its maker's (a contact is a maker and an
+ * address). An integration whose maker was deleted has none left to ask on behalf of: 409.
+ */
+function contactOwner(integration: IntegrationRow): string {
+  if (integration.owner_id === null) throw new HttpError(409, MAKER_GONE);
+  return integration.owner_id;
+}
+export const MAKER_GONE = "The user who made this integration was deleted: make a new one to confirm its policy's addresses";
+
 /** The integration's contact `email` (locked), or 404 when its policy does not name it where `viewer` may read. */
 async function policyContact(trx: Db, viewer: Viewer, integration: IntegrationRow, email: string): Promise<EscalationContactRow> {
   const address = email.trim().toLowerCase();
   if (!(await integrationAddresses(trx, integration, viewer)).includes(address)) throw new HttpError(404, CONTACT_NOT_FOUND);
   await trx
     .insertInto('escalation_contacts')
-    .values({ owner_id: integration.owner_id, email: address })
+    .values({ owner_id: contactOwner(integration), email: address })
     .onConflict((oc) => oc.doNothing())
     .execute();
   return trx
     .selectFrom('escalation_contacts')
     .selectAll()
-    .where('owner_id', '=', integration.owner_id)
+    .where('owner_id', '=', contactOwner(integration))
     .where('email', '=', address)
     .forUpdate()
     .executeTakeFirstOrThrow();
@@ -162,19 +175,22 @@ export async function listPolicyContacts(
 ): Promise<EscalationContactPublic[]> {
   const emails = await integrationAddresses(deps.db, integration, viewer);
   if (emails.length === 0) return [];
-  const rows = await deps.db
-    .selectFrom('escalation_contacts')
-    .selectAll()
-    .where('owner_id', '=', integration.owner_id)
-    .where('email', 'in', emails)
-    .execute();
+  const ownerId = integration.owner_id ?? '';
+  const rows = integration.owner_id
+    ? await deps.db
+        .selectFrom('escalation_contacts')
+        .selectAll()
+        .where('owner_id', '=', integration.owner_id)
+        .where('email', 'in', emails)
+        .execute()
+    : [];
   const byEmail = new Map(rows.map((r) => [r.email, r]));
   const now = deps.now();
   return emails.map((email) =>
     toContactPublic(
       deps,
       byEmail.get(email) ?? {
-        owner_id: integration.owner_id,
+        owner_id: ownerId,
         email,
         status: 'unconfirmed',
         confirmation_requested_at: null,
@@ -202,14 +218,15 @@ export async function resendConfirmation(
 ): Promise<EscalationContactPublic> {
   const now = deps.now();
   const contact = await deps.db.transaction().execute(async (trx) => {
-    await lockOwnerContacts(trx, integration.owner_id);
+    const ownerId = contactOwner(integration);
+    await lockOwnerContacts(trx, ownerId);
     const contact = await policyContact(trx, viewer, integration, email);
     if (contact.status === 'confirmed') throw new HttpError(409, ALREADY_CONFIRMED);
     if (contact.status === 'declined') throw new HttpError(409, CONTACT_DECLINED);
     const waitUntil = resendAvailableAt(deps, contact, now);
     if (waitUntil) throw tooSoon(RESENT_RECENTLY, waitUntil, now);
-    if ((await dailyAllowance(trx, deps, integration.owner_id, now)) < 1) throw tooSoon(DAILY_LIMIT, new Date(now.getTime() + DAY_MS), now);
-    await queueConfirmations(trx, integration.owner_id, [contact.email], now);
+    if ((await dailyAllowance(trx, deps, ownerId, now)) < 1) throw tooSoon(DAILY_LIMIT, new Date(now.getTime() + DAY_MS), now);
+    await queueConfirmations(trx, ownerId, [contact.email], now);
     return { ...contact, confirmation_requested_at: now };
   });
   deps.notifications.kick();
@@ -232,7 +249,7 @@ export async function confirmAsAdmin(
 ): Promise<EscalationContactPublic> {
   const now = deps.now();
   const contact = await deps.db.transaction().execute(async (trx) => {
-    const contact = await policyContact(trx, admin, integration, email);
+    const contact = await policyContact(trx, { ...admin, roles: new Map() }, integration, email);
     if (contact.status === 'confirmed') return contact;
     return trx
       .updateTable('escalation_contacts')

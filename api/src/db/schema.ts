@@ -30,7 +30,10 @@ export interface IntegrationsTable {
   id: Generated<string>;
   title: string;
   description: string | null;
-  owner_id: string;
+  /** Who made it; null once that user is deleted (migration 0022): the team keeps it. */
+  owner_id: ColumnType<string | null, string, never>;
+  /** The team it belongs to: who sees and changes it (migration 0022). */
+  team_id: string;
   created_at: CreatedAt;
   /** SHA-256 (hex) of the ingest key; null until one is issued (integrations older than 0003). */
   ingest_key_hash: ColumnType<string | null, string | null | undefined, string | null>;
@@ -56,7 +59,10 @@ export interface EscalationLevel {
 /** An escalation policy (migration 0017; docs/oncall/escalation-policies.md). */
 export interface EscalationPoliciesTable {
   id: Generated<string>;
-  owner_id: string;
+  /** Who made it; null once that user is deleted (migration 0022): the team keeps it. */
+  owner_id: ColumnType<string | null, string, never>;
+  /** The team it belongs to: who sees and changes it (migration 0022). */
+  team_id: string;
   name: string;
   description: string | null;
   repeat: number;
@@ -78,7 +84,10 @@ export interface AlertsTable {
   severity: Generated<AlertSeverity>;
   escalation_level: Generated<number>;
   integration_id: string | null;
-  owner_id: string;
+  /** Who made it; null once that user is deleted (migration 0022): the team keeps it. */
+  owner_id: ColumnType<string | null, string, never>;
+  /** The team it belongs to: who sees and changes it (migration 0022). */
+  team_id: string;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
   /** Set on ingested alerts: one not-closed alert per (integration_id, dedup_key). */
@@ -266,7 +275,10 @@ export interface SchedulesTable {
   description: string | null;
   /** IANA zone of its hand-off times and active hours. */
   time_zone: string;
-  owner_id: string;
+  /** Who made it; null once that user is deleted (migration 0022): the team keeps it. */
+  owner_id: ColumnType<string | null, string, never>;
+  /** The team it belongs to: who sees and changes it (migration 0022). */
+  team_id: string;
   created_at: CreatedAt;
 }
 
@@ -307,6 +319,49 @@ export interface ScheduleOverridesTable {
   ends_at: Date;
   /** The order overrides apply in: distinct per schedule, to the millisecond. */
   created_at: ColumnType<Date, Date, never>;
+}
+
+export const TEAM_ROLES = ['admin', 'responder', 'observer'] as const;
+/** admin: the team, its members and all it owns; responder: acts on its alerts; observer: reads. */
+export type TeamRole = (typeof TEAM_ROLES)[number];
+
+/** A team (migration 0022): what integrations, policies, schedules and alerts belong to. */
+export interface TeamsTable {
+  id: Generated<string>;
+  name: string;
+  description: string | null;
+  created_by: string | null;
+  /** The user whose own team it is (made for them on their first creation): at most one each. */
+  personal_of: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: CreatedAt;
+}
+
+export interface TeamMembersTable {
+  team_id: string;
+  user_id: string;
+  role: TeamRole;
+  created_at: CreatedAt;
+}
+
+/** An invitation to a team by email (migration 0022): its link's token is kept as a hash only. */
+export interface TeamInvitesTable {
+  id: Generated<string>;
+  team_id: string;
+  email: string;
+  role: TeamRole;
+  token_hash: string;
+  invited_by: string | null;
+  expires_at: Date;
+  accepted_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  created_at: CreatedAt;
+}
+
+/** Exact per-team counts, striped and summed on read as owner_counts (migration 0022). */
+export interface TeamCountsTable {
+  team_id: string;
+  slot: ColumnType<number, number | undefined, never>;
+  alerts: ColumnType<number, number | undefined, number>;
+  integrations: ColumnType<number, number | undefined, number>;
 }
 
 export interface OwnerCountsTable {
@@ -351,9 +406,15 @@ export interface Database {
   contact_methods: ContactMethodsTable;
   notification_rules: NotificationRulesTable;
   verification_events: VerificationEventsTable;
+  teams: TeamsTable;
+  team_members: TeamMembersTable;
+  team_invites: TeamInvitesTable;
+  team_counts: TeamCountsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
+export type TeamRow = Selectable<TeamsTable>;
+export type TeamMemberRow = Selectable<TeamMembersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type AlertRow = Selectable<AlertsTable>;
 export type IntegrationRow = Selectable<IntegrationsTable>;

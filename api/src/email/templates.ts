@@ -83,6 +83,26 @@ export function newAccountEmail(opts: { to: string; loginLink: string }): EmailM
   });
 }
 
+export function teamInviteEmail(opts: {
+  to: string;
+  teamName: string;
+  role: string;
+  inviter: string;
+  link: string;
+  days: number;
+}): EmailMessage {
+  return render({
+    to: opts.to,
+    subject: `Vigil - ${opts.inviter} invites you to the team ${opts.teamName}`,
+    heading: `Join ${opts.teamName} on Vigil`,
+    paragraphs: [
+      `${opts.inviter} invites ${opts.to} to the team ${opts.teamName} as ${opts.role}.`,
+      `Accept with the button below: sign in with this address, or create your account. The link works for ${opts.days} days, once.`,
+    ],
+    button: { label: 'Accept the invitation', href: opts.link },
+  });
+}
+
 export function newAlertEmail(opts: {
   to: string;
   title: string;

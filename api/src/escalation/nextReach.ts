@@ -69,7 +69,7 @@ export async function whoIsNext(
   db: Db,
   policy: EscalationPolicy | null,
   level: number,
-  ownerId: string,
+  ownerId: string | null,
   at: Date,
 ): Promise<EscalationNext> {
   const delay = delayAt(policy, level);

@@ -23,7 +23,13 @@ export interface LevelReach {
  * policy, a level without targets, nobody on call, no address confirmed), every active
  * superuser, so an escalation always reaches someone.
  */
-export async function reachOfLevel(db: Db, policy: EscalationPolicy | null, level: number, ownerId: string, at: Date): Promise<LevelReach> {
+export async function reachOfLevel(
+  db: Db,
+  policy: EscalationPolicy | null,
+  level: number,
+  ownerId: string | null,
+  at: Date,
+): Promise<LevelReach> {
   const targets = policy ? levelOf(policy, level)?.targets : undefined;
   const named = new Set(targets?.user_ids ?? []);
   const onCall = await onCallAtInSchedules(db, targets?.schedule_ids ?? [], at.getTime());

@@ -2,9 +2,15 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { requireUser, userOf } from '../auth/currentUser.js';
 import { changeErrors, limitedChangeErrors, listErrors, operationDocs, readErrors } from '../common/routeDocs.js';
-import { IdParams, Message, PageQuery, pageOf } from '../common/schema.js';
+import { IdParams, Message, pageOf } from '../common/schema.js';
 import type { ContactDeps } from '../contacts/service.js';
-import { EscalationPoliciesPublic, EscalationPolicyCreate, EscalationPolicyPublic, EscalationPolicyUpdate } from './schema.js';
+import {
+  EscalationPoliciesPublic,
+  EscalationPolicyCreate,
+  EscalationPolicyPublic,
+  EscalationPolicyUpdate,
+  PolicyListQuery,
+} from './schema.js';
 import { createPolicy, deletePolicy, getPolicy, listPolicies, updatePolicy } from './service.js';
 
 const doc = operationDocs('escalation-policies', 'escalation_policies');
@@ -22,16 +28,16 @@ export async function escalationPolicyRoutes(app: FastifyInstance, deps: Contact
     {
       onRequest: requireUser,
       schema: {
-        ...doc('read_escalation_policies', 'List every escalation policy, by name'),
+        ...doc('read_escalation_policies', "List the escalation policies of the caller's teams, by name (a superuser: all)"),
         description:
-          "Each level's external addresses are answered to the policy's owner and superusers; anyone else gets `emails: []` and `hidden_email_count`.",
-        querystring: PageQuery,
+          "Each level's external addresses are answered to the admins of the policy's team and superusers; other members get `emails: []` and `hidden_email_count`.",
+        querystring: PolicyListQuery,
         response: { 200: EscalationPoliciesPublic, ...listErrors },
       },
     },
     async (request) => {
       const { offset, limit } = pageOf(request.query);
-      return listPolicies(db, userOf(request), offset, limit);
+      return listPolicies(db, userOf(request), offset, limit, request.query.team_id);
     },
   );
 

@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { OptionalText, Uuid } from '../common/schema.js';
+import { MakerId, NewTeamId, OptionalText, PageQuery, TeamId, TeamQuery, Uuid } from '../common/schema.js';
 
 // The bodies and answers of /api/v1/escalation-policies (docs/oncall/escalation-policies.md).
 // Bodies are closed; that the users and schedules named exist the service checks,
@@ -86,6 +86,7 @@ export const EscalationPolicyCreate = Type.Object(
   {
     name: Name,
     description: OptionalText(POLICY_DESCRIPTION_MAX),
+    team_id: NewTeamId,
     repeat: Type.Optional(Repeat),
     max_level: Type.Optional(MaxLevel),
     first_level_after_minutes: Type.Optional(FirstLevelAfter),
@@ -111,7 +112,8 @@ export type EscalationPolicyUpdate = Static<typeof EscalationPolicyUpdate>;
 export const EscalationPolicyPublic = Type.Object(
   {
     id: Uuid,
-    owner_id: Uuid,
+    owner_id: MakerId,
+    team_id: TeamId,
     name: Type.String(),
     description: Type.Union([Type.String(), Type.Null()]),
     repeat: Type.Integer(),
@@ -131,3 +133,5 @@ export const EscalationPoliciesPublic = Type.Object(
   { data: Type.Array(EscalationPolicyPublic), count: Type.Integer() },
   { title: 'EscalationPoliciesPublic' },
 );
+
+export const PolicyListQuery = Type.Object({ ...PageQuery.properties, ...TeamQuery.properties });

@@ -5,17 +5,19 @@ import type { EscalationLevel, EscalationPolicyRow, UserRow } from '../db/schema
 import { HttpError, InvalidInput, notFound, type ValidationIssue } from '../errors.js';
 import { seesAddresses, type Viewer, visibleLevels } from '../escalation/addressVisibility.js';
 import { normalizeEmails, policyEmails } from '../escalation/policy.js';
-import { checkUsersExist } from '../schedules/validation.js';
+import { checkTeamMembers } from '../schedules/validation.js';
+import { inTeamsOf, requireTeamRole, teamForNew, viewerOf } from '../teams/access.js';
 import type { EscalationLevelInput, EscalationPolicyCreate, EscalationPolicyPublic, EscalationPolicyUpdate } from './schema.js';
 
 /**
- * Escalation policies (docs/oncall/escalation-policies.md). Who may do what, as schedules:
- * every signed-in user reads every policy (an integration may use anyone's), its external
- * addresses only if it is theirs or they are a superuser (escalation/addressVisibility.ts); its
- * owner (who created it) and superusers change or delete it, anyone else gets 403. A policy some
- * integration uses is not deleted (409): its alerts would stop escalating unseen.
+ * Escalation policies (docs/oncall/escalation-policies.md) belong to a team. Who may do what,
+ * as schedules: the team's members read it, its external addresses only its admins and
+ * superusers (escalation/addressVisibility.ts); its admins and superusers change or delete it,
+ * a lesser member gets 403, anyone else 404. It reaches only its team's members and schedules,
+ * and serves only its team's integrations. A policy some integration uses is not deleted (409):
+ * its alerts would stop escalating unseen.
  */
-export const NOT_ENOUGH_PRIVILEGES = "The user doesn't have enough privileges";
+export { NOT_ENOUGH_PRIVILEGES } from '../errors.js';
 export const policyInUse = (count: number) =>
   `This escalation policy is used by ${count} integration${count === 1 ? '' : 's'}: give ${count === 1 ? 'it' : 'them'} another policy first`;
 
@@ -33,12 +35,13 @@ export function toPolicyPublic(row: PolicyWithCount, viewer: Viewer): Escalation
   return {
     id: row.id,
     owner_id: row.owner_id,
+    team_id: row.team_id,
     name: row.name,
     description: row.description,
     repeat: row.repeat,
     max_level: row.max_level,
     first_level_after_minutes: row.first_level_after_minutes,
-    levels: visibleLevels(row.levels, seesAddresses(viewer, row.owner_id)),
+    levels: visibleLevels(row.levels, seesAddresses(viewer, row.team_id)),
     integration_count: Number(row.integration_count),
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
@@ -57,29 +60,33 @@ const withCount = (db: Db) =>
         .as('integration_count'),
     );
 
-/** Every policy by name, with the total, as `viewer` reads them. */
-export async function listPolicies(db: Db, viewer: Viewer, offset: number, limit: number) {
-  const [rows, total] = await Promise.all([
-    withCount(db).orderBy('p.name').orderBy('p.id').offset(offset).limit(limit).execute(),
-    db
-      .selectFrom('escalation_policies')
-      .select((eb) => eb.fn.countAll<string>().as('count'))
-      .executeTakeFirstOrThrow(),
+/** The policies of the viewer's teams (`teamId`: that team's) by name, with the total. */
+export async function listPolicies(db: Db, user: UserRow, offset: number, limit: number, teamId?: string) {
+  const viewer = await viewerOf(db, user);
+  let rows = withCount(db).where(inTeamsOf(user, 'p.team_id'));
+  let count = db.selectFrom('escalation_policies').where(inTeamsOf(user, 'team_id'));
+  if (teamId) {
+    rows = rows.where('p.team_id', '=', teamId);
+    count = count.where('team_id', '=', teamId);
+  }
+  const [page, total] = await Promise.all([
+    rows.orderBy('p.name').orderBy('p.id').offset(offset).limit(limit).execute(),
+    count.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow(),
   ]);
-  return { data: rows.map((row) => toPolicyPublic(row as PolicyWithCount, viewer)), count: Number(total.count) };
+  return { data: page.map((row) => toPolicyPublic(row as PolicyWithCount, viewer)), count: Number(total.count) };
 }
 
-export async function getPolicy(db: Db, viewer: Viewer, id: string): Promise<EscalationPolicyPublic> {
-  const row = await withCount(db).where('p.id', '=', id).executeTakeFirst();
+export async function getPolicy(db: Db, user: UserRow, id: string): Promise<EscalationPolicyPublic> {
+  const row = await withCount(db).where('p.id', '=', id).where(inTeamsOf(user, 'p.team_id')).executeTakeFirst();
   if (!row) throw notFound('Escalation policy');
-  return toPolicyPublic(row as PolicyWithCount, viewer);
+  return toPolicyPublic(row as PolicyWithCount, await viewerOf(db, user));
 }
 
-/** The policy, locked, when `user` may change it: its owner or a superuser (else 403). */
+/** The policy, locked, when `user` may change it: an admin of its team or a superuser (a lesser member: 403; else 404). */
 async function policyForChange(trx: Db, user: UserRow, id: string): Promise<EscalationPolicyRow> {
   const row = await trx.selectFrom('escalation_policies').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
   if (!row) throw notFound('Escalation policy');
-  if (!user.is_superuser && row.owner_id !== user.id) throw new HttpError(403, NOT_ENOUGH_PRIVILEGES);
+  await requireTeamRole(trx, user, row.team_id, 'manage', () => notFound('Escalation policy'));
   return row;
 }
 
@@ -94,21 +101,24 @@ export const storedLevels = (levels: EscalationLevelInput[]): EscalationLevel[] 
     },
   }));
 
-/** Every user and schedule the levels name exists; each unknown one a 422 item at its place. */
-async function checkTargetsExist(db: Db, levels: EscalationLevel[]): Promise<void> {
+/** Every user and schedule the levels name is the team's; each other one a 422 item at its place. */
+async function checkTargetsExist(db: Db, teamId: string, levels: EscalationLevel[]): Promise<void> {
   const at = (i: number, kind: string, j: number) => ['body', 'levels', i, 'targets', kind, j];
-  await checkUsersExist(
+  await checkTeamMembers(
     db,
+    teamId,
     levels.flatMap((level, i) => level.targets.user_ids.map((id, j) => ({ loc: at(i, 'user_ids', j), id }))),
   );
   const scheduleIds = [...new Set(levels.flatMap((level) => level.targets.schedule_ids))];
   if (scheduleIds.length === 0) return;
-  const found = new Set((await db.selectFrom('schedules').select('id').where('id', 'in', scheduleIds).execute()).map((r) => r.id));
+  const found = new Set(
+    (await db.selectFrom('schedules').select('id').where('id', 'in', scheduleIds).where('team_id', '=', teamId).execute()).map((r) => r.id),
+  );
   const issues: ValidationIssue[] = levels.flatMap((level, i) =>
     level.targets.schedule_ids
       .map((id, j) => ({ id, j }))
       .filter(({ id }) => !found.has(id))
-      .map(({ j }) => ({ loc: at(i, 'schedule_ids', j), msg: 'Value error, no schedule with this id', type: 'value_error' })),
+      .map(({ j }) => ({ loc: at(i, 'schedule_ids', j), msg: 'Value error, no schedule of the team with this id', type: 'value_error' })),
   );
   if (issues.length > 0) throw new InvalidInput(issues);
 }
@@ -121,9 +131,15 @@ async function checkTargetsExist(db: Db, levels: EscalationLevel[]): Promise<voi
 export async function askPolicyContacts(trx: Db, deps: ContactDeps, policyId: string, levels: EscalationLevel[]): Promise<number> {
   const emails = policyEmails({ levels });
   if (emails.length === 0) return 0;
-  const owners = await trx.selectFrom('integrations').select('owner_id').distinct().where('escalation_policy_id', '=', policyId).execute();
+  const owners = await trx
+    .selectFrom('integrations')
+    .select('owner_id')
+    .distinct()
+    .where('escalation_policy_id', '=', policyId)
+    .where('owner_id', 'is not', null)
+    .execute();
   let asked = 0;
-  for (const { owner_id } of owners) asked += await requestConfirmations(trx, deps, owner_id, emails);
+  for (const { owner_id } of owners) if (owner_id) asked += await requestConfirmations(trx, deps, owner_id, emails);
   return asked;
 }
 
@@ -143,13 +159,15 @@ export async function checkPolicyAllowance(trx: Db, ownerId: string): Promise<vo
 
 export async function createPolicy(db: Db, owner: UserRow, input: EscalationPolicyCreate): Promise<EscalationPolicyPublic> {
   const levels = storedLevels(input.levels);
-  await checkTargetsExist(db, levels);
   const row = await db.transaction().execute(async (trx) => {
+    const teamId = await teamForNew(trx, owner, input.team_id, 'manage');
+    await checkTargetsExist(trx, teamId, levels);
     await checkPolicyAllowance(trx, owner.id);
     return trx
       .insertInto('escalation_policies')
       .values({
         owner_id: owner.id,
+        team_id: teamId,
         name: input.name,
         description: input.description ?? null,
         repeat: input.repeat ?? 0,
@@ -160,7 +178,7 @@ export async function createPolicy(db: Db, owner: UserRow, input: EscalationPoli
       .returningAll()
       .executeTakeFirstOrThrow();
   });
-  return toPolicyPublic({ ...row, integration_count: 0 }, owner);
+  return toPolicyPublic({ ...row, integration_count: 0 }, await viewerOf(db, owner));
 }
 
 /** Alerts waiting for the timer keep their time; the new levels apply from their next escalation. */
@@ -171,9 +189,9 @@ export async function updatePolicy(
   patch: EscalationPolicyUpdate,
 ): Promise<EscalationPolicyPublic> {
   const levels = patch.levels && storedLevels(patch.levels);
-  if (levels) await checkTargetsExist(deps.db, levels);
   const asked = await deps.db.transaction().execute(async (trx) => {
-    await policyForChange(trx, user, id);
+    const policy = await policyForChange(trx, user, id);
+    if (levels) await checkTargetsExist(trx, policy.team_id, levels);
     await trx
       .updateTable('escalation_policies')
       .set({

@@ -80,7 +80,7 @@ export class HeartbeatChecker {
         const answer = await ingestIn(trx, { integrationId }, events, null, now);
         if (answer.status !== 'done') continue;
         created += answer.created;
-        if (answer.outcomes.length > 0) owners.add(answer.ownerId);
+        if (answer.outcomes.length > 0) owners.add(answer.teamId);
       }
       return { created, owners };
     });

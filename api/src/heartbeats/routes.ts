@@ -6,6 +6,7 @@ import { errorResponses, HttpErrorBody, IdParams, Message, PageQuery, pageOf, To
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import { getOwnedIntegration } from '../integrations/service.js';
+import type { TeamNeed } from '../teams/access.js';
 import { PingLimits } from './pingLimits.js';
 import {
   HEARTBEAT_MONITORS_PER_INTEGRATION_MAX,
@@ -38,15 +39,16 @@ const { 401: e401, 404: e404, 422: e422 } = errorResponses;
 export const HEARTBEAT_NOT_FOUND = 'Heartbeat monitor not found';
 
 /**
- * /api/v1/integration/{id}/heartbeats: an integration's heartbeat monitors, for its owner or a
- * superuser (anyone else: 404, as for the integration). See docs/oncall/heartbeats.md.
+ * /api/v1/integration/{id}/heartbeats: an integration's heartbeat monitors, read by its team's
+ * members and changed by its admins or a superuser (anyone else: 404, as for the integration).
+ * See docs/oncall/heartbeats.md.
  */
 export async function heartbeatRoutes(app: FastifyInstance, deps: { db: Db; config: Config; now: () => Date }): Promise<void> {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const { db, config } = deps;
-  /** The integration's id once the caller may see it; else 404 Integration not found. */
-  const ownedIntegration = async (request: Parameters<typeof userOf>[0], id: string) =>
-    (await getOwnedIntegration(db, userOf(request), id)).id;
+  /** The integration's id once the caller may see it (`manage`: change its monitors); else 404 Integration not found, or 403. */
+  const ownedIntegration = async (request: Parameters<typeof userOf>[0], id: string, need: TeamNeed = 'read') =>
+    (await getOwnedIntegration(db, userOf(request), id, need)).id;
 
   api.get(
     '/:id/heartbeats',
@@ -87,7 +89,7 @@ export async function heartbeatRoutes(app: FastifyInstance, deps: { db: Db; conf
       },
     },
     async (request) => {
-      const integrationId = await ownedIntegration(request, request.params.id);
+      const integrationId = await ownedIntegration(request, request.params.id, 'manage');
       const { row, token } = await createMonitor(db, integrationId, request.body, deps.now());
       return { ...toHeartbeatPublic(row), ping_token: token, ping_url: pingUrl(config, token) };
     },
@@ -126,7 +128,7 @@ export async function heartbeatRoutes(app: FastifyInstance, deps: { db: Db; conf
       },
     },
     async (request) => {
-      const integrationId = await ownedIntegration(request, request.params.id);
+      const integrationId = await ownedIntegration(request, request.params.id, 'manage');
       return toHeartbeatPublic(await updateMonitor(db, integrationId, request.params.monitor_id, request.body));
     },
   );
@@ -145,7 +147,7 @@ export async function heartbeatRoutes(app: FastifyInstance, deps: { db: Db; conf
       },
     },
     async (request) => {
-      await deleteMonitor(db, await ownedIntegration(request, request.params.id), request.params.monitor_id);
+      await deleteMonitor(db, await ownedIntegration(request, request.params.id, 'manage'), request.params.monitor_id);
       return { message: 'Heartbeat monitor deleted successfully' };
     },
   );
@@ -164,7 +166,7 @@ export async function heartbeatRoutes(app: FastifyInstance, deps: { db: Db; conf
       },
     },
     async (request) => {
-      const token = await rotatePingToken(db, await ownedIntegration(request, request.params.id), request.params.monitor_id);
+      const token = await rotatePingToken(db, await ownedIntegration(request, request.params.id, 'manage'), request.params.monitor_id);
       return { ping_token: token, ping_url: pingUrl(config, token) };
     },
   );
@@ -217,7 +219,7 @@ export async function heartbeatPingRoutes(app: FastifyInstance, deps: HeartbeatP
         const answer = await ping(deps.db, token, request.ip, deps.now());
         // Rotated or deleted since the look-up: as unknown as any other token now.
         if (!answer.found) return reply.code(404).send({ detail: HEARTBEAT_NOT_FOUND });
-        if (answer.resolved && answer.ownerId) deps.alertChanges.announce([answer.ownerId]);
+        if (answer.resolved && answer.teamId) deps.alertChanges.announce([answer.teamId]);
         return { message: 'Ping received' };
       },
     });

@@ -168,7 +168,7 @@ export async function monitorIdOfToken(db: Db, token: string): Promise<string | 
   return row?.id;
 }
 
-export type PingAnswer = { found: false } | { found: true; resolved: boolean; ownerId: string | null };
+export type PingAnswer = { found: false } | { found: true; resolved: boolean; teamId: string | null };
 
 /**
  * A ping: the next deadline is one interval (plus grace) from now, and a monitor that was down
@@ -189,7 +189,7 @@ export async function ping(db: Db, token: string, clientIp: string | null, now: 
       RETURNING m.id, m.integration_id, m.severity, old.missed_at IS NOT NULL AS was_missed`.execute(trx);
     const monitor = rows[0];
     if (!monitor) return { found: false };
-    if (!monitor.was_missed) return { found: true, resolved: false, ownerId: null };
+    if (!monitor.was_missed) return { found: true, resolved: false, teamId: null };
     const resolve: IngestEvent = {
       action: 'resolve',
       dedupKey: heartbeatDedupKey(monitor.id),
@@ -199,6 +199,6 @@ export async function ping(db: Db, token: string, clientIp: string | null, now: 
     };
     const answer = await ingestIn(trx, { integrationId: monitor.integration_id }, [resolve], clientIp, now);
     const resolved = answer.status === 'done' && answer.outcomes.some((o) => o.result === 'resolved');
-    return { found: true, resolved, ownerId: answer.status === 'done' ? answer.ownerId : null };
+    return { found: true, resolved, teamId: answer.status === 'done' ? answer.teamId : null };
   });
 }

@@ -89,7 +89,7 @@ export class Intake {
     // New alerts wrote their owner's notification in the same statement; queue it now. A
     // deduplicated repeat emails nobody, but its count changed: open consoles hear of every change.
     if (answer.created > 0) notifications.kick();
-    if (answer.outcomes.some((o) => o.result !== 'ignored')) alertChanges.announce([answer.ownerId]);
+    if (answer.outcomes.some((o) => o.result !== 'ignored')) alertChanges.announce([answer.teamId]);
     return { kind: 'done', events: parsed.events, outcomes: answer.outcomes };
   }
 }

@@ -15,11 +15,19 @@ export type IngestAnswer =
   | { status: 'unknown-key' }
   | { status: 'inactive-owner' }
   /** `created`: how many new alerts (each wrote its owner's notification in the same statement). */
-  | { status: 'done'; ownerId: string; outcomes: IngestOutcome[]; created: number };
+  | { status: 'done'; teamId: string; outcomes: IngestOutcome[]; created: number };
+
+/**
+ * Whether the integration's team still has an active member: an integration whose people are
+ * all deactivated (a user alone: its maker) stores nothing, as before teams.
+ */
+const TEAM_ACTIVE = sql.raw(
+  'EXISTS (SELECT 1 FROM team_members m JOIN users mu ON mu.id = m.user_id WHERE m.team_id = i.team_id AND mu.is_active)',
+);
 
 interface UpsertRow {
   integration_id: string;
-  owner_id: string;
+  team_id: string;
   is_active: boolean;
   id: string | null;
   dedup_key: string | null;
@@ -41,15 +49,15 @@ function upsertTriggers(where: RawBuilder<unknown>, triggers: IngestEvent[], now
   // its owner's notification is written by the same statement (notifications/relay.ts).
   return sql<UpsertRow>`
     WITH integ AS (
-      SELECT i.id, i.owner_id, u.email, u.is_active,
+      SELECT i.id, i.owner_id, i.team_id, u.email, ${TEAM_ACTIVE} AS is_active,
         ${now}::timestamptz + COALESCE(p.first_level_after_minutes, (p.levels->0->>'delay_minutes')::integer) * interval '1 minute'
           AS next_escalation_at
-      FROM integrations i JOIN users u ON u.id = i.owner_id
+      FROM integrations i LEFT JOIN users u ON u.id = i.owner_id
         LEFT JOIN escalation_policies p ON p.id = i.escalation_policy_id
       WHERE ${where}
     ), upserted AS (
-      INSERT INTO alerts AS a (title, description, severity, owner_id, integration_id, dedup_key, next_escalation_at)
-      SELECT e.title, e.description, e.severity, integ.owner_id, integ.id, e.dedup_key, integ.next_escalation_at
+      INSERT INTO alerts AS a (title, description, severity, owner_id, team_id, integration_id, dedup_key, next_escalation_at)
+      SELECT e.title, e.description, e.severity, integ.owner_id, integ.team_id, integ.id, e.dedup_key, integ.next_escalation_at
       FROM integ CROSS JOIN unnest(
         ${column('dedupKey')}::text[], ${column('title')}::text[], ${column('description')}::text[], ${column('severity')}::text[]
       ) AS e(dedup_key, title, description, severity)
@@ -60,9 +68,10 @@ function upsertTriggers(where: RawBuilder<unknown>, triggers: IngestEvent[], now
       RETURNING a.id, a.dedup_key, a.occurrence_count
     ), notified AS (
       INSERT INTO notifications (alert_id, kind, recipient)
-      SELECT upserted.id, 'new_alert', integ.email FROM upserted CROSS JOIN integ WHERE upserted.occurrence_count = 1
+      SELECT upserted.id, 'new_alert', integ.email FROM upserted CROSS JOIN integ
+      WHERE upserted.occurrence_count = 1 AND integ.email IS NOT NULL
     )
-    SELECT integ.id AS integration_id, integ.owner_id, integ.is_active, u.*
+    SELECT integ.id AS integration_id, integ.team_id, integ.is_active, u.*
     FROM integ LEFT JOIN upserted u ON true`;
 }
 
@@ -89,21 +98,21 @@ type OpenAlert = { id: string; state: AlertState; dedup_key: string };
  */
 async function findAndLock(trx: Db, where: RawBuilder<unknown>, keys: string[]) {
   const { rows } = await sql<
-    { integration_id: string; owner_id: string; is_active: boolean } & { [K in keyof OpenAlert]: OpenAlert[K] | null }
+    { integration_id: string; team_id: string; is_active: boolean } & { [K in keyof OpenAlert]: OpenAlert[K] | null }
   >`
     WITH integ AS (
-      SELECT i.id, i.owner_id, u.is_active FROM integrations i JOIN users u ON u.id = i.owner_id WHERE ${where}
+      SELECT i.id, i.team_id, ${TEAM_ACTIVE} AS is_active FROM integrations i WHERE ${where}
     ), locked AS (
       SELECT a.id, a.state, a.dedup_key FROM alerts a JOIN integ ON a.integration_id = integ.id
       WHERE a.dedup_key = ANY(${keys}::text[]) AND a.state <> 'closed'
       ORDER BY a.dedup_key
       FOR UPDATE OF a
     )
-    SELECT integ.id AS integration_id, integ.owner_id, integ.is_active, locked.* FROM integ LEFT JOIN locked ON true`.execute(trx);
+    SELECT integ.id AS integration_id, integ.team_id, integ.is_active, locked.* FROM integ LEFT JOIN locked ON true`.execute(trx);
   const first = rows[0];
   if (!first) return undefined;
   const open = rows.flatMap((r) => (r.id && r.state && r.dedup_key ? [{ id: r.id, state: r.state, dedup_key: r.dedup_key }] : []));
-  return { id: first.integration_id, ownerId: first.owner_id, is_active: first.is_active, open };
+  return { id: first.integration_id, teamId: first.team_id, is_active: first.is_active, open };
 }
 
 /**
@@ -192,7 +201,7 @@ export async function ingestIn(
   const changed = transitions.length > 0 ? await applyTransitions(trx, integration.open, transitions, clientIp) : [];
   return {
     status: 'done',
-    ownerId: integration.ownerId,
+    teamId: integration.teamId,
     outcomes: [...(upserted?.outcomes ?? []), ...changed],
     created: upserted?.created ?? 0,
   };
@@ -233,17 +242,14 @@ export async function ingest(
     if (rows.length === 0) return { status: 'unknown-key' };
     const first = rows[0];
     if (!first?.is_active) return { status: 'inactive-owner' };
-    return { status: 'done', ownerId: first.owner_id, ...upsertOutcomes(rows) };
+    return { status: 'done', teamId: first.team_id, ...upsertOutcomes(rows) };
   }
   return retrying(() => db.transaction().execute((trx) => ingestIn(trx, target, events, clientIp, now, perStatement)));
 }
 
-/** The integration a key opens, with whether its owner is active; undefined for an unknown key. */
+/** The integration a key opens, with whether its team has an active member; undefined for an unknown key. */
 export async function findIntegration(db: Db, keyHash: string) {
-  return db
-    .selectFrom('integrations as i')
-    .innerJoin('users as u', 'u.id', 'i.owner_id')
-    .select(['i.id', 'u.is_active'])
-    .where('i.ingest_key_hash', '=', keyHash)
-    .executeTakeFirst();
+  const { rows } = await sql<{ id: string; is_active: boolean }>`
+    SELECT i.id, ${TEAM_ACTIVE} AS is_active FROM integrations i WHERE i.ingest_key_hash = ${keyHash}`.execute(db);
+  return rows[0];
 }

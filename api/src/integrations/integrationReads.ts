@@ -10,7 +10,7 @@ import { listIntegrations } from './service.js';
 export function createIntegrationReads(db: Db, hotPath: HotPath) {
   return {
     /** A page of the list, checked against its user (undefined: the user changed). */
-    page: coalescedLoader((key: CheckedPageKey) => listIntegrations(db, key.user, key.offset, key.limit), checkedPageKey, {
+    page: coalescedLoader((key: CheckedPageKey) => listIntegrations(db, key.user, key.offset, key.limit, key.teamId), checkedPageKey, {
       batch: hotPath.batchReads,
     }),
     /** Sends a page read here, serialized once for every request of its round (common/sharedAnswer.ts). */

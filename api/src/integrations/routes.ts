@@ -2,12 +2,19 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AlertChangeFeed } from '../alerts/alertChanges.js';
 import { confirmUser, readAsUser, requireListUser, requireUser, userOf } from '../auth/currentUser.js';
-import { errorResponses, IdParams, Message, PageQuery, pageOf } from '../common/schema.js';
+import { errorResponses, IdParams, Message, pageOf } from '../common/schema.js';
 import type { ContactDeps } from '../contacts/service.js';
 import { ingestUrl } from '../ingest/keys.js';
 import { IngestKey } from '../ingest/schema.js';
 import type { IntegrationReads } from './integrationReads.js';
-import { IntegrationCreate, IntegrationCreated, IntegrationPublic, IntegrationsPublic, IntegrationUpdate } from './schema.js';
+import {
+  IntegrationCreate,
+  IntegrationCreated,
+  IntegrationListQuery,
+  IntegrationPublic,
+  IntegrationsPublic,
+  IntegrationUpdate,
+} from './schema.js';
 import {
   createIntegration,
   deleteIntegration,
@@ -22,7 +29,8 @@ const security = [{ OAuth2PasswordBearer: [] }];
 const { 401: e401, 404: e404, 422: e422 } = errorResponses;
 
 /**
- * /api/v1/integration: every call needs a login, and only the owner (or a superuser) sees one.
+ * /api/v1/integration: every call needs a login; an integration's team's members read it, its
+ * admins (or a superuser) change it; anyone else gets 404 (docs/api/teams.md).
  * Login is checked onRequest, before validation: like FastAPI, an anonymous caller gets 401,
  * never a 422. The list checks its user in its page's own statement (auth/currentUser.ts).
  */
@@ -45,16 +53,16 @@ export async function integrationRoutes(app: FastifyInstance, deps: IntegrationR
       schema: {
         tags,
         operationId: 'integrations-read_integrations',
-        summary: "List the caller's integrations, newest first (a superuser: all)",
+        summary: "List the integrations of the caller's teams, newest first (a superuser: all)",
         security,
-        querystring: PageQuery,
+        querystring: IntegrationListQuery,
         response: { 200: IntegrationsPublic, 401: e401, 422: e422 },
       },
     },
     async (request, reply) => {
       if (request.validationError) await confirmUser(request);
       const { offset, limit } = pageOf(request.query);
-      const page = await readAsUser(request, (user) => deps.integrationReads.page({ user, offset, limit }));
+      const page = await readAsUser(request, (user) => deps.integrationReads.page({ user, offset, limit, teamId: request.query.team_id }));
       return deps.integrationReads.send(reply, page);
     },
   );
@@ -66,7 +74,7 @@ export async function integrationRoutes(app: FastifyInstance, deps: IntegrationR
       schema: {
         tags,
         operationId: 'integrations-create_integration',
-        summary: 'Create an integration owned by the caller',
+        summary: 'Create an integration in one of the teams the caller administers',
         description: 'The answer carries the ingest key and URL: shown this once, only a hash is stored.',
         security,
         body: IntegrationCreate,

@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { OptionalText } from '../common/schema.js';
+import { MakerId, NewTeamId, OptionalText, PageQuery, TeamId, TeamQuery } from '../common/schema.js';
 import { IngestKey } from '../ingest/schema.js';
 
 export const INTEGRATION_TITLE_MAX = 255;
@@ -13,7 +13,8 @@ export const IntegrationPublic = Type.Object(
     id: Type.String({ format: 'uuid' }),
     title: Type.String(),
     description: Type.Union([Type.String(), Type.Null()]),
-    owner_id: Type.String({ format: 'uuid' }),
+    owner_id: MakerId,
+    team_id: TeamId,
     created_at: Type.String({ format: 'date-time' }),
     /** Whether an ingest key is set. The key itself is answered only when issued. */
     has_ingest_key: Type.Boolean(),
@@ -34,6 +35,7 @@ export const IntegrationCreate = Type.Object(
     title: Type.String({ minLength: 1, maxLength: INTEGRATION_TITLE_MAX }),
     description: OptionalText(INTEGRATION_DESCRIPTION_MAX),
     escalation_policy_id: OptionalPolicyId,
+    team_id: NewTeamId,
   },
   { title: 'IntegrationCreate', additionalProperties: false },
 );
@@ -56,3 +58,5 @@ export const IntegrationCreated = Type.Object(
   { title: 'IntegrationCreated' },
 );
 export type IntegrationCreated = Static<typeof IntegrationCreated>;
+
+export const IntegrationListQuery = Type.Object({ ...PageQuery.properties, ...TeamQuery.properties });

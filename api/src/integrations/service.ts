@@ -6,6 +6,7 @@ import type { IntegrationRow, UserRow } from '../db/schema.js';
 import { invalidField, notFound } from '../errors.js';
 import { policyEmails } from '../escalation/policy.js';
 import { newIngestKey } from '../ingest/keys.js';
+import { requireTeamRole, type TeamNeed, teamForNew } from '../teams/access.js';
 import type { IntegrationCreate, IntegrationPublic, IntegrationUpdate } from './schema.js';
 
 /** The integration as answered; its policy is read at GET /escalation-policies/{id}. */
@@ -15,6 +16,7 @@ export function toIntegrationPublic(integration: IntegrationRow): IntegrationPub
     title: integration.title,
     description: integration.description,
     owner_id: integration.owner_id,
+    team_id: integration.team_id,
     created_at: integration.created_at.toISOString(),
     has_ingest_key: integration.ingest_key_hash !== null,
     escalation_policy_id: integration.escalation_policy_id,
@@ -22,37 +24,42 @@ export function toIntegrationPublic(integration: IntegrationRow): IntegrationPub
 }
 
 /**
- * A page of `user`'s integrations (a superuser's: everyone's), newest first, with the O(1)
- * count, checked in the same statement against the stored user (common/checkedPage.ts):
- * undefined when that user changed, and the caller reads it again.
+ * A page of the integrations of `user`'s teams (a superuser's: everyone's; `teamId`: that
+ * team's), newest first, with the O(1) count, checked in the same statement against the stored
+ * user (common/checkedPage.ts): undefined when that user changed, and the caller reads it again.
  */
-export async function listIntegrations(db: Db, user: UserRow, offset: number, limit: number) {
-  const page = await readCheckedPage<IntegrationRow>(db, 'integrations', user, offset, limit);
+export async function listIntegrations(db: Db, user: UserRow, offset: number, limit: number, teamId?: string) {
+  const page = await readCheckedPage<IntegrationRow>(db, 'integrations', user, offset, limit, teamId);
   if (!page) return page;
   return { data: page.rows.map(toIntegrationPublic), count: page.count };
 }
 
-/** The integration if `user` owns it or is a superuser; a stranger's is "not found", like an unknown id. */
-export async function getOwnedIntegration(db: Db, user: UserRow, id: string): Promise<IntegrationRow> {
-  let query = db.selectFrom('integrations').selectAll().where('id', '=', id);
-  if (!user.is_superuser) query = query.where('owner_id', '=', user.id);
-  const integration = await query.executeTakeFirst();
+/**
+ * The integration when `user` may `need` it: a member of its team reads it, an admin changes
+ * it (superusers both). A stranger's is "not found", like an unknown id; a member without the
+ * role gets 403.
+ */
+export async function getOwnedIntegration(db: Db, user: UserRow, id: string, need: TeamNeed = 'read'): Promise<IntegrationRow> {
+  const integration = await db.selectFrom('integrations').selectAll().where('id', '=', id).executeTakeFirst();
   if (!integration) throw notFound('Integration');
+  await requireTeamRole(db, user, integration.team_id, need, () => notFound('Integration'));
   return integration;
 }
 
 /**
- * The policy `policyId` names, share-locked for the caller's transaction (so it is not deleted
- * before the integration taking it commits), or a 422 at `escalation_policy_id`.
+ * The policy `policyId` names, of the integration's team, share-locked for the caller's
+ * transaction (so it is not deleted before the integration taking it commits), or a 422 at
+ * `escalation_policy_id`.
  */
-async function usablePolicy(trx: Db, policyId: string) {
+async function usablePolicy(trx: Db, policyId: string, teamId: string) {
   const policy = await trx
     .selectFrom('escalation_policies')
     .select(['id', 'levels'])
     .where('id', '=', policyId)
+    .where('team_id', '=', teamId)
     .forKeyShare()
     .executeTakeFirst();
-  if (!policy) throw invalidField(['body', 'escalation_policy_id'], 'no escalation policy with this id');
+  if (!policy) throw invalidField(['body', 'escalation_policy_id'], 'no escalation policy of the team with this id');
   return policy;
 }
 
@@ -68,13 +75,15 @@ export async function createIntegration(
   const { key, hash } = newIngestKey();
   const policyId = input.escalation_policy_id ?? null;
   const { integration, asked } = await deps.db.transaction().execute(async (trx) => {
-    const policy = policyId ? await usablePolicy(trx, policyId) : null;
+    const teamId = await teamForNew(trx, owner, input.team_id, 'manage');
+    const policy = policyId ? await usablePolicy(trx, policyId, teamId) : null;
     const integration = await trx
       .insertInto('integrations')
       .values({
         title: input.title,
         description: input.description ?? null,
         owner_id: owner.id,
+        team_id: teamId,
         ingest_key_hash: hash,
         escalation_policy_id: policyId,
       })
@@ -86,45 +95,45 @@ export async function createIntegration(
   return { integration, ingestKey: key };
 }
 
-/** Changes what `patch` gives (owner or superuser, else 404); a new policy's addresses are asked to confirm. */
+/** Changes what `patch` gives (a team admin or superuser); a new policy's addresses are asked to confirm. */
 export async function updateIntegration(deps: ContactDeps, user: UserRow, id: string, patch: IntegrationUpdate): Promise<IntegrationRow> {
   const { integration, asked } = await deps.db.transaction().execute(async (trx) => {
-    const policy = patch.escalation_policy_id ? await usablePolicy(trx, patch.escalation_policy_id) : null;
-    let query = trx
+    const current = await getOwnedIntegration(trx, user, id, 'manage');
+    const policy = patch.escalation_policy_id ? await usablePolicy(trx, patch.escalation_policy_id, current.team_id) : null;
+    const integration = await trx
       .updateTable('integrations')
       .set({
         ...(patch.title !== undefined && { title: patch.title }),
         ...(patch.description !== undefined && { description: patch.description }),
         ...(patch.escalation_policy_id !== undefined && { escalation_policy_id: patch.escalation_policy_id }),
       })
-      .where('id', '=', id);
-    if (!user.is_superuser) query = query.where('owner_id', '=', user.id);
-    const integration = await query.returningAll().executeTakeFirst();
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirst();
     if (!integration) throw notFound('Integration');
-    return { integration, asked: policy ? await requestConfirmations(trx, deps, integration.owner_id, policyEmails(policy)) : 0 };
+    const asked = policy && integration.owner_id ? await requestConfirmations(trx, deps, integration.owner_id, policyEmails(policy)) : 0;
+    return { integration, asked };
   });
   if (asked > 0) deps.notifications.kick();
   return integration;
 }
 
 /**
- * Replaces the integration's ingest key (owner or superuser, else 404). One UPDATE: from its
+ * Replaces the integration's ingest key (a team admin or superuser). One UPDATE: from its
  * commit on, the old key is refused and the new one works.
  */
 export async function rotateIngestKey(db: Db, user: UserRow, id: string): Promise<string> {
   const { key, hash } = newIngestKey();
-  let query = db.updateTable('integrations').set({ ingest_key_hash: hash }).where('id', '=', id);
-  if (!user.is_superuser) query = query.where('owner_id', '=', user.id);
-  const result = await query.executeTakeFirst();
+  await getOwnedIntegration(db, user, id, 'manage');
+  const result = await db.updateTable('integrations').set({ ingest_key_hash: hash }).where('id', '=', id).executeTakeFirst();
   if (result.numUpdatedRows === 0n) throw notFound('Integration');
   return key;
 }
 
-/** Its alerts stay, detached (alerts.integration_id is ON DELETE SET NULL): their owner's consoles hear of it. */
+/** Its alerts stay with the team, detached (alerts.integration_id is ON DELETE SET NULL): the team's consoles hear of it. */
 export async function deleteIntegration(deps: { db: Db; alertChanges: AlertChangeFeed }, user: UserRow, id: string): Promise<void> {
-  let query = deps.db.deleteFrom('integrations').where('id', '=', id);
-  if (!user.is_superuser) query = query.where('owner_id', '=', user.id);
-  const deleted = await query.returning('owner_id').executeTakeFirst();
+  await getOwnedIntegration(deps.db, user, id, 'manage');
+  const deleted = await deps.db.deleteFrom('integrations').where('id', '=', id).returning('team_id').executeTakeFirst();
   if (!deleted) throw notFound('Integration');
-  deps.alertChanges.announce([deleted.owner_id]);
+  deps.alertChanges.announce([deleted.team_id]);
 }

@@ -27,7 +27,7 @@ export async function overrideRoutes(app: FastifyInstance, { db, now }: { db: Db
       },
     },
     async (request) => {
-      const schedule = await getSchedule(db, request.params.id);
+      const schedule = await getSchedule(db, userOf(request), request.params.id);
       const { offset, limit } = pageOf(request.query);
       return listOverrides(db, schedule.id, offset, limit);
     },

@@ -6,7 +6,7 @@ import type { OverrideDef } from '../oncall/overrides.js';
 import { makeRoomForOverride, OVERRIDES_PER_SCHEDULE_MAX } from './limits.js';
 import type { OverrideCreate, OverridePublic, OverrideUpdate } from './schema.js';
 import { scheduleForChange } from './service.js';
-import { checkEndAfterStart, checkedInstant, checkUsersExist } from './validation.js';
+import { checkEndAfterStart, checkedInstant, checkTeamMembers } from './validation.js';
 
 export function toOverridePublic(row: ScheduleOverrideRow): OverridePublic {
   return {
@@ -83,7 +83,7 @@ export async function getOverride(db: Db, scheduleId: string, id: string): Promi
 type OverrideFields = Omit<OverrideCreate, 'replaces_user_id'> & { replaces_user_id: string | null };
 
 /** The override as it would stand, checked: a replace names whom it replaces, others nobody; the end after the start; known users. */
-async function checkedOverride(db: Db, fields: OverrideFields) {
+async function checkedOverride(db: Db, teamId: string, fields: OverrideFields) {
   const starts = checkedInstant(fields.starts_at, ['body', 'starts_at']);
   const ends = checkedInstant(fields.ends_at, ['body', 'ends_at']);
   checkEndAfterStart(starts, ends, ['body', 'ends_at'], 'starts_at');
@@ -92,7 +92,7 @@ async function checkedOverride(db: Db, fields: OverrideFields) {
   if (fields.kind !== 'replace' && replaces)
     throw invalidField(['body', 'replaces_user_id'], `only a replace override has one, not ${fields.kind}`);
   if (replaces === fields.user_id) throw invalidField(['body', 'replaces_user_id'], 'a user cannot replace themself');
-  await checkUsersExist(db, [
+  await checkTeamMembers(db, teamId, [
     { id: fields.user_id, loc: ['body', 'user_id'] },
     ...(replaces ? [{ id: replaces, loc: ['body', 'replaces_user_id'] }] : []),
   ]);
@@ -113,8 +113,8 @@ export async function createOverride(
   now: Date,
 ): Promise<ScheduleOverrideRow> {
   return db.transaction().execute(async (trx) => {
-    await scheduleForChange(trx, user, scheduleId);
-    const fields = await checkedOverride(trx, { ...input, replaces_user_id: input.replaces_user_id ?? null });
+    const schedule = await scheduleForChange(trx, user, scheduleId);
+    const fields = await checkedOverride(trx, schedule.team_id, { ...input, replaces_user_id: input.replaces_user_id ?? null });
     await makeRoomForOverride(trx, scheduleId, now);
     const { rows } = await sql<{ at: Date }>`
       SELECT greatest(date_trunc('milliseconds', clock_timestamp()),
@@ -130,7 +130,7 @@ export async function createOverride(
 /** A change keeps the override's place in the order. */
 export async function updateOverride(db: Db, user: UserRow, scheduleId: string, id: string, patch: OverrideUpdate) {
   return db.transaction().execute(async (trx) => {
-    await scheduleForChange(trx, user, scheduleId);
+    const schedule = await scheduleForChange(trx, user, scheduleId);
     const row = await getOverride(trx, scheduleId, id);
     const merged: OverrideFields = {
       kind: patch.kind ?? row.kind,
@@ -145,7 +145,7 @@ export async function updateOverride(db: Db, user: UserRow, scheduleId: string, 
       starts_at: patch.starts_at ?? row.starts_at.toISOString(),
       ends_at: patch.ends_at ?? row.ends_at.toISOString(),
     };
-    const fields = await checkedOverride(trx, merged);
+    const fields = await checkedOverride(trx, schedule.team_id, merged);
     return trx.updateTable('schedule_overrides').set(fields).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
   });
 }

@@ -26,7 +26,7 @@ export async function rotationRoutes(app: FastifyInstance, { db }: { db: Db }): 
       },
     },
     async (request) => {
-      const schedule = await getSchedule(db, request.params.id);
+      const schedule = await getSchedule(db, userOf(request), request.params.id);
       const data = (await rotationsOf(db, [schedule.id])).map(toRotationPublic);
       return { data, count: data.length };
     },

@@ -6,7 +6,7 @@ import type { RotationDef } from '../oncall/rotation.js';
 import { overCap, ROTATIONS_PER_SCHEDULE_MAX, tooManyRotations } from './limits.js';
 import type { RotationCreate, RotationPublic, RotationUpdate } from './schema.js';
 import { scheduleForChange } from './service.js';
-import { checkedInstant, checkUsersExist } from './validation.js';
+import { checkedInstant, checkTeamMembers } from './validation.js';
 
 /** A rotation row with its members in turn order. */
 export type Rotation = ScheduleRotationRow & { user_ids: string[] };
@@ -66,10 +66,11 @@ export async function getRotation(db: Db, scheduleId: string, rotationId: string
 }
 
 /** The fields a create or a change sets, checked against what only the service knows. */
-async function checkedFields(db: Db, input: RotationUpdate) {
+async function checkedFields(db: Db, teamId: string, input: RotationUpdate) {
   if (input.user_ids)
-    await checkUsersExist(
+    await checkTeamMembers(
       db,
+      teamId,
       input.user_ids.map((id, i) => ({ id, loc: ['body', 'user_ids', i] })),
     );
   const startsAt = input.starts_at === undefined ? undefined : new Date(checkedInstant(input.starts_at, ['body', 'starts_at']));
@@ -93,8 +94,8 @@ async function setMembers(db: Db, rotationId: string, userIds: string[]): Promis
 
 export async function createRotation(db: Db, user: UserRow, scheduleId: string, input: RotationCreate): Promise<Rotation> {
   return db.transaction().execute(async (trx) => {
-    await scheduleForChange(trx, user, scheduleId);
-    const fields = await checkedFields(trx, input);
+    const schedule = await scheduleForChange(trx, user, scheduleId);
+    const fields = await checkedFields(trx, schedule.team_id, input);
     const { count } = await trx
       .selectFrom('schedule_rotations')
       .select((eb) => eb.fn.countAll<string>().as('count'))
@@ -123,9 +124,9 @@ export async function createRotation(db: Db, user: UserRow, scheduleId: string, 
 /** A change applies to the whole rotation, past turns included: a new order renumbers them. */
 export async function updateRotation(db: Db, user: UserRow, scheduleId: string, rotationId: string, patch: RotationUpdate) {
   return db.transaction().execute(async (trx) => {
-    await scheduleForChange(trx, user, scheduleId);
+    const schedule = await scheduleForChange(trx, user, scheduleId);
     await getRotation(trx, scheduleId, rotationId);
-    const fields = await checkedFields(trx, patch);
+    const fields = await checkedFields(trx, schedule.team_id, patch);
     if (Object.keys(fields).length > 0) await trx.updateTable('schedule_rotations').set(fields).where('id', '=', rotationId).execute();
     if (patch.user_ids) await setMembers(trx, rotationId, patch.user_ids);
     return getRotation(trx, scheduleId, rotationId);

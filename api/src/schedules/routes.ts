@@ -2,7 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { requireUser, userOf } from '../auth/currentUser.js';
 import { changeErrors, listErrors, operationDocs, readErrors } from '../common/routeDocs.js';
-import { Message, PageQuery, pageOf } from '../common/schema.js';
+import { Message, pageOf } from '../common/schema.js';
 import type { Db } from '../db/database.js';
 import { NEXT_CHANGE_HORIZON_DAYS, TIMELINE_ENTRIES_MAX, USER_SHIFTS_MAX } from '../oncall/schedule.js';
 import { SCHEDULES_PER_USER_MAX } from './limits.js';
@@ -17,6 +17,7 @@ import {
   OnCallsPublic,
   ScheduleCreate,
   ScheduleDetail,
+  ScheduleListQuery,
   ScheduleParams,
   SchedulePublic,
   SchedulesPublic,
@@ -32,8 +33,8 @@ import { checkedInstant, checkedSpan } from './validation.js';
 const scheduleDoc = operationDocs('schedules', 'schedules');
 
 /**
- * /api/v1/schedules (docs/oncall/schedules-api.md): every call needs a login; every
- * signed-in user reads, the owner or a superuser changes (schedules/service.ts).
+ * /api/v1/schedules (docs/oncall/schedules-api.md): every call needs a login; the team's
+ * members read, its admins or a superuser change (schedules/service.ts).
  */
 export async function scheduleRoutes(app: FastifyInstance, deps: { db: Db; now: () => Date }): Promise<void> {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -44,14 +45,14 @@ export async function scheduleRoutes(app: FastifyInstance, deps: { db: Db; now: 
     {
       onRequest: requireUser,
       schema: {
-        ...scheduleDoc('read_schedules', 'List every schedule, by name'),
-        querystring: PageQuery,
+        ...scheduleDoc('read_schedules', "List the schedules of the caller's teams, by name (a superuser: all)"),
+        querystring: ScheduleListQuery,
         response: { 200: SchedulesPublic, ...listErrors },
       },
     },
     async (request) => {
       const { offset, limit } = pageOf(request.query);
-      return listSchedules(db, offset, limit);
+      return listSchedules(db, userOf(request), offset, limit, request.query.team_id);
     },
   );
 
@@ -62,7 +63,7 @@ export async function scheduleRoutes(app: FastifyInstance, deps: { db: Db; now: 
       schema: {
         ...scheduleDoc(
           'create_schedule',
-          'Create a schedule owned by the caller',
+          'Create a schedule in one of the teams the caller administers',
           `A user owns at most ${SCHEDULES_PER_USER_MAX} schedules (superusers aside): one more is a 422 at \`["body"]\`.`,
         ),
         body: ScheduleCreate,
@@ -83,7 +84,7 @@ export async function scheduleRoutes(app: FastifyInstance, deps: { db: Db; now: 
       },
     },
     async (request) => {
-      const schedule = await getSchedule(db, request.params.id);
+      const schedule = await getSchedule(db, userOf(request), request.params.id);
       const rotations = await rotationsOf(db, [schedule.id]);
       return { ...toSchedulePublic(schedule), rotations: rotations.map(toRotationPublic) };
     },
@@ -163,7 +164,7 @@ export async function scheduleRoutes(app: FastifyInstance, deps: { db: Db; now: 
     async (request) => {
       const { at } = request.query;
       const instant = at === undefined ? deps.now().getTime() : checkedInstant(at, ['query', 'at']);
-      return onCallOf(db, await getSchedule(db, request.params.id), instant);
+      return onCallOf(db, await getSchedule(db, userOf(request), request.params.id), instant);
     },
   );
 
@@ -184,7 +185,7 @@ export async function scheduleRoutes(app: FastifyInstance, deps: { db: Db; now: 
     },
     async (request) => {
       const { from, to } = checkedSpan(request.query);
-      return timelineOf(db, await getSchedule(db, request.params.id), from, to);
+      return timelineOf(db, await getSchedule(db, userOf(request), request.params.id), from, to);
     },
   );
 

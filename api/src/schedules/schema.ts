@@ -1,5 +1,5 @@
 import { type Static, type TSchema, Type } from 'typebox';
-import { OptionalText, PageQuery, Uuid } from '../common/schema.js';
+import { MakerId, NewTeamId, OptionalText, PageQuery, TeamId, Uuid } from '../common/schema.js';
 import { OVERRIDE_KINDS, SHIFT_UNITS } from '../db/schema.js';
 import { NEXT_CHANGE_HORIZON_DAYS } from '../oncall/schedule.js';
 
@@ -51,7 +51,7 @@ const ActiveHours = Type.Array(ActiveHoursRule, { maxItems: ACTIVE_HOURS_RULES_M
 const UserIds = Type.Array(Uuid, { minItems: 1, maxItems: ROTATION_USERS_MAX });
 
 export const ScheduleCreate = Type.Object(
-  { name: Name, description: OptionalText(SCHEDULE_DESCRIPTION_MAX), time_zone: TimeZone },
+  { name: Name, description: OptionalText(SCHEDULE_DESCRIPTION_MAX), time_zone: TimeZone, team_id: NewTeamId },
   { title: 'ScheduleCreate', additionalProperties: false },
 );
 export type ScheduleCreate = Static<typeof ScheduleCreate>;
@@ -118,8 +118,9 @@ export const SchedulePublic = Type.Object(
     name: Type.String(),
     description: Type.Union([Type.String(), Type.Null()]),
     time_zone: Type.String(),
-    /** Who may change it (with any superuser); everyone signed in may read it. */
-    owner_id: Uuid,
+    owner_id: MakerId,
+    /** Its team's members read it; its admins (and superusers) change it. */
+    team_id: TeamId,
     created_at: DateTime,
   },
   { title: 'SchedulePublic' },
@@ -180,7 +181,7 @@ export const OnCallManyQuery = Type.Object({
 });
 export const SpanQuery = Type.Object({ from: DateTime, to: DateTime });
 export type SpanQuery = Static<typeof SpanQuery>;
-export const ScheduleListQuery = PageQuery;
+export const ScheduleListQuery = Type.Object({ ...PageQuery.properties, team_id: Type.Optional(Uuid) });
 
 export const OnCallPublic = Type.Object(
   {

@@ -2,20 +2,20 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { ScheduleRow, UserRow } from '../db/schema.js';
 import { HttpError, notFound } from '../errors.js';
+import { inTeamsOf, type Member, requireTeamRole, teamForNew } from '../teams/access.js';
 import { checkRoomForSchedule } from './limits.js';
 import type { ScheduleCreate, SchedulePublic, ScheduleUpdate } from './schema.js';
 import { checkedZone } from './validation.js';
 
 /**
- * Schedules (docs/oncall/schedules-api.md). Who may do what:
- * - every signed-in user reads every schedule, its rotations, overrides, "who is on call" and
- *   timeline: on call is a team's shared knowledge, and an escalation may name anyone's schedule;
- * - its owner (who created it) and superusers change it, its rotations and its overrides;
- *   anyone else gets 403 "The user doesn't have enough privileges", as on an administrator's
- *   route (the console offers no change to them: the answer carries `owner_id`).
- * Deleting the owner deletes their schedules, as their integrations.
+ * Schedules (docs/oncall/schedules-api.md) belong to a team (docs/api/teams.md). Who may do what:
+ * - the team's members read it, its rotations, overrides, "who is on call" and timeline; anyone
+ *   else gets 404, as for an unknown id;
+ * - the team's admins and superusers change it, its rotations and its overrides; a member
+ *   with a lesser role gets 403 "The user doesn't have enough privileges".
+ * Deleting the user who made it leaves it with its team.
  */
-export const NOT_ENOUGH_PRIVILEGES = "The user doesn't have enough privileges";
+export { NOT_ENOUGH_PRIVILEGES } from '../errors.js';
 
 export function toSchedulePublic(row: ScheduleRow): SchedulePublic {
   return {
@@ -24,49 +24,50 @@ export function toSchedulePublic(row: ScheduleRow): SchedulePublic {
     description: row.description,
     time_zone: row.time_zone,
     owner_id: row.owner_id,
+    team_id: row.team_id,
     created_at: row.created_at.toISOString(),
   };
 }
 
-/** Every schedule by name, with the total. */
-export async function listSchedules(db: Db, offset: number, limit: number) {
+/** The schedules of the viewer's teams (a superuser's: all; `teamId`: that team's) by name, with the total. */
+export async function listSchedules(db: Db, viewer: Member, offset: number, limit: number, teamId?: string) {
+  let scope = db.selectFrom('schedules').where(inTeamsOf(viewer, 'team_id'));
+  if (teamId) scope = scope.where('team_id', '=', teamId);
   const [rows, total] = await Promise.all([
-    db.selectFrom('schedules').selectAll().orderBy('name').orderBy('id').offset(offset).limit(limit).execute(),
-    db
-      .selectFrom('schedules')
-      .select((eb) => eb.fn.countAll<string>().as('count'))
-      .executeTakeFirstOrThrow(),
+    scope.selectAll().orderBy('name').orderBy('id').offset(offset).limit(limit).execute(),
+    scope.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow(),
   ]);
   return { data: rows.map(toSchedulePublic), count: Number(total.count) };
 }
 
-/** Any signed-in user may read it; 404 "Schedule not found" for an unknown id. */
-export async function getSchedule(db: Db, id: string): Promise<ScheduleRow> {
-  const row = await db.selectFrom('schedules').selectAll().where('id', '=', id).executeTakeFirst();
+/** A schedule of the viewer's teams (any for a superuser); 404 "Schedule not found" otherwise. */
+export async function getSchedule(db: Db, viewer: Member, id: string): Promise<ScheduleRow> {
+  const row = await db.selectFrom('schedules').selectAll().where('id', '=', id).where(inTeamsOf(viewer, 'team_id')).executeTakeFirst();
   if (!row) throw notFound('Schedule');
   return row;
 }
 
 /**
- * The schedule, locked for the rest of the transaction, when `user` may change it: its owner
- * or a superuser (else 403). The lock orders its overrides' `created_at` (overrides.ts) and
- * keeps a deletion from crossing a change.
+ * The schedule, locked for the rest of the transaction, when `user` may change it: an admin of
+ * its team or a superuser (a lesser member: 403; anyone else: 404). The lock orders its
+ * overrides' `created_at` (overrides.ts) and keeps a deletion from crossing a change.
  */
 export async function scheduleForChange(db: Db, user: UserRow, id: string): Promise<ScheduleRow> {
   const row = await db.selectFrom('schedules').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
   if (!row) throw notFound('Schedule');
-  if (!user.is_superuser && row.owner_id !== user.id) throw new HttpError(403, NOT_ENOUGH_PRIVILEGES);
+  await requireTeamRole(db, user, row.team_id, 'manage', () => notFound('Schedule'));
   return row;
 }
 
-/** At most SCHEDULES_PER_USER_MAX per owner, superusers aside (limits.ts). */
+/** At most SCHEDULES_PER_USER_MAX per maker, superusers aside (limits.ts), in a team the maker administers. */
 export async function createSchedule(db: Db, owner: UserRow, input: ScheduleCreate): Promise<ScheduleRow> {
   const timeZone = checkedZone(input.time_zone);
   return db.transaction().execute(async (trx) => {
+    const teamId = await teamForNew(trx, owner, input.team_id, 'manage');
     await checkRoomForSchedule(trx, owner);
     return trx
       .insertInto('schedules')
-      .values({ name: input.name, description: input.description ?? null, time_zone: timeZone, owner_id: owner.id })
+      .values({ name: input.name, description: input.description ?? null, time_zone: timeZone, owner_id: owner.id, team_id: teamId })
       .returningAll()
       .executeTakeFirstOrThrow();
   });
@@ -104,24 +105,21 @@ export const userStillOnCall = (names: string[]) =>
 
 /**
  * Before a user is deleted (in the caller's transaction): refused (409, naming the schedules)
- * while they are in a rotation or an override that has not ended of a schedule they do not own
- * (theirs go with them). Taking them out silently would renumber the turns of everyone after
- * them: who is on call would change without anyone deciding it. Their ended overrides are
- * history and go; their own schedules go too.
+ * while they are in a rotation or an override that has not ended. Taking them out silently
+ * would renumber the turns of everyone after them: who is on call would change without anyone
+ * deciding it. Their ended overrides are history and go; the schedules they made stay with
+ * their teams.
  */
 export async function releaseUserFromSchedules(db: Db, userId: string, now: Date): Promise<void> {
   const { rows } = await sql<{ name: string }>`
     SELECT DISTINCT s.name FROM schedules s
-    WHERE s.owner_id <> ${userId} AND (
+    WHERE (
       EXISTS (SELECT 1 FROM schedule_rotations r JOIN schedule_rotation_members m ON m.rotation_id = r.id
               WHERE r.schedule_id = s.id AND m.user_id = ${userId})
       OR EXISTS (SELECT 1 FROM schedule_overrides o WHERE o.schedule_id = s.id AND o.ends_at > ${now}
                  AND (o.user_id = ${userId} OR o.replaces_user_id = ${userId})))
     ORDER BY s.name`.execute(db);
   if (rows.length > 0) throw new HttpError(409, userStillOnCall(rows.map((r) => r.name)));
-  // Their own schedules first, in a statement of their own: left to the users row's cascade,
-  // the members' check on users would run before the rotations' cascade removed them.
-  await db.deleteFrom('schedules').where('owner_id', '=', userId).execute();
   await db
     .deleteFrom('schedule_overrides')
     .where((eb) => eb.or([eb('user_id', '=', userId), eb('replaces_user_id', '=', userId)]))

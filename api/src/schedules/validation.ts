@@ -43,16 +43,23 @@ export function checkedSpan(query: { from: string; to: string }): { from: number
 }
 
 /**
- * Every id names a user; each unknown one is an item at its own place (`['body', 'user_ids', 2]`).
- * Deactivated users are accepted: they may be activated again, and the schedule keeps its shape.
+ * Every id names a member of the team (docs/api/teams.md: a team pages only its own people);
+ * each other one is an item at its own place (`['body', 'user_ids', 2]`), worded the same for
+ * an unknown user and a stranger's, so nobody learns who exists. Deactivated members are
+ * accepted: they may be activated again, and the schedule keeps its shape.
  */
-export async function checkUsersExist(db: Kysely<Database>, ids: { loc: Loc; id: string }[]): Promise<void> {
+export async function checkTeamMembers(db: Kysely<Database>, teamId: string, ids: { loc: Loc; id: string }[]): Promise<void> {
   const wanted = [...new Set(ids.map(({ id }) => id))];
   if (wanted.length === 0) return;
-  const found = await db.selectFrom('users').select('id').where('id', 'in', wanted).execute();
-  const known = new Set(found.map((row) => row.id));
+  const found = await db
+    .selectFrom('team_members')
+    .select('user_id')
+    .where('team_id', '=', teamId)
+    .where('user_id', 'in', wanted)
+    .execute();
+  const known = new Set(found.map((row) => row.user_id));
   const issues: ValidationIssue[] = ids
     .filter(({ id }) => !known.has(id))
-    .map(({ loc }) => ({ loc, msg: 'Value error, no user with this id', type: 'value_error' }));
+    .map(({ loc }) => ({ loc, msg: 'Value error, no member of the team with this id', type: 'value_error' }));
   if (issues.length > 0) throw new InvalidInput(issues);
 }

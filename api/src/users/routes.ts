@@ -58,9 +58,9 @@ export async function userRoutes(root: FastifyInstance, deps: UserRouteDeps): Pr
     },
   );
 
-  // On call is a team's shared knowledge: whoever reads a schedule needs its people's names, and
-  // a schedule's owner (any user) picks them for rotations. Only what names a person is answered:
-  // their email to superusers alone (service.ts).
+  // On call is a team's shared knowledge: its members need each other's names, and its admins
+  // pick them for rotations and policies. Only the people of the caller's teams are answered,
+  // their email to superusers and the team's admins alone (service.ts).
   app.get(
     '/directory',
     {
@@ -68,7 +68,8 @@ export async function userRoutes(root: FastifyInstance, deps: UserRouteDeps): Pr
       schema: {
         ...secured,
         operationId: 'users-read_directory',
-        summary: "Active users' names, by name, a page at a time (superusers also see emails)",
+        summary:
+          "The names of the active people of the caller's teams, by name, a page at a time (team admins and superusers also see emails)",
         description:
           'For people pickers (`q`: part of a name) and for the names of the ids a page shows (`id`, repeated: deactivated users too).',
         querystring: DirectoryQuery,
@@ -77,8 +78,8 @@ export async function userRoutes(root: FastifyInstance, deps: UserRouteDeps): Pr
     },
     async (request) => {
       const { offset, limit } = pageOf(request.query);
-      const { q, id } = request.query;
-      return listDirectory(db, userOf(request), { q, ids: id }, offset, limit);
+      const { q, id, team_id } = request.query;
+      return listDirectory(db, userOf(request), { q, ids: id, team: team_id }, offset, limit);
     },
   );
 

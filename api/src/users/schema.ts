@@ -70,6 +70,7 @@ export const DirectoryQuery = Type.Object({
       description: 'Only these users (repeat the parameter), deactivated ones included: the names of ids a page shows',
     }),
   ),
+  team_id: Type.Optional(Type.String({ format: 'uuid', description: "Only the members of this team (one of the caller's)" })),
 });
 export type DirectoryQuery = Static<typeof DirectoryQuery>;
 

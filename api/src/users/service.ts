@@ -100,48 +100,60 @@ export async function listUsers(db: Db, offset: number, limit: number) {
 }
 
 /**
- * Deleting a user deletes their alerts, integrations and schedules (ON DELETE CASCADE):
- * superusers' consoles hear of it. Refused (409) while they are on call in someone else's
- * schedule (schedules/service.ts); a member added meanwhile trips the foreign key, the same 409.
+ * Deleting a user takes them out of their teams; what they made stays with its team, its
+ * `owner_id` null (migration 0022). Refused (409) while they are on call in a schedule
+ * (schedules/service.ts); a member added meanwhile trips the foreign key, the same 409.
  */
 export async function deleteUser(deps: { db: Db; alertChanges: AlertChangeFeed; now: () => Date }, id: string): Promise<void> {
+  let teams: string[] = [];
   try {
-    await deps.db.transaction().execute(async (trx) => {
+    teams = await deps.db.transaction().execute(async (trx) => {
       await releaseUserFromSchedules(trx, id, deps.now());
+      const rows = await trx.selectFrom('team_members').select('team_id').where('user_id', '=', id).execute();
       await trx.deleteFrom('users').where('id', '=', id).execute();
+      return rows.map((row) => row.team_id);
     });
   } catch (error) {
     if ((error as { code?: string }).code === '23503') throw new HttpError(409, userStillOnCall([]));
     throw error;
   }
-  deps.alertChanges.announce([id]);
+  if (teams.length > 0) deps.alertChanges.announce(teams);
 }
 
 /**
- * A page of the directory (GET /users/directory): active users, or with `ids` those users
- * whatever their state; named like `q` (a superuser's `q` also matches the email). By name,
- * the unnamed last, then id: a stable order that says nothing of anyone's email. The email is
- * answered to superusers only.
+ * A page of the directory (GET /users/directory): the active people of the viewer's teams
+ * (a superuser's: everyone), or with `ids` those of them whatever their state, or with `team`
+ * that team's; named like `q` (a superuser's `q` also matches the email). By name, the unnamed
+ * last, then id: a stable order that says nothing of anyone's email. The email is answered to
+ * superusers and to the admins of a team the person is in.
  */
 export async function listDirectory(
   db: Db,
-  viewer: Pick<UserRow, 'is_superuser'>,
-  filter: { q?: string; ids?: string[] },
+  viewer: Pick<UserRow, 'id' | 'is_superuser'>,
+  filter: { q?: string; ids?: string[]; team?: string },
   offset: number,
   limit: number,
 ) {
   if (filter.ids?.length === 0) return { data: [], count: 0 };
   let matching = db.selectFrom('users');
   matching = filter.ids ? matching.where('id', 'in', filter.ids) : matching.where('is_active', '=', true);
+  if (!viewer.is_superuser)
+    matching = matching.where(sql<boolean>`id IN (SELECT them.user_id FROM team_members me
+    JOIN team_members them ON them.team_id = me.team_id WHERE me.user_id = ${viewer.id})`);
+  if (filter.team) matching = matching.where(sql<boolean>`id IN (SELECT user_id FROM team_members WHERE team_id = ${filter.team})`);
   if (filter.q) {
     const pattern = likePattern(filter.q);
     matching = matching.where((eb) =>
       viewer.is_superuser ? eb.or([eb('full_name', 'ilike', pattern), eb('email', 'ilike', pattern)]) : eb('full_name', 'ilike', pattern),
     );
   }
+  const adminSees = viewer.is_superuser
+    ? sql<boolean>`TRUE`
+    : sql<boolean>`EXISTS (SELECT 1 FROM team_members me JOIN team_members them ON them.team_id = me.team_id
+        WHERE me.user_id = ${viewer.id} AND me.role = 'admin' AND them.user_id = users.id)`;
   const [rows, total] = await Promise.all([
     matching
-      .select(['id', 'full_name', 'email', 'is_active'])
+      .select(['id', 'full_name', 'email', 'is_active', adminSees.as('email_shown')])
       .orderBy(sql`nullif(full_name, '') asc nulls last`)
       .orderBy('id')
       .offset(offset)
@@ -149,6 +161,6 @@ export async function listDirectory(
       .execute(),
     matching.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow(),
   ]);
-  const data = rows.map(({ email, ...named }) => (viewer.is_superuser ? { ...named, email } : named));
+  const data = rows.map(({ email, email_shown, ...named }) => (email_shown ? { ...named, email } : named));
   return { data, count: Number(total.count) };
 }

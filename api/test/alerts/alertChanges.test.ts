@@ -6,6 +6,7 @@ import { closeServer, openStream } from '../helpers/eventStream.js';
 import { send } from '../helpers/ingest.js';
 import { createIntegration } from '../helpers/integrations.js';
 import { emailLevels, givePolicy } from '../helpers/policies.js';
+import { teamOf } from '../helpers/teams.js';
 import { body, createTestApp, TEST_DB, type TestApp, type TestUser } from '../helpers/testApp.js';
 
 describe('live alert changes (server-sent events)', () => {
@@ -79,7 +80,9 @@ describe('live alert changes (server-sent events)', () => {
 
   it('folds a burst of changes into few events', async () => {
     const stream = await openStream(url, owner);
-    await sql`INSERT INTO alerts (title, owner_id) SELECT 'burst ' || i, ${owner.id} FROM generate_series(1, 50) i`.execute(t.db);
+    await sql`INSERT INTO alerts (title, owner_id, team_id) SELECT 'burst ' || i, ${owner.id}, ${await teamOf(t, owner)} FROM generate_series(1, 50) i`.execute(
+      t.db,
+    );
     for (let i = 0; i < 20; i++) {
       await t.app.inject({ method: 'POST', url: '/api/v1/alert/', headers: owner.auth, payload: { title: `one by one ${i}` } });
     }

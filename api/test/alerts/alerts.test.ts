@@ -1,6 +1,7 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { injectWithoutPasswords } from '../helpers/api.js';
+import { teamOf } from '../helpers/teams.js';
 import { body, createTestApp, type TestApp, type TestUser, testConfig } from '../helpers/testApp.js';
 import { TestClock } from '../helpers/testClock.js';
 
@@ -146,6 +147,7 @@ describe('alerts API', () => {
         'owner_id',
         'severity',
         'state',
+        'team_id',
         'title',
         'updated_at',
       ]);
@@ -316,10 +318,11 @@ describe('alerts API', () => {
 
     it('caps limit at 100', async () => {
       const user = await t.createUser();
+      const team_id = await teamOf(t, user);
       // Inserted directly: 105 alerts through the API would also send 105 emails.
       await t.db
         .insertInto('alerts')
-        .values(Array.from({ length: 105 }, (_, i) => ({ title: `bulk ${i}`, owner_id: user.id })))
+        .values(Array.from({ length: 105 }, (_, i) => ({ title: `bulk ${i}`, owner_id: user.id, team_id })))
         .execute();
       const res = body(await call({ method: 'GET', url: `${BASE}/?limit=1000`, headers: user.auth }));
       expect(res.data).toHaveLength(100);
@@ -336,7 +339,7 @@ describe('alerts API', () => {
       expect(body(res).detail[0]).toMatchObject({ loc });
     });
 
-    it('keeps counts exact through creates, deletes and the deletion of a user', async () => {
+    it('keeps counts exact through creates, deletes and the deletion of their maker', async () => {
       const user = await t.createUser();
       const superBefore = await countFor(t.superuser);
       const a = await createAlert(user);
@@ -349,9 +352,11 @@ describe('alerts API', () => {
       expect(await countFor(t.superuser)).toBe(superBefore + 2);
       const res = await call({ method: 'DELETE', url: `/api/v1/users/${user.id}`, headers: t.superuser.auth });
       expect(res.statusCode, res.body).toBe(200);
-      expect(await countFor(t.superuser)).toBe(superBefore);
+      // Their alerts stay with their team, made by nobody now (docs/api/teams.md).
+      expect(await countFor(t.superuser)).toBe(superBefore + 2);
       const list = body(await call({ method: 'GET', url: `${BASE}/?limit=100`, headers: t.superuser.auth }));
       expect(list.data.some((x: { owner_id: string }) => x.owner_id === user.id)).toBe(false);
+      expect(list.data.filter((x: { owner_id: string | null }) => x.owner_id === null)).toHaveLength(2);
     });
   });
 });

@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queueUserNotifications } from '../../src/contactMethods/reachUsers.js';
 import type { ContactMethodCreate } from '../../src/contactMethods/schema.js';
 import { EMAIL_QUEUE, jobSchemaOf } from '../../src/notifications/jobQueue.js';
 import { ALERTS, createAlert } from '../helpers/alerts.js';

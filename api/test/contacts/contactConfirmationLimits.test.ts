@@ -16,6 +16,7 @@ import {
 import { send } from '../helpers/ingest.js';
 import { createIntegration } from '../helpers/integrations.js';
 import { emailLevels, POLICIES } from '../helpers/policies.js';
+import { teamOf } from '../helpers/teams.js';
 import { body, createTestApp, openTestDatabase, type TestApp, testConfig } from '../helpers/testApp.js';
 import { TestClock } from '../helpers/testClock.js';
 
@@ -199,7 +200,14 @@ describe('contacts stored before confirmation existed (migration 0013)', () => {
     const levels = [{ delay_minutes: null, targets: { user_ids: [], schedule_ids: [], emails: [contact] } }];
     const policy = await t.db
       .insertInto('escalation_policies')
-      .values({ owner_id: owner.id, name: 'Moved', repeat: 0, max_level: 3, levels: JSON.stringify(levels) })
+      .values({
+        owner_id: owner.id,
+        team_id: await teamOf(t, owner),
+        name: 'Moved',
+        repeat: 0,
+        max_level: 3,
+        levels: JSON.stringify(levels),
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     await t.db.updateTable('integrations').set({ escalation_policy_id: policy.id }).where('id', '=', integration.id).execute();

@@ -8,9 +8,10 @@ import { describe, expect, it } from 'vitest';
 import { buildApp, composeApp } from '../../src/app.js';
 import { type Db, migrateToLatest, openDatabase } from '../../src/db/database.js';
 import { migrations as allMigrations } from '../../src/db/migrations/index.js';
+import { personalTeam } from '../../src/teams/access.js';
 import { openTestDatabase, TEST_DATABASE_URL, TEST_DB, testConfig } from '../helpers/testApp.js';
 
-describe('owner_counts', () => {
+describe('owner_counts and team_counts', () => {
   it('stays exact through bulk inserts and deletes in one statement', async () => {
     const { db, drop } = await openTestDatabase();
     try {
@@ -18,9 +19,12 @@ describe('owner_counts', () => {
       const owner = await db
         .insertInto('users')
         .values({ email: 'bulk@example.com', hashed_password: 'x' })
-        .returning('id')
+        .returning(['id', 'email', 'full_name'])
         .executeTakeFirstOrThrow();
-      await sql`INSERT INTO alerts (title, owner_id) SELECT 'bulk ' || i, ${owner.id} FROM generate_series(1, 3000) i`.execute(db);
+      const team = await personalTeam(db, owner);
+      await sql`INSERT INTO alerts (title, owner_id, team_id) SELECT 'bulk ' || i, ${owner.id}, ${team} FROM generate_series(1, 3000) i`.execute(
+        db,
+      );
       await sql`DELETE FROM alerts WHERE owner_id = ${owner.id} AND title LIKE 'bulk 1%'`.execute(db);
       const counted = await db
         .selectFrom('alerts')
@@ -28,6 +32,7 @@ describe('owner_counts', () => {
         .where('owner_id', '=', owner.id)
         .executeTakeFirstOrThrow();
       expect(await storedCount(db, owner.id)).toBe(Number(counted.n));
+      expect(await teamCount(db, team)).toBe(Number(counted.n));
       expect(Number(counted.n)).toBe(3000 - 1111);
     } finally {
       await drop();
@@ -42,32 +47,47 @@ describe('owner_counts', () => {
       const owner = await db
         .insertInto('users')
         .values({ email: 'many@example.com', hashed_password: 'x' })
-        .returning('id')
+        .returning(['id', 'email', 'full_name'])
         .executeTakeFirstOrThrow();
+      const team = await personalTeam(db, owner);
       await Promise.all(
         Array.from({ length: 40 }, (_, i) =>
           i % 4 === 3
             ? sql`DELETE FROM alerts WHERE id IN (SELECT id FROM alerts WHERE owner_id = ${owner.id} LIMIT 2)`.execute(db)
-            : sql`INSERT INTO alerts (title, owner_id) SELECT 'n' || g, ${owner.id} FROM generate_series(1, 5) g`.execute(db),
+            : sql`INSERT INTO alerts (title, owner_id, team_id) SELECT 'n' || g, ${owner.id}, ${team} FROM generate_series(1, 5) g`.execute(
+                db,
+              ),
         ),
       );
       const counted = await sql<{ n: number }>`SELECT count(*)::int AS n FROM alerts WHERE owner_id = ${owner.id}`.execute(db);
       expect(await storedCount(db, owner.id)).toBe(counted.rows[0]?.n);
+      expect(await teamCount(db, team)).toBe(counted.rows[0]?.n);
       const rows = await db.selectFrom('owner_counts').select('slot').where('owner_id', '=', owner.id).execute();
       // PostgreSQL's pool used several connections, so several slots; PGlite has one backend.
       if (TEST_DB === 'postgres') expect(rows.length).toBeGreaterThan(1);
       expect(rows.length).toBeLessThanOrEqual(16);
 
-      // Deleting the owner takes its alerts and its counter rows, and nothing is left behind.
+      // Deleting the owner takes its counter rows; its alerts stay with the team, counted there.
       await db.deleteFrom('users').where('id', '=', owner.id).execute();
       expect(await db.selectFrom('owner_counts').select('slot').where('owner_id', '=', owner.id).execute()).toEqual([]);
+      expect(await teamCount(db, team)).toBe(counted.rows[0]?.n);
+      // Deleting the team takes its alerts and its counter rows.
+      await db.deleteFrom('teams').where('id', '=', team).execute();
+      expect(await db.selectFrom('team_counts').select('slot').where('team_id', '=', team).execute()).toEqual([]);
+      expect(await db.selectFrom('alerts').select('id').where('team_id', '=', team).execute()).toEqual([]);
     } finally {
       await drop();
     }
   }, 120_000);
 });
 
-/** An owner's count as the lists read it: the sum of its counter rows. */
+/** A team's count as the lists read it: the sum of its counter rows. */
+async function teamCount(db: Db, teamId: string): Promise<number> {
+  const { rows } = await sql<{ n: string }>`SELECT coalesce(sum(alerts), 0) AS n FROM team_counts WHERE team_id = ${teamId}`.execute(db);
+  return Number(rows[0]?.n);
+}
+
+/** An owner's count: the sum of its counter rows. */
 async function storedCount(db: Db, ownerId: string): Promise<number> {
   const { rows } = await sql<{ n: string }>`SELECT coalesce(sum(alerts), 0) AS n FROM owner_counts WHERE owner_id = ${ownerId}`.execute(db);
   return Number(rows[0]?.n);

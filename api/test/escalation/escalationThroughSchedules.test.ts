@@ -4,6 +4,7 @@ import { triggerAlert } from '../helpers/ingest.js';
 import { createIntegration, usePolicy } from '../helpers/integrations.js';
 import { createPolicy } from '../helpers/policies.js';
 import { createOverride, createRotation, createSchedule } from '../helpers/schedules.js';
+import { shareTeam } from '../helpers/teams.js';
 import { body, createTestApp, type TestApp, type TestUser, testConfig } from '../helpers/testApp.js';
 import { TestClock } from '../helpers/testClock.js';
 
@@ -61,6 +62,7 @@ beforeAll(async () => {
   ann = await t.createUser({ full_name: 'Ann Example' });
   ben = await t.createUser({ full_name: 'Ben Example' });
   cai = await t.createUser({ full_name: 'Cai Example' });
+  await shareTeam(t, owner, [ann, ben, cai], 'responder');
   setClock('2027-06-01T12:00:00Z');
   const schedule = await createSchedule(t, owner, { name: `Checkout on call ${randomUUID().slice(0, 6)}`, time_zone: 'Europe/Berlin' });
   scheduleId = schedule.id;

@@ -5,18 +5,21 @@ import { callAs } from '../helpers/api.js';
 import { send } from '../helpers/ingest.js';
 import { createIntegration } from '../helpers/integrations.js';
 import { createPolicy } from '../helpers/policies.js';
+import { shareTeam } from '../helpers/teams.js';
 import { body, createTestApp, type TestApp, type TestUser } from '../helpers/testApp.js';
 
 /**
- * A policy's external addresses are read by its owner and superusers only (docs/api/security.md):
- * anyone else, a stranger who just signed up included, reads the policy with its
- * addresses counted, on every route that answers a policy, its levels or its contacts: the
- * policy itself, an integration's contacts, and who the public alert page says is reached next.
+ * A policy's external addresses are read by its team's admins and superusers only
+ * (docs/api/security.md, docs/api/teams.md): the team's other members read the policy with its
+ * addresses counted, on every route that answers a policy, its levels or its contacts; a
+ * stranger who just signed up reads nothing of it and cannot use it. The public alert page says
+ * who is reached next by name and count only.
  */
 let t: TestApp;
 let owner: TestUser;
 let stranger: TestUser;
 let ben: TestUser;
+let reader: TestUser;
 let policy: { id: string };
 
 const ADDRESSES = ['lead@example.com', 'noc@example.com', 'cto@example.com'];
@@ -29,6 +32,9 @@ beforeAll(async () => {
   t = await createTestApp();
   owner = await t.createUser({ full_name: 'Olga Owner' });
   ben = await t.createUser({ email: 'ben.private@example.com', full_name: 'Ben Example' });
+  reader = await t.createUser({ full_name: 'Rita Reader' });
+  await shareTeam(t, owner, [ben], 'responder');
+  await shareTeam(t, owner, [reader], 'observer');
   // Anyone can sign up while sign-up is open.
   const signup = await t.app.inject({
     method: 'POST',
@@ -60,63 +66,70 @@ const shownLevels = () => [
 ];
 
 describe("a policy's external addresses", () => {
-  it('are read by its owner and superusers; anyone else reads the policy with them counted, not named', async () => {
-    for (const reader of [owner, t.superuser]) {
-      expect(body(await callAs(t, reader, 'GET', `/api/v1/escalation-policies/${policy.id}`)).levels).toEqual(shownLevels());
-      const listed = body(await callAs(t, reader, 'GET', '/api/v1/escalation-policies/?limit=100')).data.find(
+  it("are read by its team's admins and superusers; its other members read them counted, a stranger nothing", async () => {
+    for (const admin of [owner, t.superuser]) {
+      expect(body(await callAs(t, admin, 'GET', `/api/v1/escalation-policies/${policy.id}`)).levels).toEqual(shownLevels());
+      const listed = body(await callAs(t, admin, 'GET', '/api/v1/escalation-policies/?limit=100')).data.find(
         (p: { id: string }) => p.id === policy.id,
       );
       expect(listed.levels).toEqual(shownLevels());
     }
-    const one = await callAs(t, stranger, 'GET', `/api/v1/escalation-policies/${policy.id}`);
-    const list = await callAs(t, stranger, 'GET', '/api/v1/escalation-policies/?limit=100');
-    expect(body(one).levels).toEqual([
-      { delay_minutes: 10, targets: { user_ids: [ben.id], schedule_ids: [], emails: [], hidden_email_count: 2 } },
-      { delay_minutes: null, targets: { user_ids: [], schedule_ids: [], emails: [], hidden_email_count: 1 } },
-    ]);
-    expect(body(list).data.find((p: { id: string }) => p.id === policy.id)).toEqual(body(one));
-    expectNoAddress(one.body);
-    expectNoAddress(list.body);
+    for (const member of [ben, reader]) {
+      const one = await callAs(t, member, 'GET', `/api/v1/escalation-policies/${policy.id}`);
+      const list = await callAs(t, member, 'GET', '/api/v1/escalation-policies/?limit=100');
+      expect(body(one).levels).toEqual([
+        { delay_minutes: 10, targets: { user_ids: [ben.id], schedule_ids: [], emails: [], hidden_email_count: 2 } },
+        { delay_minutes: null, targets: { user_ids: [], schedule_ids: [], emails: [], hidden_email_count: 1 } },
+      ]);
+      expect(body(list).data.find((p: { id: string }) => p.id === policy.id)).toEqual(body(one));
+      expectNoAddress(one.body);
+      expectNoAddress(list.body);
+    }
+    const strangers = [
+      await callAs(t, stranger, 'GET', `/api/v1/escalation-policies/${policy.id}`),
+      await callAs(t, stranger, 'GET', '/api/v1/escalation-policies/?limit=100'),
+    ];
+    expect(strangers[0]?.statusCode).toBe(404);
+    expect(body(strangers[1]!).data.some((p: { id: string }) => p.id === policy.id)).toBe(false);
+    for (const res of strangers) expectNoAddress(res.body);
   });
 
-  it("are not in the answers or the contacts of a stranger's integration using the policy", async () => {
-    const integration = await createIntegration(t, stranger, 'Borrowed policy');
-    const patched = await callAs(t, stranger, 'PATCH', `/api/v1/integration/${integration.id}`, { escalation_policy_id: policy.id });
-    expect(patched.statusCode, patched.body).toBe(200);
-    expect(body(patched).escalation_policy_id).toBe(policy.id);
+  it("cannot be borrowed by a stranger's integration, nor read through the team's integration by a member", async () => {
+    const borrowed = await createIntegration(t, stranger, 'Borrowed policy');
+    const patched = await callAs(t, stranger, 'PATCH', `/api/v1/integration/${borrowed.id}`, { escalation_policy_id: policy.id });
+    expect(patched.statusCode).toBe(422);
+    expectNoAddress(patched.body);
+    expect(body(await callAs(t, stranger, 'GET', `/api/v1/integration/${borrowed.id}`)).escalation_policy_id).toBeNull();
+
+    const integration = await createIntegration(t, owner, 'Team integration');
+    expect((await callAs(t, owner, 'PATCH', `/api/v1/integration/${integration.id}`, { escalation_policy_id: policy.id })).statusCode).toBe(
+      200,
+    );
     const reads = [
-      patched,
-      await callAs(t, stranger, 'GET', `/api/v1/integration/${integration.id}`),
-      await callAs(t, stranger, 'GET', '/api/v1/integration/'),
-      await callAs(t, stranger, 'GET', `/api/v1/integration/${integration.id}/contacts`),
+      await callAs(t, reader, 'GET', `/api/v1/integration/${integration.id}`),
+      await callAs(t, reader, 'GET', '/api/v1/integration/'),
+      await callAs(t, reader, 'GET', `/api/v1/integration/${integration.id}/contacts`),
     ];
     for (const res of reads) {
       expect(res.statusCode).toBe(200);
       expectNoAddress(res.body);
     }
-    expect(body(reads[3]!)).toEqual({ data: [], count: 0 });
-    // Guessing an address finds nothing either: the same 404 as an address the policy does not name.
-    const guess = await callAs(t, stranger, 'POST', `/api/v1/integration/${integration.id}/contacts/resend`, { email: 'lead@example.com' });
-    expect(guess.statusCode).toBe(404);
-    expect(body(guess)).toEqual({ detail: 'Contact not found' });
+    expect(body(reads[2]!)).toEqual({ data: [], count: 0 });
+    // Asking again is the admins' to do: a lesser member is refused before any address is looked at.
+    const guess = await callAs(t, reader, 'POST', `/api/v1/integration/${integration.id}/contacts/resend`, { email: 'lead@example.com' });
+    expect(guess.statusCode).toBe(403);
+    expect((await callAs(t, stranger, 'GET', `/api/v1/integration/${integration.id}/contacts`)).statusCode).toBe(404);
 
-    // A superuser reads the same integration's contacts whole.
-    const contacts = body(await callAs(t, t.superuser, 'GET', `/api/v1/integration/${integration.id}/contacts`));
-    expect(contacts.data.map((c: { email: string }) => c.email)).toEqual(ADDRESSES);
-  });
-
-  it("are read by the owner through their own integration's contacts", async () => {
-    const integration = await createIntegration(t, owner, 'Own policy');
-    const patched = await callAs(t, owner, 'PATCH', `/api/v1/integration/${integration.id}`, { escalation_policy_id: policy.id });
-    expect(patched.statusCode, patched.body).toBe(200);
-    const contacts = body(await callAs(t, owner, 'GET', `/api/v1/integration/${integration.id}/contacts`));
-    expect(contacts.data.map((c: { email: string }) => c.email)).toEqual(ADDRESSES);
+    for (const admin of [owner, t.superuser]) {
+      const contacts = body(await callAs(t, admin, 'GET', `/api/v1/integration/${integration.id}/contacts`));
+      expect(contacts.data.map((c: { email: string }) => c.email)).toEqual(ADDRESSES);
+    }
   });
 
   it('are never named on the public alert page, nor are the emails of the people it reaches', async () => {
-    const integration = await createIntegration(t, stranger, 'Phishing attempt');
-    await callAs(t, stranger, 'PATCH', `/api/v1/integration/${integration.id}`, { escalation_policy_id: policy.id });
-    // One address confirmed it takes the stranger's alerts (here by a superuser): it is reached.
+    const integration = await createIntegration(t, owner, 'Public page');
+    await callAs(t, owner, 'PATCH', `/api/v1/integration/${integration.id}`, { escalation_policy_id: policy.id });
+    // One address confirmed it takes the team's alerts (here by a superuser): it is reached.
     const confirmed = await callAs(t, t.superuser, 'POST', `/api/v1/integration/${integration.id}/contacts/confirm`, {
       email: 'lead@example.com',
     });
@@ -131,9 +144,9 @@ describe("a policy's external addresses", () => {
     expect(page.body).not.toContain('ben.private@example.com');
   });
 
-  it("are not in the stranger's alert history or notifications: users by name, others as an external address", async () => {
-    const integration = await createIntegration(t, stranger, 'Reading the history');
-    await callAs(t, stranger, 'PATCH', `/api/v1/integration/${integration.id}`, { escalation_policy_id: policy.id });
+  it("are not in an observer's alert history or notifications: users by name, others as an external address", async () => {
+    const integration = await createIntegration(t, owner, 'Reading the history');
+    await callAs(t, owner, 'PATCH', `/api/v1/integration/${integration.id}`, { escalation_policy_id: policy.id });
     await callAs(t, t.superuser, 'POST', `/api/v1/integration/${integration.id}/contacts/confirm`, { email: 'lead@example.com' });
     const sent = await send(t, integration, { action: 'trigger', title: 'Disk full', dedup_key: 'history' });
     const alertId = body(sent).alerts[0].alert_id;
@@ -163,12 +176,12 @@ describe("a policy's external addresses", () => {
           .sort(),
       };
     };
-    const seen = await recipients(stranger);
+    const seen = await recipients(reader);
     expect(seen.list).toEqual([
       'escalation An external address',
       'escalation An external address',
       'escalation Ben Example',
-      'new_alert stranger@evil.example',
+      'new_alert Olga Owner',
     ]);
     expectNoAddress(seen.text);
     expect(seen.text).not.toContain('ben.private@example.com');
@@ -176,13 +189,14 @@ describe("a policy's external addresses", () => {
       'escalation ben.private@example.com',
       'escalation lead@example.com',
       'escalation noc@example.com',
-      'new_alert stranger@evil.example',
+      `new_alert ${owner.email}`,
     ]);
 
     const history = async (who: TestUser) =>
       body(await callAs(t, who, 'GET', `/api/v1/alert/${alertId}/events`)).data.map((e: { recipient: string | null }) => e.recipient);
-    expect(await history(stranger)).toContain('Ben Example');
-    expect(JSON.stringify(await history(stranger))).not.toContain('@example.com');
+    expect(await history(reader)).toContain('Ben Example');
+    expect(JSON.stringify(await history(reader))).not.toContain('@example.com');
     expect(await history(t.superuser)).toContain('ben.private@example.com');
+    expect((await callAs(t, stranger, 'GET', `/api/v1/alert/${alertId}/events`)).statusCode).toBe(404);
   });
 });

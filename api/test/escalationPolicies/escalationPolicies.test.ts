@@ -4,6 +4,7 @@ import { callAs } from '../helpers/api.js';
 import { createIntegration, INTEGRATIONS } from '../helpers/integrations.js';
 import { createPolicy, level, POLICIES } from '../helpers/policies.js';
 import { createSchedule } from '../helpers/schedules.js';
+import { shareTeam } from '../helpers/teams.js';
 import { body, createTestApp, type TestApp, type TestUser } from '../helpers/testApp.js';
 
 /**
@@ -20,6 +21,8 @@ beforeAll(async () => {
   t = await createTestApp();
   owner = await t.createUser();
   other = await t.createUser();
+  // A responder of the owner's team: a target of its policies, not changing them.
+  await shareTeam(t, owner, [other], 'responder');
 });
 afterAll(async () => {
   await t?.close();
@@ -114,11 +117,15 @@ describe('escalation policies', () => {
     });
     expect(res.statusCode).toBe(422);
     expect(body(res).detail).toEqual([
-      { loc: ['body', 'levels', 0, 'targets', 'user_ids', 1], msg: 'Value error, no user with this id', type: 'value_error' },
+      { loc: ['body', 'levels', 0, 'targets', 'user_ids', 1], msg: 'Value error, no member of the team with this id', type: 'value_error' },
     ]);
     const schedules = await callAs(t, owner, 'POST', `${POLICIES}/`, { name: 'Ghosts', levels: [level({ schedule_ids: [ghost] })] });
     expect(body(schedules).detail).toEqual([
-      { loc: ['body', 'levels', 0, 'targets', 'schedule_ids', 0], msg: 'Value error, no schedule with this id', type: 'value_error' },
+      {
+        loc: ['body', 'levels', 0, 'targets', 'schedule_ids', 0],
+        msg: 'Value error, no schedule of the team with this id',
+        type: 'value_error',
+      },
     ]);
     expect(body(await callAs(t, owner, 'GET', `${POLICIES}/?limit=1`)).count).toBe(before);
     const policy = await createPolicy(t, owner, { name: 'Real', levels: [level({})] });
@@ -141,7 +148,7 @@ describe('escalation policies', () => {
   });
 
   it('many integrations share one; deleting it is refused (409) while one uses it', async () => {
-    const policy = await createPolicy(t, other, { name: 'Shared', levels: [level({ user_ids: [other.id] })] });
+    const policy = await createPolicy(t, owner, { name: 'Shared', levels: [level({ user_ids: [other.id] })] });
     const first = await createIntegration(t, owner, 'First');
     const second = body(await callAs(t, owner, 'POST', `${INTEGRATIONS}/`, { title: 'Second', escalation_policy_id: policy.id }));
     expect(second.escalation_policy_id).toBe(policy.id);
@@ -149,18 +156,18 @@ describe('escalation policies', () => {
     expect(body(patched)).toMatchObject({ escalation_policy_id: policy.id, title: 'First' });
     expect(body(await callAs(t, owner, 'GET', `${POLICIES}/${policy.id}`)).integration_count).toBe(2);
 
-    const refused = await callAs(t, other, 'DELETE', `${POLICIES}/${policy.id}`);
+    const refused = await callAs(t, owner, 'DELETE', `${POLICIES}/${policy.id}`);
     expect(refused.statusCode).toBe(409);
     expect(body(refused)).toEqual({ detail: 'This escalation policy is used by 2 integrations: give them another policy first' });
     await callAs(t, owner, 'PATCH', `${INTEGRATIONS}/${first.id}`, { escalation_policy_id: null });
-    expect(body(await callAs(t, other, 'DELETE', `${POLICIES}/${policy.id}`)).detail).toBe(
+    expect(body(await callAs(t, owner, 'DELETE', `${POLICIES}/${policy.id}`)).detail).toBe(
       'This escalation policy is used by 1 integration: give it another policy first',
     );
     await callAs(t, owner, 'DELETE', `${INTEGRATIONS}/${second.id}`);
-    expect(body(await callAs(t, other, 'DELETE', `${POLICIES}/${policy.id}`))).toEqual({
+    expect(body(await callAs(t, owner, 'DELETE', `${POLICIES}/${policy.id}`))).toEqual({
       message: 'Escalation policy deleted successfully',
     });
-    expect((await callAs(t, other, 'GET', `${POLICIES}/${policy.id}`)).statusCode).toBe(404);
+    expect((await callAs(t, owner, 'GET', `${POLICIES}/${policy.id}`)).statusCode).toBe(404);
   });
 
   it('an integration refuses an unknown policy id with a 422', async () => {
@@ -168,7 +175,7 @@ describe('escalation policies', () => {
     const res = await callAs(t, owner, 'PATCH', `${INTEGRATIONS}/${integration.id}`, { escalation_policy_id: randomUUID() });
     expect(res.statusCode).toBe(422);
     expect(body(res).detail).toEqual([
-      { loc: ['body', 'escalation_policy_id'], msg: 'Value error, no escalation policy with this id', type: 'value_error' },
+      { loc: ['body', 'escalation_policy_id'], msg: 'Value error, no escalation policy of the team with this id', type: 'value_error' },
     ]);
     const created = await callAs(t, owner, 'POST', `${INTEGRATIONS}/`, { title: 'x', escalation_policy_id: randomUUID() });
     expect(created.statusCode).toBe(422);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callAs } from '../helpers/api.js';
-import { createIntegration } from '../helpers/integrations.js';
 import { POLICIES } from '../helpers/policies.js';
+import { teamOf } from '../helpers/teams.js';
 import { body, createTestApp, type TestApp, type TestUser } from '../helpers/testApp.js';
 
 /**
@@ -27,9 +27,10 @@ const owned = async (user: TestUser) =>
 /** `count` policies owned by `user`, written straight to the table. */
 async function fill(user: TestUser, count: number) {
   const levels = JSON.stringify([{ delay_minutes: null, targets: { user_ids: [], schedule_ids: [], emails: [] } }]);
+  const team_id = await teamOf(t, user);
   await t.db
     .insertInto('escalation_policies')
-    .values(Array.from({ length: count }, (_, i) => ({ owner_id: user.id, name: `Filler ${i}`, repeat: 0, levels })))
+    .values(Array.from({ length: count }, (_, i) => ({ owner_id: user.id, team_id, name: `Filler ${i}`, repeat: 0, levels })))
     .execute();
 }
 

@@ -47,7 +47,7 @@ export interface StoredAlert {
   severity: string;
   dedup_key: string | null;
   occurrence_count: number;
-  owner_id: string;
+  owner_id: string | null;
   integration_id: string | null;
 }
 

@@ -5,6 +5,7 @@ import { buildApp, loggerOptions } from '../../src/app.js';
 import { fixture, send, storedAlerts } from '../helpers/ingest.js';
 import { createIntegration } from '../helpers/integrations.js';
 import { SmtpSink } from '../helpers/smtpSink.js';
+import { teamOf } from '../helpers/teams.js';
 import { body, createTestApp, openTestDatabase, type TestApp, type TestUser, testConfig } from '../helpers/testApp.js';
 
 /** Ingest keys: issued once, hashed at rest, rotated, and never in a log. */
@@ -122,7 +123,7 @@ describe('rotation', () => {
   it('gives a key to an integration created before ingestion existed (none until then)', async () => {
     const legacy = await t.db
       .insertInto('integrations')
-      .values({ title: 'Legacy', description: null, owner_id: owner.id })
+      .values({ title: 'Legacy', description: null, owner_id: owner.id, team_id: await teamOf(t, owner) })
       .returning('id')
       .executeTakeFirstOrThrow();
     const read = await t.app.inject({ method: 'GET', url: `/api/v1/integration/${legacy.id}`, headers: owner.auth });

@@ -1,6 +1,7 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { injectWithoutPasswords } from '../helpers/api.js';
+import { teamOf } from '../helpers/teams.js';
 import { body, createTestApp, type TestApp, type TestUser } from '../helpers/testApp.js';
 
 const BASE = '/api/v1/integration';
@@ -45,6 +46,7 @@ describe('create', () => {
       'ingest_key',
       'ingest_url',
       'owner_id',
+      'team_id',
       'title',
     ]);
     expect(new Date(integration.created_at).toISOString()).toBe(integration.created_at);
@@ -158,7 +160,7 @@ describe('permissions', () => {
     const { id } = await createIntegration(owner);
     const alert = await t.db
       .insertInto('alerts')
-      .values({ title: 'from an integration', owner_id: owner.id, integration_id: id })
+      .values({ title: 'from an integration', owner_id: owner.id, team_id: await teamOf(t, owner), integration_id: id })
       .returning('id')
       .executeTakeFirstOrThrow();
     await call({ method: 'DELETE', url: `${BASE}/${id}`, headers: owner.auth });
@@ -184,9 +186,10 @@ describe('list', () => {
 
   it('caps limit at 100 and rejects a negative skip', async () => {
     const user = await t.createUser();
+    const team_id = await teamOf(t, user);
     await t.db
       .insertInto('integrations')
-      .values(Array.from({ length: 103 }, (_, i) => ({ title: `bulk ${i}`, owner_id: user.id })))
+      .values(Array.from({ length: 103 }, (_, i) => ({ title: `bulk ${i}`, owner_id: user.id, team_id })))
       .execute();
     const res = body(await call({ method: 'GET', url: `${BASE}/?limit=500`, headers: user.auth }));
     expect(res.data).toHaveLength(100);
@@ -196,7 +199,7 @@ describe('list', () => {
     expect(body(bad).detail[0]).toMatchObject({ loc: ['query', 'skip'] });
   });
 
-  it('keeps counts exact through creates, deletes and the deletion of a user', async () => {
+  it('keeps counts exact through creates, deletes and the deletion of their maker', async () => {
     const user = await t.createUser();
     const superBefore = await countFor(t.superuser);
     const first = await createIntegration(user);
@@ -208,6 +211,7 @@ describe('list', () => {
     expect(await countFor(t.superuser)).toBe(superBefore + 1);
     const res = await call({ method: 'DELETE', url: `/api/v1/users/${user.id}`, headers: t.superuser.auth });
     expect(res.statusCode, res.body).toBe(200);
-    expect(await countFor(t.superuser)).toBe(superBefore);
+    // The integration stays with its team (docs/api/teams.md).
+    expect(await countFor(t.superuser)).toBe(superBefore + 1);
   });
 });

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Migrator, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queueUserNotifications } from '../../src/contactMethods/reachUsers.js';
 import type { ContactMethodCreate } from '../../src/contactMethods/schema.js';
 import { migrations } from '../../src/db/migrations/index.js';
 import { LINK_TOKEN_HEADER } from '../../src/links/linkAccess.js';

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOT_ENOUGH_PRIVILEGES } from '../../src/schedules/service.js';
 import { callAs } from '../helpers/api.js';
 import { createRotation, createSchedule, SCHEDULES, scheduleTables } from '../helpers/schedules.js';
+import { shareTeam } from '../helpers/teams.js';
 import { body, createTestApp, type TestApp, type TestUser } from '../helpers/testApp.js';
 
 /**
@@ -17,6 +18,8 @@ beforeAll(async () => {
   t = await createTestApp();
   owner = await t.createUser({ full_name: 'Schedule Owner' });
   other = await t.createUser({ full_name: 'Someone Else' });
+  // A responder of the owner's team: in its rotations, not changing its schedules.
+  await shareTeam(t, owner, [other], 'responder');
 });
 afterAll(async () => {
   await t?.close();

@@ -10,6 +10,7 @@ import {
 } from '../../src/schedules/limits.js';
 import { callAs } from '../helpers/api.js';
 import { createOverride, createRotation, createSchedule, SCHEDULES, scheduleTables } from '../helpers/schedules.js';
+import { shareTeam } from '../helpers/teams.js';
 import { body, createTestApp, type TestApp, type TestUser } from '../helpers/testApp.js';
 
 /**
@@ -135,6 +136,7 @@ describe('busy spans', () => {
     // One person on call for a minute every 15 minutes, through four rotations of 20 rules each:
     // 80 shifts and 240 timeline entries a day.
     const busy = await t.createUser({ full_name: 'Busy' });
+    await shareTeam(t, owner, [busy], 'responder');
     const schedule = await createSchedule(t, owner, { name: 'Busy', time_zone: 'UTC' });
     const clock = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
     for (let r = 0; r < 4; r++) {

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callAs } from '../helpers/api.js';
 import { createRotation, createSchedule, SCHEDULES } from '../helpers/schedules.js';
+import { shareTeam } from '../helpers/teams.js';
 import { body, createTestApp, type TestApp, type TestUser } from '../helpers/testApp.js';
 
 /**
@@ -23,6 +24,7 @@ afterAll(async () => {
 describe('deleting a user who is on call', () => {
   it('is refused (409 naming the schedule) while they are in a rotation or a coming override, and then allowed', async () => {
     const member = await t.createUser({ full_name: 'On call' });
+    await shareTeam(t, owner, [member], 'responder');
     const schedule = await createSchedule(t, owner, { name: 'Night watch', time_zone: 'UTC' });
     const rotation = await createRotation(t, owner, schedule.id, {
       name: 'r',
@@ -62,21 +64,22 @@ describe('deleting a user who is on call', () => {
     expect(body(await callAs(t, owner, 'GET', `${SCHEDULES}/${schedule.id}/overrides`)).count).toBe(0);
   });
 
-  it("deletes the owner's own schedules with them, members and all", async () => {
+  it('keeps the schedules a deleted user made with their team', async () => {
     const leaving = await t.createUser({ full_name: 'Leaving' });
+    await shareTeam(t, leaving, [owner], 'responder');
     const schedule = await createSchedule(t, leaving, { name: 'Leaving soon', time_zone: 'UTC' });
     await createRotation(t, leaving, schedule.id, {
       name: 'r',
-      user_ids: [leaving.id, owner.id],
+      user_ids: [owner.id],
       shift_unit: 'days',
       shift_count: 1,
       starts_at: '2025-01-01T00:00:00Z',
     });
     expect((await callAs(t, t.superuser, 'DELETE', `/api/v1/users/${leaving.id}`)).statusCode).toBe(200);
-    expect((await callAs(t, owner, 'GET', `${SCHEDULES}/${schedule.id}`)).statusCode).toBe(404);
-    const { rows } = await sql<{
-      n: number;
-    }>`SELECT count(*)::int AS n FROM schedule_rotation_members WHERE user_id = ${leaving.id}`.execute(t.db);
+    const kept = await callAs(t, owner, 'GET', `${SCHEDULES}/${schedule.id}`);
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(body(kept)).toMatchObject({ owner_id: null, rotations: [{ user_ids: [owner.id] }] });
+    const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM team_members WHERE user_id = ${leaving.id}`.execute(t.db);
     expect(rows[0]?.n).toBe(0);
   });
 });

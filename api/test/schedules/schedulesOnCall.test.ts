@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callAs } from '../helpers/api.js';
 import { createOverride, createRotation, createSchedule, SCHEDULES } from '../helpers/schedules.js';
+import { shareTeam } from '../helpers/teams.js';
 import { body, createTestApp, type TestApp, type TestUser } from '../helpers/testApp.js';
 
 /**
@@ -18,6 +19,7 @@ let cai: TestUser;
 beforeAll(async () => {
   t = await createTestApp({}, { now: () => NOW });
   [ann, ben, cai] = [await t.createUser(), await t.createUser(), await t.createUser()];
+  await shareTeam(t, ann, [ben, cai]);
 });
 afterAll(async () => {
   await t?.close();

@@ -4,6 +4,7 @@ import { PLANTED_CHANGE_DAYS, plantedChangeAt, worstCaseFixture } from '../../be
 import { compileSchedule } from '../../src/oncall/schedule.js';
 import { callAs } from '../helpers/api.js';
 import { createOverride, createRotation, createSchedule, SCHEDULES } from '../helpers/schedules.js';
+import { shareTeam } from '../helpers/teams.js';
 import { body, createTestApp, TEST_DB, type TestApp, type TestUser } from '../helpers/testApp.js';
 
 /**
@@ -27,6 +28,7 @@ let both: string[];
 beforeAll(async () => {
   t = await createTestApp({}, { now: () => NOW });
   [a, b] = [await t.createUser(), await t.createUser()];
+  await shareTeam(t, a, [b], 'responder');
   both = [a.id, b.id].sort();
   const fixture = worstCaseFixture(a.id, b.id, NOW.getTime());
   scheduleId = (await createSchedule(t, a, fixture.schedule)).id;

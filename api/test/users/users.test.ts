@@ -250,14 +250,19 @@ describe('users', () => {
     expect(body(await inject('GET', '/users/me', t.superuser.auth)).is_superuser).toBe(true);
   });
 
-  it('deleting a user deletes their alerts and integrations', async () => {
+  it('deleting a user leaves what they made with its team, made by nobody now', async () => {
     const user = await t.createUser();
     const alert = body(await inject('POST', '/alert/', user.auth, { title: 'Disk full' }));
     const integration = body(await inject('POST', '/integration/', user.auth, { title: 'Prometheus' }));
     const before = body(await inject('GET', '/alert/?limit=1', t.superuser.auth)).count;
     expect((await inject('DELETE', `/users/${user.id}`, t.superuser.auth)).statusCode).toBe(200);
-    expect((await inject('GET', `/alert/${alert.id}`)).statusCode).toBe(404);
-    expect((await inject('GET', `/integration/${integration.id}`, t.superuser.auth)).statusCode).toBe(404);
-    expect(body(await inject('GET', '/alert/?limit=1', t.superuser.auth)).count).toBe(before - 1);
+    expect(body(await inject('GET', `/alert/${alert.id}`))).toMatchObject({ owner_id: null, team_id: alert.team_id });
+    expect(body(await inject('GET', `/integration/${integration.id}`, t.superuser.auth))).toMatchObject({
+      owner_id: null,
+      team_id: integration.team_id,
+    });
+    expect(body(await inject('GET', '/alert/?limit=1', t.superuser.auth)).count).toBe(before);
+    const team = body(await inject('GET', `/teams/${alert.team_id}`, t.superuser.auth));
+    expect(team.members).toEqual([]);
   });
 });

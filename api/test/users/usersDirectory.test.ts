@@ -1,12 +1,29 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shareTeam } from '../helpers/teams.js';
 import { body, createTestApp, type TestApp, type TestUser } from '../helpers/testApp.js';
 
 /**
- * GET /users/directory: every signed-in user reads who everyone is (the on-call console's names
- * and people pickers), a page at a time; an account anyone can make reads no one's email.
+ * GET /users/directory: a member reads who the people of their teams are (the on-call console's
+ * names and people pickers), a page at a time; only superusers and the team's admins read
+ * emails, and nobody reads anyone outside their teams.
  */
 let t: TestApp;
 let reader: TestUser;
+let lead: TestUser;
+let teamId: string;
+
+/** A new user in the reader's team (a responder, as the reader). */
+const colleague = async (fields: Parameters<TestApp['createUser']>[0]) => {
+  const user = await t.createUser(fields);
+  await shareTeam(t, lead, [user], 'responder');
+  return user;
+};
+/** Users written straight to the table, put in the reader's team. */
+const joinAll = (ids: string[]) =>
+  t.db
+    .insertInto('team_members')
+    .values(ids.map((user_id) => ({ team_id: teamId, user_id, role: 'responder' as const })))
+    .execute();
 
 const URL = '/api/v1/users/directory';
 const read = async (who: TestUser, query = '') => {
@@ -18,7 +35,9 @@ const ids = (page: { data: { id: string }[] }) => page.data.map((u) => u.id);
 
 beforeAll(async () => {
   t = await createTestApp();
+  lead = await t.createUser({ email: 'lead@example.com', full_name: 'Team Lead' });
   reader = await t.createUser({ email: 'reader@example.com', full_name: 'Reader Person' });
+  teamId = await shareTeam(t, lead, [reader], 'responder');
 });
 afterAll(async () => {
   await t?.close();
@@ -26,7 +45,7 @@ afterAll(async () => {
 
 describe('GET /users/directory', () => {
   it('answers an ordinary user names only: no email anywhere in the answer', async () => {
-    const zoe = await t.createUser({ email: 'zoe.secret@example.com', full_name: 'Zed Names' });
+    const zoe = await colleague({ email: 'zoe.secret@example.com', full_name: 'Zed Names' });
     const res = await t.app.inject({ method: 'GET', url: URL, headers: reader.auth });
     expect(res.statusCode).toBe(200);
     expect(res.body).not.toContain('@');
@@ -36,14 +55,14 @@ describe('GET /users/directory', () => {
   });
 
   it('answers a superuser the emails too', async () => {
-    const ann = await t.createUser({ email: 'ann.visible@example.com', full_name: 'Ann Visible' });
+    const ann = await colleague({ email: 'ann.visible@example.com', full_name: 'Ann Visible' });
     const page = await read(t.superuser, '?q=Ann%20Visible');
     expect(page).toEqual({ data: [{ id: ann.id, full_name: 'Ann Visible', email: 'ann.visible@example.com', is_active: true }], count: 1 });
   });
 
   it('pages with skip and limit in a stable order (by name, the unnamed last, then id), with the total', async () => {
     const made = [];
-    for (const name of ['Pager Carol', 'Pager Alma', 'Pager Bert', 'Pager Alma']) made.push(await t.createUser({ full_name: name }));
+    for (const name of ['Pager Carol', 'Pager Alma', 'Pager Bert', 'Pager Alma']) made.push(await colleague({ full_name: name }));
     const [carol, alma1, bert, alma2] = made.map((u) => u.id) as [string, string, string, string];
     const almas = [alma1, alma2].sort();
     const all = await read(reader, '?q=Pager');
@@ -54,12 +73,14 @@ describe('GET /users/directory', () => {
     expect([first.count, second.count]).toEqual([4, 4]);
     expect([...ids(first), ...ids(second)]).toEqual(ids(all));
     // limit is capped at a page of 100, as for every list.
-    await t.db
+    const bulk = await t.db
       .insertInto('users')
       .values(
         Array.from({ length: 101 }, (_, i) => ({ email: `bulk-${i}@example.com`, full_name: `Bulk ${i}`, hashed_password: 'not-a-hash' })),
       )
+      .returning('id')
       .execute();
+    await joinAll(bulk.map((u) => u.id));
     const capped = await read(reader, '?q=Bulk&limit=500');
     expect([capped.data.length, capped.count]).toEqual([100, 101]);
     const unnamed = await t.db
@@ -67,6 +88,7 @@ describe('GET /users/directory', () => {
       .values({ email: 'no-name@example.com', full_name: null, hashed_password: 'not-a-hash' })
       .returning('id')
       .executeTakeFirstOrThrow();
+    await joinAll([unnamed.id]);
     const everyone = await read(reader, '?skip=0&limit=100');
     const rest = await read(reader, '?skip=100&limit=100');
     const listed = [...everyone.data, ...rest.data];
@@ -76,7 +98,7 @@ describe('GET /users/directory', () => {
   });
 
   it('lists active users only; asked for by id, a deactivated user is named, marked inactive', async () => {
-    const gone = await t.createUser({ full_name: 'Deactivated Dora' });
+    const gone = await colleague({ full_name: 'Deactivated Dora' });
     const off = await t.app.inject({
       method: 'PATCH',
       url: `/api/v1/users/${gone.id}`,
@@ -97,8 +119,8 @@ describe('GET /users/directory', () => {
   });
 
   it('searches names in any case, `%` and `_` as characters; an ordinary user cannot search by email', async () => {
-    const percent = await t.createUser({ email: 'findme.hidden@example.com', full_name: 'Mary 100% Sure' });
-    await t.createUser({ full_name: 'Mary 1000 Sure' });
+    const percent = await colleague({ email: 'findme.hidden@example.com', full_name: 'Mary 100% Sure' });
+    await colleague({ full_name: 'Mary 1000 Sure' });
     expect(ids(await read(reader, '?q=MARY%20100%25'))).toEqual([percent.id]);
     expect(ids(await read(reader, '?q=ry_1'))).toEqual([]);
     expect(await read(reader, '?q=findme.hidden')).toEqual({ data: [], count: 0 });
@@ -118,6 +140,17 @@ describe('GET /users/directory', () => {
       expect(res.statusCode, query).toBe(422);
       expect(body(res).detail, query).toEqual(detail);
     }
+  });
+
+  it("names nobody outside the caller's teams, and the team's admins read their members' emails", async () => {
+    const stranger = await t.createUser({ email: 'stranger@example.com', full_name: 'Strange Stranger' });
+    expect(await read(reader, '?q=Strange')).toEqual({ data: [], count: 0 });
+    expect(await read(reader, `?id=${stranger.id}`)).toEqual({ data: [], count: 0 });
+    expect(ids(await read(stranger, '?q=Reader'))).toEqual([]);
+    const seen = await read(lead, '?q=Reader%20Person');
+    expect(seen.data).toEqual([{ id: reader.id, full_name: 'Reader Person', email: 'reader@example.com', is_active: true }]);
+    const filtered = await read(reader, `?team_id=${teamId}&q=Team%20Lead`);
+    expect(ids(filtered)).toEqual([lead.id]);
   });
 
   it('is refused without a session', async () => {

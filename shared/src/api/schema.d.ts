@@ -105,7 +105,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Active users' names, by name, a page at a time (superusers also see emails)
+         * The names of the active people of the caller's teams, by name, a page at a time (team admins and superusers also see emails)
          * @description For people pickers (`q`: part of a name) and for the names of the ids a page shows (`id`, repeated: deactivated users too).
          */
         get: operations["users-read_directory"];
@@ -182,6 +182,170 @@ export interface paths {
         patch: operations["users-update_user"];
         trace?: never;
     };
+    "/api/v1/teams/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the caller's teams by name (a superuser: every team) */
+        get: operations["teams-read_teams"];
+        put?: never;
+        /** Create a team; the caller is its admin */
+        post: operations["teams-create_team"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/teams/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a team and its members (a member or a superuser; emails to its admins and superusers) */
+        get: operations["teams-read_team"];
+        put?: never;
+        post?: never;
+        /** Delete a team that owns no integration, policy or schedule (its admins or a superuser); its alerts go with it */
+        delete: operations["teams-delete_team"];
+        options?: never;
+        head?: never;
+        /** Rename a team or change its description (its admins or a superuser) */
+        patch: operations["teams-update_team"];
+        trace?: never;
+    };
+    "/api/v1/teams/{id}/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add any user to a team with a role (superusers; team admins invite by email) */
+        post: operations["teams-add_team_member"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/teams/{id}/members/{user_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a member (the team's admins or a superuser), or leave (the member themself)
+         * @description 409 for the last admin, and while the team's schedules or escalation policies still page the member (named in the detail).
+         */
+        delete: operations["teams-remove_team_member"];
+        options?: never;
+        head?: never;
+        /** Change a member's role (the team's admins or a superuser); the last admin stays admin (409) */
+        patch: operations["teams-update_team_member"];
+        trace?: never;
+    };
+    "/api/v1/teams/{id}/invites": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The team's pending invitations (its admins or a superuser) */
+        get: operations["teams-read_team_invites"];
+        put?: never;
+        /**
+         * Invite an email address to the team with a role (its admins or a superuser)
+         * @description The link works for 7 days, once; answered this once as `invite_url`.
+         */
+        post: operations["teams-create_team_invite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/teams/{id}/invites/{invite_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke a pending invitation (its admins or a superuser) */
+        delete: operations["teams-revoke_team_invite"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/teams/invites/lookup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** What an invitation link offers: the team, the address, the role (public: the link's token is the credential) */
+        post: operations["teams-look_up_invite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/teams/invites/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Join the team of an invitation sent to the caller's address */
+        post: operations["teams-accept_invite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/teams/invites/signup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create an account with an invitation's address and join its team (works while open sign-up is off) */
+        post: operations["teams-sign_up_with_invite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/alert/bulk": {
         parameters: {
             query?: never;
@@ -206,7 +370,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Open alerts by severity, MTTA and MTTR of the last 30 days */
+        /** Open alerts by severity, MTTA and MTTR of the last 30 days, of the caller's teams (or one of them) */
         get: operations["alerts-stats"];
         put?: never;
         post?: never;
@@ -240,10 +404,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the caller's alerts, newest first (a superuser: all) */
+        /** List the alerts of the caller's teams, newest first (a superuser: all) */
         get: operations["alerts-read_alerts"];
         put?: never;
-        /** Create an open alert and email its owner the action link */
+        /** Create an open alert in one of the teams where the caller responds, and email them the action link */
         post: operations["alerts-create_alert"];
         delete?: never;
         options?: never;
@@ -265,7 +429,7 @@ export interface paths {
         get: operations["alerts-read_alert"];
         put?: never;
         post?: never;
-        /** Delete an alert (owner or superuser) */
+        /** Delete an alert (an admin of its team or a superuser) */
         delete: operations["alerts-delete_alert"];
         options?: never;
         head?: never;
@@ -376,11 +540,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the caller's integrations, newest first (a superuser: all) */
+        /** List the integrations of the caller's teams, newest first (a superuser: all) */
         get: operations["integrations-read_integrations"];
         put?: never;
         /**
-         * Create an integration owned by the caller
+         * Create an integration in one of the teams the caller administers
          * @description The answer carries the ingest key and URL: shown this once, only a hash is stored.
          */
         post: operations["integrations-create_integration"];
@@ -740,11 +904,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List every schedule, by name */
+        /** List the schedules of the caller's teams, by name (a superuser: all) */
         get: operations["schedules-read_schedules"];
         put?: never;
         /**
-         * Create a schedule owned by the caller
+         * Create a schedule in one of the teams the caller administers
          * @description A user owns at most 100 schedules (superusers aside): one more is a 422 at `["body"]`.
          */
         post: operations["schedules-create_schedule"];
@@ -915,8 +1079,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List every escalation policy, by name
-         * @description Each level's external addresses are answered to the policy's owner and superusers; anyone else gets `emails: []` and `hidden_email_count`.
+         * List the escalation policies of the caller's teams, by name (a superuser: all)
+         * @description Each level's external addresses are answered to the admins of the policy's team and superusers; other members get `emails: []` and `hidden_email_count`.
          */
         get: operations["escalation_policies-read_escalation_policies"];
         put?: never;
@@ -1236,6 +1400,11 @@ export interface components {
              * @enum {unknown}
              */
             severity: "critical" | "high" | "warning" | "info";
+            /**
+             * Format: uuid
+             * @description The team it goes to; optional when the caller is in one team where they may create it
+             */
+            team_id?: string;
         };
         /** AlertDetail */
         AlertDetail: {
@@ -1247,8 +1416,13 @@ export interface components {
             severity: components["schemas"]["AlertSeverity"];
             escalation_level: number;
             integration_id: string | null;
-            /** Format: uuid */
-            owner_id: string;
+            /** @description Who made it; null once that user is deleted */
+            owner_id: string | null;
+            /**
+             * Format: uuid
+             * @description The team it belongs to
+             */
+            team_id: string;
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
@@ -1328,8 +1502,13 @@ export interface components {
             severity: components["schemas"]["AlertSeverity"];
             escalation_level: number;
             integration_id: string | null;
-            /** Format: uuid */
-            owner_id: string;
+            /** @description Who made it; null once that user is deleted */
+            owner_id: string | null;
+            /**
+             * Format: uuid
+             * @description The team it belongs to
+             */
+            team_id: string;
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
@@ -1499,6 +1678,11 @@ export interface components {
         EscalationPolicyCreate: {
             name: string;
             description?: string | null;
+            /**
+             * Format: uuid
+             * @description The team it goes to; optional when the caller is in one team where they may create it
+             */
+            team_id?: string;
             /** @description How many times the whole policy runs again, from level 1, after its last level. */
             repeat?: number;
             /** @description The highest level (counted through repeats) the timer escalates to; null: the end of the last repeat. A person may escalate further by hand. */
@@ -1511,8 +1695,13 @@ export interface components {
         EscalationPolicyPublic: {
             /** Format: uuid */
             id: string;
-            /** Format: uuid */
-            owner_id: string;
+            /** @description Who made it; null once that user is deleted */
+            owner_id: string | null;
+            /**
+             * Format: uuid
+             * @description The team it belongs to
+             */
+            team_id: string;
             name: string;
             description: string | null;
             repeat: number;
@@ -1715,6 +1904,11 @@ export interface components {
             description?: string | null;
             /** Format: uuid */
             escalation_policy_id?: string | null;
+            /**
+             * Format: uuid
+             * @description The team it goes to; optional when the caller is in one team where they may create it
+             */
+            team_id?: string;
         };
         /** IntegrationCreated */
         IntegrationCreated: {
@@ -1722,8 +1916,13 @@ export interface components {
             id: string;
             title: string;
             description: string | null;
-            /** Format: uuid */
-            owner_id: string;
+            /** @description Who made it; null once that user is deleted */
+            owner_id: string | null;
+            /**
+             * Format: uuid
+             * @description The team it belongs to
+             */
+            team_id: string;
             /** Format: date-time */
             created_at: string;
             has_ingest_key: boolean;
@@ -1737,8 +1936,13 @@ export interface components {
             id: string;
             title: string;
             description: string | null;
-            /** Format: uuid */
-            owner_id: string;
+            /** @description Who made it; null once that user is deleted */
+            owner_id: string | null;
+            /**
+             * Format: uuid
+             * @description The team it belongs to
+             */
+            team_id: string;
             /** Format: date-time */
             created_at: string;
             has_ingest_key: boolean;
@@ -2034,6 +2238,11 @@ export interface components {
              * @example UTC
              */
             time_zone: string;
+            /**
+             * Format: uuid
+             * @description The team it goes to; optional when the caller is in one team where they may create it
+             */
+            team_id?: string;
         };
         /** ScheduleDetail */
         ScheduleDetail: {
@@ -2042,8 +2251,13 @@ export interface components {
             name: string;
             description: string | null;
             time_zone: string;
-            /** Format: uuid */
-            owner_id: string;
+            /** @description Who made it; null once that user is deleted */
+            owner_id: string | null;
+            /**
+             * Format: uuid
+             * @description The team it belongs to
+             */
+            team_id: string;
             /** Format: date-time */
             created_at: string;
             rotations: components["schemas"]["RotationPublic"][];
@@ -2055,8 +2269,13 @@ export interface components {
             name: string;
             description: string | null;
             time_zone: string;
-            /** Format: uuid */
-            owner_id: string;
+            /** @description Who made it; null once that user is deleted */
+            owner_id: string | null;
+            /**
+             * Format: uuid
+             * @description The team it belongs to
+             */
+            team_id: string;
             /** Format: date-time */
             created_at: string;
         };
@@ -2102,6 +2321,123 @@ export interface components {
          * @enum {unknown}
          */
         SkippedReason: "unconfirmed" | "declined" | "unverified" | "acknowledged" | "closed" | "method_deleted";
+        /** TeamCreate */
+        TeamCreate: {
+            name: string;
+            description?: string | null;
+        };
+        /** TeamDetail */
+        TeamDetail: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            description: string | null;
+            my_role: components["schemas"]["TeamRole"] | null;
+            member_count: number;
+            /** Format: date-time */
+            created_at: string;
+            members: components["schemas"]["TeamMemberPublic"][];
+        };
+        /** TeamInviteCreate */
+        TeamInviteCreate: {
+            /** Format: email */
+            email: string;
+            role: components["schemas"]["TeamRole"];
+        };
+        /** TeamInviteCreated */
+        TeamInviteCreated: {
+            /** Format: uuid */
+            id: string;
+            email: string;
+            role: components["schemas"]["TeamRole"];
+            /** Format: date-time */
+            expires_at: string;
+            /** Format: date-time */
+            created_at: string;
+            invite_url: string;
+        };
+        /** TeamInviteLookup */
+        TeamInviteLookup: {
+            team_name: string;
+            email: string;
+            role: components["schemas"]["TeamRole"];
+            /** Format: date-time */
+            expires_at: string;
+        };
+        /** TeamInvitePublic */
+        TeamInvitePublic: {
+            /** Format: uuid */
+            id: string;
+            email: string;
+            role: components["schemas"]["TeamRole"];
+            /** Format: date-time */
+            expires_at: string;
+            /** Format: date-time */
+            created_at: string;
+        };
+        /** TeamInviteSignup */
+        TeamInviteSignup: {
+            token: string;
+            password: string;
+            full_name?: string | null;
+        };
+        /** TeamInvitesPublic */
+        TeamInvitesPublic: {
+            data: components["schemas"]["TeamInvitePublic"][];
+            count: number;
+        };
+        /** TeamInviteToken */
+        TeamInviteToken: {
+            token: string;
+        };
+        /** TeamMemberAdd */
+        TeamMemberAdd: {
+            /** Format: uuid */
+            user_id: string;
+            role: components["schemas"]["TeamRole"];
+        };
+        /** TeamMemberPublic */
+        TeamMemberPublic: {
+            /** Format: uuid */
+            user_id: string;
+            full_name: string | null;
+            email?: string;
+            is_active: boolean;
+            role: components["schemas"]["TeamRole"];
+            /** Format: date-time */
+            joined_at: string;
+        };
+        /** TeamMemberUpdate */
+        TeamMemberUpdate: {
+            role: components["schemas"]["TeamRole"];
+        };
+        /** TeamPublic */
+        TeamPublic: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            description: string | null;
+            my_role: components["schemas"]["TeamRole"] | null;
+            member_count: number;
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
+         * TeamRole
+         * @description admin: the team, its members and all it owns; responder: acts on its alerts; observer: reads
+         * @enum {unknown}
+         */
+        TeamRole: "admin" | "responder" | "observer";
+        /** TeamsPublic */
+        TeamsPublic: {
+            data: components["schemas"]["TeamPublic"][];
+            count: number;
+        };
+        /** TeamUpdate */
+        TeamUpdate: {
+            name?: string;
+            description?: string | null;
+        };
         /** TimelinePublic */
         TimelinePublic: {
             data: components["schemas"]["TimelineSegment"][];
@@ -2802,6 +3138,8 @@ export interface operations {
                 q?: string;
                 /** @description Only these users (repeat the parameter), deactivated ones included: the names of ids a page shows */
                 id?: string[];
+                /** @description Only the members of this team (one of the caller's) */
+                team_id?: string;
             };
             header?: never;
             path?: never;
@@ -3510,6 +3848,852 @@ export interface operations {
             };
         };
     };
+    "teams-read_teams": {
+        parameters: {
+            query?: {
+                skip?: number;
+                limit?: number;
+                /** @description Part of the name, any case */
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamsPublic"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "teams-create_team": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TeamCreate"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamDetail"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "teams-read_team": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamDetail"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "teams-delete_team": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "teams-update_team": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TeamUpdate"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamDetail"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "teams-add_team_member": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TeamMemberAdd"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamDetail"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "teams-remove_team_member": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                user_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "teams-update_team_member": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                user_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TeamMemberUpdate"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamDetail"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "teams-read_team_invites": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamInvitesPublic"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "teams-create_team_invite": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TeamInviteCreate"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamInviteCreated"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "teams-revoke_team_invite": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                invite_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "teams-look_up_invite": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TeamInviteToken"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamInviteLookup"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests: try again after the seconds in Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+        };
+    };
+    "teams-accept_invite": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TeamInviteToken"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamDetail"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "teams-sign_up_with_invite": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TeamInviteSignup"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserPublic"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests: try again after the seconds in Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+        };
+    };
     "alerts-bulk_action": {
         parameters: {
             query?: never;
@@ -3554,7 +4738,9 @@ export interface operations {
     };
     "alerts-stats": {
         parameters: {
-            query?: never;
+            query?: {
+                team_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -3577,6 +4763,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
         };
@@ -3628,6 +4823,7 @@ export interface operations {
                 severity?: components["schemas"]["AlertSeverity"][];
                 /** @description Part of the title, any case */
                 q?: string;
+                team_id?: string;
             };
             header?: never;
             path?: never;
@@ -4140,6 +5336,7 @@ export interface operations {
             query?: {
                 skip?: number;
                 limit?: number;
+                team_id?: string;
             };
             header?: never;
             path?: never;
@@ -5516,6 +6713,7 @@ export interface operations {
             query?: {
                 skip?: number;
                 limit?: number;
+                team_id?: string;
             };
             header?: never;
             path?: never;
@@ -6481,6 +7679,7 @@ export interface operations {
             query?: {
                 skip?: number;
                 limit?: number;
+                team_id?: string;
             };
             header?: never;
             path?: never;
