@@ -1,5 +1,5 @@
 import { tokens } from '@fluentui/react-components';
-import { useCurrentUser } from '@vigil/shared';
+import { useCanManageTeamOf } from '@vigil/shared';
 
 /** The colours people get on a timeline: Fluent's persona palette (each has a text colour that reads on it). */
 export const PALETTE = [
@@ -45,13 +45,10 @@ export const PALETTE = [
   },
 ] as const;
 
-/** Whether the signed-in user may change a schedule: its owner, or a superuser (docs/oncall/schedules-api.md). */
-export function useCanEdit(ownerId: string | undefined): boolean {
-  return useCanEditOf()(ownerId);
+/** Whether the signed-in user may change what `teamId` owns: an admin of that team, or a superuser (docs/api/teams.md). */
+export function useCanEdit(teamId: string | undefined): boolean {
+  return useCanManageTeamOf()(teamId);
 }
 
-/** useCanEdit for many rows at once: whether the signed-in user may change what `ownerId` owns. */
-export function useCanEditOf(): (ownerId: string | undefined) => boolean {
-  const { data: me } = useCurrentUser();
-  return (ownerId) => Boolean(me && ownerId && (me.is_superuser || me.id === ownerId));
-}
+/** useCanEdit for many rows at once. */
+export const useCanEditOf = useCanManageTeamOf;

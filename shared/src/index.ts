@@ -19,6 +19,7 @@ export * from './query/integrations';
 export * from './query/queryClient';
 export * from './query/schedules';
 export * from './query/settings';
+export * from './query/teams';
 export * from './query/users';
 export * from './session/token';
 export * from './session/useSession';

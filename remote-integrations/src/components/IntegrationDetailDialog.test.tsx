@@ -16,6 +16,7 @@ const INTEGRATION: IntegrationPublic = {
   title: 'Prometheus',
   description: null,
   owner_id: OWNER,
+  team_id: '00000000-0000-4000-8000-0000000000aa',
   created_at: '2025-01-01T00:00:00Z',
   has_ingest_key: true,
   escalation_policy_id: POLICY,
@@ -23,6 +24,7 @@ const INTEGRATION: IntegrationPublic = {
 const PAYMENTS: EscalationPolicyPublic = {
   id: POLICY,
   owner_id: OWNER,
+  team_id: '00000000-0000-4000-8000-0000000000aa',
   name: 'Payments',
   description: null,
   repeat: 2,

@@ -89,9 +89,9 @@ export function SchedulesList() {
               skeletonWidth: 120,
             },
           ]}
-          // Only its owner or a superuser changes a schedule: no menu on the others' rows.
+          // Only its team's admins or a superuser change a schedule: no menu on the others' rows.
           rowActions={(s) =>
-            canEdit(s.owner_id)
+            canEdit(s.team_id)
               ? {
                   label: `Actions for schedule ${s.name}`,
                   actions: [

@@ -13,6 +13,7 @@ const OTHER = '2c9e6a1d-3b4f-4e8a-9c7d-5f6e7a8b9c0d';
 const PAGER = '3f1d2c4b-8e9a-4b7c-9d6e-1a2b3c4d5e6f';
 const QUIET = '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
 
+const TEAM = '00000000-0000-4000-8000-0000000000aa';
 const user = (id: string): UserPublic => ({
   id,
   email: `${id.slice(0, 4)}@example.com`,
@@ -24,6 +25,7 @@ const user = (id: string): UserPublic => ({
 const policy = (id: string, name: string, max_level: number | null): EscalationPolicyPublic => ({
   id,
   owner_id: OWNER,
+  team_id: TEAM,
   name,
   description: null,
   repeat: 1,
@@ -37,11 +39,14 @@ const policy = (id: string, name: string, max_level: number | null): EscalationP
 
 let policies: EscalationPolicyPublic[];
 let api: FakeApi;
+/** The signed-in user's role in the policies' team: the owner administers it, anyone else observes. */
+let myRole: 'admin' | 'observer';
 
 /** PoliciesList at `path`, as On call routes it, for `me`. */
 function renderAt(path: string, me: UserPublic) {
   const queryClient = testQueryClient();
   queryClient.setQueryData(['currentUser'], me);
+  myRole = me.id === OWNER ? 'admin' : 'observer';
   api.render(
     <MemoryRouter initialEntries={[path]}>
       <Routes>
@@ -70,6 +75,10 @@ beforeEach(() => {
   api = fakeApi((request) => {
     if (request.method === 'GET' && request.path === '/api/v1/escalation-policies/') return { body: { data: policies, count: 2 } };
     if (request.method === 'GET' && request.path === '/api/v1/schedules/') return { body: { data: [], count: 0 } };
+    if (request.method === 'GET' && request.path === '/api/v1/teams/') {
+      const team = { id: TEAM, name: 'Ops', description: null, my_role: myRole, member_count: 2, created_at: '2025-01-01T00:00:00Z' };
+      return { body: { data: [team], count: 1 } };
+    }
     if (request.method === 'PATCH' && request.path === `/api/v1/escalation-policies/${PAGER}`) {
       const changed = { ...policies[0]!, ...(request.body as Partial<EscalationPolicyPublic>) };
       policies = [changed as EscalationPolicyPublic, policies[1]!];

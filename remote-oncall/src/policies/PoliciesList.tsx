@@ -7,7 +7,7 @@ import {
   levelsSummary,
   repeatAndStopText,
   targetsSummary,
-  useCurrentUser,
+  useCanManageTeamOf,
   useDeleteEscalationPolicy,
   useEscalationPolicies,
   useNotify,
@@ -40,7 +40,6 @@ export function PoliciesList() {
   const styles = useStyles();
   const notify = useNotify();
   const policies = useEscalationPolicies();
-  const { data: me } = useCurrentUser();
   const remove = useDeleteEscalationPolicy();
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<EscalationPolicyPublic | null>(null);
@@ -49,7 +48,8 @@ export function PoliciesList() {
   const { nameOf } = useUserNames(rows?.flatMap((p) => p.levels.flatMap((l) => l.targets.user_ids)) ?? []);
   const schedules = useSchedules();
   const scheduleName = (id: string) => schedules.data?.data.find((s) => s.id === id)?.name ?? 'Unknown schedule';
-  const canEdit = (p: EscalationPolicyPublic) => Boolean(me && (me.is_superuser || me.id === p.owner_id));
+  const canManage = useCanManageTeamOf();
+  const canEdit = (p: EscalationPolicyPublic) => canManage(p.team_id);
   const { policyId } = useParams();
   const [linkOpened, setLinkOpened] = useState<string>();
   const linked = rows?.find((p) => p.id === policyId);

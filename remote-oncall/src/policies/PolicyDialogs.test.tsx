@@ -10,6 +10,7 @@ const NIGHTS = { id: '5c0a3f6e-0b7e-4f43-9d57-1f3c2b1a0e01', name: 'Nights' };
 const POLICY: EscalationPolicyPublic = {
   id: '7a6b5c4d-3e2f-4a1b-8c9d-0e1f2a3b4c5d',
   owner_id: ADA.id,
+  team_id: '00000000-0000-4000-8000-0000000000aa',
   name: 'Database',
   description: null,
   repeat: 1,

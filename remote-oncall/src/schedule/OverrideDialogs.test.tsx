@@ -12,6 +12,7 @@ const SCHEDULE: ScheduleDetail = {
   description: null,
   time_zone: 'Europe/Berlin',
   owner_id: ADA.id,
+  team_id: '00000000-0000-4000-8000-0000000000aa',
   created_at: '2025-01-01T00:00:00Z',
   rotations: [],
 };

@@ -43,7 +43,7 @@ export function ScheduleDetail() {
   const styles = useStyles();
   const { scheduleId = '' } = useParams();
   const schedule = useSchedule(scheduleId);
-  const canEdit = useCanEdit(schedule.data?.owner_id);
+  const canEdit = useCanEdit(schedule.data?.team_id);
   const [weeks, setWeeks] = useState<TimelineWeeks>(2);
   const timeZone = schedule.data?.time_zone ?? 'UTC';
   const data = useScheduleData(scheduleId, timeZone, weeks, schedule.data?.rotations ?? []);

@@ -14,6 +14,7 @@ const NIGHTS: SchedulePublic = {
   description: 'Who wakes up',
   time_zone: 'Europe/Berlin',
   owner_id: '00000000-0000-4000-8000-000000000001',
+  team_id: '00000000-0000-4000-8000-0000000000aa',
   created_at: '2025-01-01T00:00:00Z',
 };
 
