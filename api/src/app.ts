@@ -43,6 +43,7 @@ import { scheduleRoutes, userShiftRoutes } from './schedules/routes.js';
 import { securityHeaders } from './securityHeaders.js';
 import { settingsRoutes } from './settings/routes.js';
 import { SettingsStore } from './settings/service.js';
+import { SSO_PATH, ssoRoutes } from './sso/routes.js';
 import { ensureFirstSuperuser } from './users/firstSuperuser.js';
 import { userRoutes } from './users/routes.js';
 import { utilsRoutes } from './utils/routes.js';
@@ -97,6 +98,8 @@ export const REDACTED_LOG_PATHS = [
   '*.current_password',
   '*.token',
   '*.access_token',
+  '*.clientSecret',
+  '*.client_secret',
 ];
 
 /**
@@ -206,6 +209,7 @@ export async function composeApp(options: BuildAppOptions): Promise<{ app: Fasti
     async (api) => {
       await registerCompression(api);
       await api.register(authRoutes, { db, tokens, mailer, config });
+      await api.register(ssoRoutes, { prefix: SSO_PATH, db, tokens, config, now });
       await api.register(userRoutes, { prefix: '/users', db, mailer, config, alertChanges, now, settings });
       const alertReads = createAlertReads(db, hotPath);
       await api.register(alertRoutes, { prefix: '/alert', ...alertActions, settings, alertReads, userReads });

@@ -32,6 +32,7 @@ export const API_LIMITS = {
   "RotationUpdate": {"name":{"minLength":1,"maxLength":255},"user_ids":{"minItems":1,"maxItems":100},"shift_count":{"minimum":1,"maximum":1000},"active_hours":{"maxItems":20}},
   "ScheduleCreate": {"name":{"minLength":1,"maxLength":255},"description":{"maxLength":4096},"time_zone":{"minLength":1,"maxLength":64}},
   "ScheduleUpdate": {"name":{"minLength":1,"maxLength":255},"description":{"maxLength":4096},"time_zone":{"minLength":1,"maxLength":64}},
+  "SsoSessionCode": {"code":{"minLength":1,"maxLength":128}},
   "UpdatePassword": {"current_password":{"minLength":1,"maxLength":128},"new_password":{"minLength":8,"maxLength":128}},
   "UserCreate": {"email":{"maxLength":255},"password":{"minLength":8,"maxLength":128},"full_name":{"maxLength":255}},
   "UserDirectoryEntry": {"full_name":{"maxLength":255}},
