@@ -2,15 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ssoGroupsOf } from '../../src/sso/service.js';
 import { answered } from '../helpers/api.js';
-import {
-  CLIENT_SECRET,
-  callbackUrlOf,
-  exchangeCode,
-  type ProviderAccount,
-  signInAtProvider,
-  signInWithSso,
-  TestOidcProvider,
-} from '../helpers/oidcProvider.js';
+import { CLIENT_SECRET, callbackUrlOf, type ProviderAccount, TestOidcProvider } from '../helpers/oidcProvider.js';
+import { exchangeCode, signInAtProvider, signInWithSso } from '../helpers/ssoSignIn.js';
 import { createTestApp, type TestApp, testConfig } from '../helpers/testApp.js';
 import { updateUser } from '../helpers/users.js';
 

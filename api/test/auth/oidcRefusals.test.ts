@@ -1,16 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  CookieJar,
-  callbackUrlOf,
-  exchangeCode,
-  followProvider,
-  type ProviderAccount,
-  returnToVigil,
-  signInAtProvider,
-  startSignIn,
-  TestOidcProvider,
-} from '../helpers/oidcProvider.js';
+import { CookieJar, callbackUrlOf, followProvider, type ProviderAccount, TestOidcProvider } from '../helpers/oidcProvider.js';
+import { exchangeCode, returnToVigil, signInAtProvider, startSignIn } from '../helpers/ssoSignIn.js';
 import { createTestApp, type TestApp, testConfig } from '../helpers/testApp.js';
 import { updateUser } from '../helpers/users.js';
 

@@ -3,9 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair } from 'jose';
 import Provider, { type Configuration } from 'oidc-provider';
-import { expect } from 'vitest';
 import type { Config, OidcConfig } from '../../src/config.js';
-import type { TestApp } from './testApp.js';
 
 /** A person at the test provider: what its ID token and userinfo say about them. */
 export interface ProviderAccount {
@@ -23,7 +21,8 @@ export const CLIENT_SECRET = 'vigil-test-client-secret-do-not-log-0123456789';
  * A real OpenID provider (the `oidc-provider` package) on 127.0.0.1, with one confidential
  * client for Vigil. Its login and consent screens are replaced by an interaction that signs in
  * whoever `signInAs` named last, as a person clicking through would: the rest (authorization
- * codes, PKCE, ID tokens, userinfo, its cookies) is the provider's own.
+ * codes, PKCE, ID tokens, userinfo, its cookies) is the provider's own. Also used by the
+ * browser suite (e2e/singleSignOn.spec.ts): nothing here is vitest's.
  */
 export class TestOidcProvider {
   private next?: ProviderAccount;
@@ -34,13 +33,31 @@ export class TestOidcProvider {
     readonly issuer: string,
   ) {}
 
-  static async start(redirectUri: string): Promise<TestOidcProvider> {
-    let handle: ((req: IncomingMessage, res: ServerResponse) => void) | undefined;
-    const server = createServer((req, res) => handle?.(req, res));
+  private handle?: (req: IncomingMessage, res: ServerResponse) => void;
+
+  /** Listening, its issuer known, answering nothing until `serve`: for a Vigil whose address comes after. */
+  static async listen(): Promise<TestOidcProvider> {
+    let self: TestOidcProvider | undefined;
+    const server = createServer((req, res) => {
+      if (self?.handle) self.handle(req, res);
+      else res.writeHead(503).end();
+    });
     server.listen(0, '127.0.0.1');
     await once(server, 'listening');
-    const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const self = new TestOidcProvider(server, issuer);
+    self = new TestOidcProvider(server, `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+    return self;
+  }
+
+  /** A provider answering, with Vigil's client registered for `redirectUri`. */
+  static async start(redirectUri: string): Promise<TestOidcProvider> {
+    const provider = await TestOidcProvider.listen();
+    await provider.serve(redirectUri);
+    return provider;
+  }
+
+  /** Starts answering as the provider, Vigil's client registered for `redirectUri`. */
+  async serve(redirectUri: string): Promise<void> {
+    const { issuer } = this;
     const { privateKey } = await generateKeyPair('RS256', { extractable: true });
     const configuration: Configuration = {
       clients: [{ client_id: CLIENT_ID, client_secret: CLIENT_SECRET, redirect_uris: [redirectUri], grant_types: ['authorization_code'] }],
@@ -52,7 +69,7 @@ export class TestOidcProvider {
       features: { devInteractions: { enabled: false } },
       ttl: { AccessToken: 600, AuthorizationCode: 60, IdToken: 600, Interaction: 600, Grant: 600, Session: 600 },
       findAccount: (_ctx, sub) => {
-        const account = self.accounts.get(sub);
+        const account = this.accounts.get(sub);
         return account && { accountId: sub, claims: () => ({ ...account }) };
       },
       interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
@@ -66,9 +83,9 @@ export class TestOidcProvider {
     };
     const provider = new Provider(issuer, configuration);
     const callback = provider.callback();
-    handle = (req, res) => {
+    this.handle = (req, res) => {
       if (req.url?.startsWith('/interaction/')) {
-        const account = self.next;
+        const account = this.next;
         if (!account) throw new Error('signInAs() first');
         provider
           .interactionFinished(req, res, { login: { accountId: account.sub } }, { mergeWithLastSubmission: false })
@@ -80,7 +97,6 @@ export class TestOidcProvider {
       }
       callback(req, res);
     };
-    return self;
   }
 
   /** Who the provider signs in next (and, from then on, what it says about them). */
@@ -151,55 +167,4 @@ export async function followProvider(url: string, jar: CookieJar, issuer: string
     at = new URL(location, at);
   }
   throw new Error('too many redirects at the provider');
-}
-
-const SSO = '/api/v1/auth/oidc';
-
-/** GET /auth/oidc/start: the provider's authorization URL and the sealed flow cookie Vigil set. */
-export async function startSignIn(t: TestApp): Promise<{ providerUrl: string; flow: string }> {
-  const res = await t.app.inject({ method: 'GET', url: `${SSO}/start` });
-  expect(res.statusCode, res.body).toBe(302);
-  const flow = res.cookies.find((c) => c.name === 'vigil_sso_flow');
-  expect(flow).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: SSO });
-  return { providerUrl: res.headers.location as string, flow: flow!.value };
-}
-
-/** The provider's redirect back, followed into Vigil's callback with the flow cookie (if any): where Vigil sends the browser. */
-export async function returnToVigil(t: TestApp, callback: URL, flow: string | undefined) {
-  expect(callback.href.startsWith(callbackUrlOf(t.config))).toBe(true);
-  const res = await t.app.inject({
-    method: 'GET',
-    url: `${callback.pathname}${callback.search}`,
-    cookies: flow ? { vigil_sso_flow: flow } : {},
-  });
-  expect(res.statusCode, res.body).toBe(302);
-  const location = new URL(res.headers.location as string);
-  expect(`${location.origin}${location.pathname}`).toBe(`${t.config.frontendHost}/login`);
-  const fragment = new URLSearchParams(location.hash.slice(1));
-  return {
-    code: fragment.get('sso'),
-    error: fragment.get('sso_error'),
-    browser: res.cookies.find((c) => c.name === 'vigil_sso_browser' && c.value !== '')?.value,
-  };
-}
-
-/** POST /auth/oidc/session: the console's exchange of the one-time code, with the browser cookie. */
-export const exchangeCode = (t: TestApp, code: string, browser: string | undefined) =>
-  t.app.inject({ method: 'POST', url: `${SSO}/session`, payload: { code }, cookies: browser ? { vigil_sso_browser: browser } : {} });
-
-/** A whole sign-in as `account`, through the real provider, up to Vigil's answer at the callback. */
-export async function signInAtProvider(t: TestApp, provider: TestOidcProvider, account: ProviderAccount) {
-  provider.signInAs(account);
-  const { providerUrl, flow } = await startSignIn(t);
-  const callback = await followProvider(providerUrl, new CookieJar(), provider.issuer);
-  return returnToVigil(t, callback, flow);
-}
-
-/** A whole sign-in that must succeed: the access token the console ends up with. */
-export async function signInWithSso(t: TestApp, provider: TestOidcProvider, account: ProviderAccount): Promise<string> {
-  const back = await signInAtProvider(t, provider, account);
-  expect(back.error).toBeNull();
-  const res = await exchangeCode(t, back.code!, back.browser);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().access_token as string;
 }
