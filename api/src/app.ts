@@ -43,6 +43,7 @@ import { scheduleRoutes, userShiftRoutes } from './schedules/routes.js';
 import { securityHeaders } from './securityHeaders.js';
 import { settingsRoutes } from './settings/routes.js';
 import { SettingsStore } from './settings/service.js';
+import { SSO_PATH, ssoRoutes } from './sso/routes.js';
 import { teamRoutes } from './teams/routes.js';
 import { ensureFirstSuperuser } from './users/firstSuperuser.js';
 import { userRoutes } from './users/routes.js';
@@ -98,6 +99,8 @@ export const REDACTED_LOG_PATHS = [
   '*.current_password',
   '*.token',
   '*.access_token',
+  '*.clientSecret',
+  '*.client_secret',
 ];
 
 /**
@@ -207,6 +210,7 @@ export async function composeApp(options: BuildAppOptions): Promise<{ app: Fasti
     async (api) => {
       await registerCompression(api);
       await api.register(authRoutes, { db, tokens, mailer, config });
+      await api.register(ssoRoutes, { prefix: SSO_PATH, db, tokens, config, now });
       await api.register(userRoutes, { prefix: '/users', db, mailer, config, alertChanges, now, settings });
       await api.register(teamRoutes, { prefix: '/teams', db, mailer, config, now });
       const alertReads = createAlertReads(db, hotPath);

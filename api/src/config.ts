@@ -90,6 +90,25 @@ export interface Config {
   changeStreams: ChangeStreamConfig;
   contacts: ContactConfig;
   contactMethods: ContactMethodConfig;
+  /** Single sign-on through an OpenID provider; undefined: password login only. */
+  oidc?: OidcConfig;
+}
+
+/** Single sign-on (docs/api/single-sign-on.md). */
+export interface OidcConfig {
+  /** The provider's issuer identifier (discovery reads `<issuer>/.well-known/openid-configuration`). */
+  issuer: string;
+  clientId: string;
+  /** Never logged, never in an answer: only ever handed to openid-client. */
+  clientSecret: string;
+  /** Always holds `openid` and `email`. */
+  scopes: string[];
+  /** "Sign in with <providerName>". */
+  providerName: string;
+  /** The ID token or userinfo claim that lists the user's groups. */
+  groupsClaim: string;
+  /** Password login refused to everyone but superusers. */
+  passwordLoginSuperusersOnly: boolean;
 }
 
 /** Users' contact methods (docs/oncall/contact-methods.md). */
@@ -157,6 +176,32 @@ function publicPagesConfig(env: Env): PublicPagesConfig | undefined {
   if (!remoteActionsDir) throw new ConfigError('REMOTE_ACTIONS_DIR', 'is required with REMOTES_MAP_DIR');
   if (!remotesMapDir) throw new ConfigError('REMOTES_MAP_DIR', 'is required with REMOTE_ACTIONS_DIR');
   return { remoteActionsDir, remotesMapDir };
+}
+
+/** OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET: all three, or none. */
+function oidcConfig(env: Env): OidcConfig | undefined {
+  const issuer = S.OIDC_ISSUER.read(env);
+  const clientId = S.OIDC_CLIENT_ID.read(env);
+  const clientSecret = S.OIDC_CLIENT_SECRET.read(env);
+  // Read even without an issuer: a bad value is refused now, not on the day SSO is turned on.
+  const scopes = S.OIDC_SCOPES.read(env);
+  const providerName = S.OIDC_PROVIDER_NAME.read(env);
+  const groupsClaim = S.OIDC_GROUPS_CLAIM.read(env) as string;
+  const passwordLoginSuperusersOnly = S.PASSWORD_LOGIN_SUPERUSERS_ONLY.read(env);
+  if (!issuer) {
+    const stray = clientId
+      ? 'OIDC_CLIENT_ID'
+      : clientSecret
+        ? 'OIDC_CLIENT_SECRET'
+        : passwordLoginSuperusersOnly
+          ? 'PASSWORD_LOGIN_SUPERUSERS_ONLY'
+          : undefined;
+    if (stray) throw new ConfigError(stray, 'needs OIDC_ISSUER');
+    return undefined;
+  }
+  if (!clientId) throw new ConfigError('OIDC_CLIENT_ID', 'is required with OIDC_ISSUER');
+  if (!clientSecret) throw new ConfigError('OIDC_CLIENT_SECRET', 'is required with OIDC_ISSUER');
+  return { issuer, clientId, clientSecret, scopes, providerName, groupsClaim, passwordLoginSuperusersOnly };
 }
 
 const DEV_SUPERUSER_PASSWORD = 'changethis';
@@ -247,6 +292,7 @@ export function parseConfig(env: Env = process.env): Omit<Config, 'secretKey'> &
       codeCooldownSeconds: S.CONTACT_METHOD_CODE_COOLDOWN_SECONDS.read(env),
       codeAttemptsPerHour: S.CONTACT_METHOD_CODE_ATTEMPTS_PER_HOUR.read(env),
     },
+    oidc: oidcConfig(env),
   };
 }
 

@@ -29,6 +29,7 @@ export const SETTING_GROUPS = [
   'Notifications and escalation',
   'Escalation contacts and contact methods',
   'Replicas and monitoring',
+  'Single sign-on (OIDC)',
 ] as const;
 export type SettingGroup = (typeof SETTING_GROUPS)[number];
 
@@ -129,6 +130,24 @@ function readUrl(env: Env, name: string, protocols: string[]): string | undefine
 }
 
 const urlBounds = (protocols: string[]) => `a ${protocols.map((p) => `${p}//`).join(' or ')} URL`;
+
+/** Loopback hosts, where plain http is a development or test provider on this machine. */
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * OIDC_ISSUER: https, or http on a loopback address (a provider on the same machine). Over
+ * plain http elsewhere the client secret and the tokens would cross the network readable.
+ */
+function readIssuer(env: Env): string | undefined {
+  const value = readUrl(env, 'OIDC_ISSUER', ['http:', 'https:']);
+  if (value === undefined) return undefined;
+  const url = new URL(value);
+  if (url.protocol === 'http:' && !LOOPBACK_HOSTS.has(url.hostname)) {
+    throw new ConfigError('OIDC_ISSUER', 'must be an https:// URL (http:// only on localhost, 127.0.0.1 or [::1])');
+  }
+  if (url.search || url.hash) throw new ConfigError('OIDC_ISSUER', 'must be the issuer identifier, without a query or fragment');
+  return value;
+}
 
 function urlOf(name: string, protocols: string[], d: Declaration & { shownDefault: string }): Setting<string | undefined> {
   return declare(name, d, d.shownDefault, (env) => readUrl(env, name, protocols), urlBounds(protocols));
@@ -547,6 +566,62 @@ const settings = {
     group: 'Replicas and monitoring',
     meaning: 'prefix of every Redis key, for several deployments on one Redis',
     default: 'vigil:',
+  }),
+
+  OIDC_ISSUER: declare(
+    'OIDC_ISSUER',
+    {
+      group: 'Single sign-on (OIDC)',
+      meaning:
+        "the OpenID provider's issuer identifier; set with the client id and secret, the login page offers single sign-on (docs/api/single-sign-on.md)",
+    },
+    'unset: password login only',
+    readIssuer,
+    'an https:// URL (http:// on a loopback address)',
+  ),
+  OIDC_CLIENT_ID: text('OIDC_CLIENT_ID', {
+    group: 'Single sign-on (OIDC)',
+    meaning: "Vigil's client id at the provider",
+    shownDefault: 'unset',
+  }),
+  OIDC_CLIENT_SECRET: text('OIDC_CLIENT_SECRET', {
+    group: 'Single sign-on (OIDC)',
+    meaning: "Vigil's client secret at the provider: never logged nor answered",
+    shownDefault: 'unset',
+  }),
+  OIDC_SCOPES: declare(
+    'OIDC_SCOPES',
+    { group: 'Single sign-on (OIDC)', meaning: 'scopes asked for, space-separated; `openid` and `email` are always among them' },
+    '`openid email profile`',
+    (env) => {
+      const given = (raw(env, 'OIDC_SCOPES') ?? 'openid email profile').split(/[\s,]+/).filter(Boolean);
+      const bad = given.find((scope) => !/^[\x21\x23-\x5b\x5d-\x7e]{1,100}$/.test(scope));
+      if (bad !== undefined) throw new ConfigError('OIDC_SCOPES', `holds a scope that is not a scope token: "${bad}"`);
+      return [...new Set(['openid', 'email', ...given])];
+    },
+    'scope tokens separated by spaces',
+  ),
+  OIDC_PROVIDER_NAME: declare(
+    'OIDC_PROVIDER_NAME',
+    { group: 'Single sign-on (OIDC)', meaning: "the provider's name on the login page's button, after 'Sign in with'" },
+    '`SSO`',
+    (env) => {
+      const value = raw(env, 'OIDC_PROVIDER_NAME') ?? 'SSO';
+      if (value.length > 40) throw new ConfigError('OIDC_PROVIDER_NAME', 'must be at most 40 characters');
+      return value;
+    },
+    'at most 40 characters',
+  ),
+  OIDC_GROUPS_CLAIM: text('OIDC_GROUPS_CLAIM', {
+    group: 'Single sign-on (OIDC)',
+    meaning: "the claim listing the user's groups, stored at each sign-in",
+    default: 'groups',
+  }),
+  PASSWORD_LOGIN_SUPERUSERS_ONLY: flag('PASSWORD_LOGIN_SUPERUSERS_ONLY', {
+    group: 'Single sign-on (OIDC)',
+    meaning:
+      'password login refused (403) to everyone but superusers, who keep it to reach Vigil when the provider is down; needs `OIDC_ISSUER`',
+    default: false,
   }),
 };
 

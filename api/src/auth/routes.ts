@@ -7,6 +7,7 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import type { Mailer } from '../email/mailer.js';
 import { HttpError } from '../errors.js';
+import { onRefusedSignIn } from '../sso/refusals.js';
 import { UserPublic } from '../users/schema.js';
 import { findUserByEmail, toUserPublic } from '../users/service.js';
 import { requireSuperuser, requireUser, userOf } from './currentUser.js';
@@ -15,6 +16,7 @@ import { authenticate, createRecoveryEmail, previewRecoveryEmail, resetPassword 
 import type { TokenSigner } from './tokens.js';
 
 const RECOVERY_SENT = 'Password recovery email sent';
+export const passwordLoginOff = (providerName: string) => `Password login is turned off: sign in with ${providerName}`;
 
 export interface AuthRouteDeps {
   db: Db;
@@ -47,6 +49,11 @@ export async function authRoutes(root: FastifyInstance, deps: AuthRouteDeps): Pr
       },
       async (request) => {
         const user = await authenticate(db, request.body.username, request.body.password);
+        // After the password check: only someone who knows the password learns the account is not a superuser's.
+        if (config.oidc?.passwordLoginSuperusersOnly && !user.is_superuser) {
+          onRefusedSignIn(request.log, { reason: 'password_login_off', method: 'password', userId: user.id, ip: request.ip });
+          throw new HttpError(403, passwordLoginOff(config.oidc.providerName));
+        }
         return { access_token: await tokens.sign({ userId: user.id, version: user.token_version }), token_type: 'bearer' as const };
       },
     );

@@ -385,6 +385,30 @@ export interface VerificationEventsTable {
   created_at: Date;
 }
 
+/** Who a provider's (issuer, subject) is here, and what it said at the last sign-in (migration 0024). */
+export interface UserSsoIdentitiesTable {
+  issuer: string;
+  subject: string;
+  user_id: string;
+  /** The email the provider gave at the last sign-in. */
+  email: string;
+  /** The groups claim at the last sign-in, as the provider spelled them. */
+  groups: string[];
+  created_at: CreatedAt;
+  last_login_at: Date;
+}
+
+/** A one-time code the console exchanges for an access token after single sign-on (migration 0024). */
+export interface SsoSessionCodesTable {
+  /** SHA-256 of the code. */
+  code_hash: string;
+  /** SHA-256 of the cookie that binds the code to the browser that signed in. */
+  browser_hash: string;
+  user_id: string;
+  expires_at: Date;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   users: UsersTable;
   integrations: IntegrationsTable;
@@ -410,6 +434,8 @@ export interface Database {
   team_members: TeamMembersTable;
   team_invites: TeamInvitesTable;
   team_counts: TeamCountsTable;
+  user_sso_identities: UserSsoIdentitiesTable;
+  sso_session_codes: SsoSessionCodesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

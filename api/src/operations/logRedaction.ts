@@ -2,9 +2,10 @@ import { INGEST_PATH } from '../apiPrefix.js';
 
 /**
  * Query parameters that carry a credential in a URL a browser opens: a signed action link's
- * token (`/actions/{id}?t=…`) and a password-reset token (`/reset-password?token=…`).
+ * token (`/actions/{id}?t=…`), a password-reset token (`/reset-password?token=…`) and an OpenID
+ * provider's authorization code (`/api/v1/auth/oidc/callback?code=…`).
  */
-const SECRET_QUERY_NAME = /^(?:t|token)(?:\[.*\])?$/;
+const SECRET_QUERY_NAME = /^(?:t|token|code)(?:\[.*\])?$/;
 /** The path segment an ingest key follows (`/api/v1/ingest/<key>/…`). */
 const INGEST_SEGMENT = INGEST_PATH.slice(1);
 const REDACTED = '[redacted]';

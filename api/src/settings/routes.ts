@@ -60,17 +60,21 @@ export async function settingsRoutes(root: FastifyInstance, deps: { settings: Se
     },
   );
 
-  // No login: the sign-up page asks it before showing its form. A cached read (service.ts).
+  // No login: the sign-up and login pages ask it once hydrated. A cached read (service.ts).
   app.get(
     '/public',
     {
       schema: {
         tags,
         operationId: 'settings-read_public_settings',
-        summary: 'The settings anyone may read, signed in or not: whether sign-up is open',
+        summary: 'The settings anyone may read, signed in or not: whether sign-up is open, single sign-on',
         response: { 200: SettingsForEveryone },
       },
     },
-    async () => ({ signup_open: (await settings.read()).signupOpen }),
+    async () => ({
+      signup_open: (await settings.read()).signupOpen,
+      sso_provider_name: config.oidc?.providerName ?? null,
+      password_login_superusers_only: config.oidc?.passwordLoginSuperusersOnly ?? false,
+    }),
   );
 }

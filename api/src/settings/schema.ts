@@ -20,6 +20,15 @@ export const SettingsUpdate = Type.Object(
 );
 export type SettingsUpdate = Static<typeof SettingsUpdate>;
 
-/** The settings anyone may read, signed in or not: what the public pages need (the sign-up page). */
-export const SettingsForEveryone = Type.Object({ signup_open: Type.Boolean() }, { title: 'SettingsForEveryone' });
+/** The settings anyone may read, signed in or not: what the public pages need (sign-up, login). */
+export const SettingsForEveryone = Type.Object(
+  {
+    signup_open: Type.Boolean(),
+    /** The login page's "Sign in with <name>"; null: single sign-on is not configured. */
+    sso_provider_name: Type.Union([Type.String(), Type.Null()]),
+    /** On: password login is for superusers only (everyone else signs in through the provider). */
+    password_login_superusers_only: Type.Boolean(),
+  },
+  { title: 'SettingsForEveryone' },
+);
 export type SettingsForEveryone = Static<typeof SettingsForEveryone>;

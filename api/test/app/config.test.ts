@@ -158,6 +158,39 @@ describe('configuration', () => {
     );
   });
 
+  it('reads single sign-on: issuer, client id and secret together; https, or http on a loopback address', () => {
+    expect(parseConfig({}).oidc).toBeUndefined();
+    const sso = { OIDC_ISSUER: 'https://id.example.com/realms/ops', OIDC_CLIENT_ID: 'vigil', OIDC_CLIENT_SECRET: 's3cret' };
+    expect(parseConfig(sso).oidc).toEqual({
+      issuer: 'https://id.example.com/realms/ops',
+      clientId: 'vigil',
+      clientSecret: 's3cret',
+      scopes: ['openid', 'email', 'profile'],
+      providerName: 'SSO',
+      groupsClaim: 'groups',
+      passwordLoginSuperusersOnly: false,
+    });
+    expect(
+      parseConfig({ ...sso, OIDC_SCOPES: 'profile groups', OIDC_PROVIDER_NAME: 'Keycloak', PASSWORD_LOGIN_SUPERUSERS_ONLY: 'true' }).oidc,
+    ).toMatchObject({
+      scopes: ['openid', 'email', 'profile', 'groups'],
+      providerName: 'Keycloak',
+      passwordLoginSuperusersOnly: true,
+    });
+    expect(parseConfig({ ...sso, OIDC_ISSUER: 'http://127.0.0.1:9000' }).oidc?.issuer).toBe('http://127.0.0.1:9000');
+    expect(failure({ ...sso, OIDC_ISSUER: 'http://id.example.com' })).toBe(
+      'Invalid configuration: OIDC_ISSUER must be an https:// URL (http:// only on localhost, 127.0.0.1 or [::1])',
+    );
+    expect(failure({ ...sso, OIDC_CLIENT_SECRET: '' })).toBe('Invalid configuration: OIDC_CLIENT_SECRET is required with OIDC_ISSUER');
+    expect(failure({ OIDC_CLIENT_ID: 'vigil' })).toBe('Invalid configuration: OIDC_CLIENT_ID needs OIDC_ISSUER');
+    expect(failure({ PASSWORD_LOGIN_SUPERUSERS_ONLY: 'true' })).toBe(
+      'Invalid configuration: PASSWORD_LOGIN_SUPERUSERS_ONLY needs OIDC_ISSUER',
+    );
+    expect(failure({ ...sso, OIDC_SCOPES: 'openid "email"' })).toBe(
+      'Invalid configuration: OIDC_SCOPES holds a scope that is not a scope token: ""email""',
+    );
+  });
+
   it('parses plain SMTP with no auth', () => {
     const config = parseConfig({ SMTP_HOST: 'mail.local', SMTP_PORT: '25', SMTP_TLS: 'false', SMTP_SSL: 'false' });
     expect(config.smtp).toEqual({ host: 'mail.local', port: 25, tls: false, ssl: false, user: undefined, password: undefined });

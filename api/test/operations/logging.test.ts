@@ -113,8 +113,11 @@ describe('logs', () => {
 });
 
 describe('redactUrlSecrets', () => {
-  it('masks the reset token, the link token and the ingest key', () => {
+  it("masks the reset token, the link token, the ingest key and an OpenID provider's authorization code", () => {
     expect(redactUrlSecrets('/reset-password?token=abc.DEF-123_x')).toBe('/reset-password?token=[redacted]');
+    expect(redactUrlSecrets('/api/v1/auth/oidc/callback?code=Abc-123&state=s&iss=x')).toBe(
+      '/api/v1/auth/oidc/callback?code=[redacted]&state=s&iss=x',
+    );
     expect(redactUrlSecrets('/api/v1/thing?a=1&token=abc#top')).toBe('/api/v1/thing?a=1&token=[redacted]#top');
     expect(redactUrlSecrets('/actions/42?t=1.k0.bWU.mac&x=2')).toBe('/actions/42?t=[redacted]&x=2');
     expect(redactUrlSecrets('/actions/42?x=2&t=1.k0.bWU.mac&token=y')).toBe('/actions/42?x=2&t=[redacted]&token=[redacted]');

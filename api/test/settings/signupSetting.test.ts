@@ -28,7 +28,7 @@ describe('sign-up setting', () => {
   it('is open by default: anyone reads so without a login, and signs up', async () => {
     const res = await publicSettings();
     expect(res.statusCode).toBe(200);
-    expect(body(res)).toEqual({ signup_open: true });
+    expect(body(res)).toEqual({ signup_open: true, sso_provider_name: null, password_login_superusers_only: false });
     const made = await signup({ email: 'open-door@example.com', password: 'password-123', full_name: 'Open Door' });
     expect(made.statusCode, made.body).toBe(200);
     expect(await usersNamed('open-door@example.com')).toHaveLength(1);
@@ -36,7 +36,7 @@ describe('sign-up setting', () => {
 
   it('closed: POST /users/signup is 403 with the reason and stores nothing; the public settings say so', async () => {
     await setSignup(false);
-    expect(body(await publicSettings())).toEqual({ signup_open: false });
+    expect(body(await publicSettings())).toEqual({ signup_open: false, sso_provider_name: null, password_login_superusers_only: false });
     const refused = await signup({ email: 'stranger@example.com', password: 'password-123', full_name: 'Stranger' });
     expect(refused.statusCode).toBe(403);
     expect(body(refused)).toEqual({ detail: CLOSED });
@@ -75,7 +75,7 @@ describe('sign-up setting', () => {
   it('opened again: sign-up works at once on the replica that changed it', async () => {
     await setSignup(false);
     await setSignup(true);
-    expect(body(await publicSettings())).toEqual({ signup_open: true });
+    expect(body(await publicSettings())).toEqual({ signup_open: true, sso_provider_name: null, password_login_superusers_only: false });
     const res = await signup({ email: 'reopened@example.com', password: 'password-123' });
     expect(res.statusCode, res.body).toBe(200);
   });

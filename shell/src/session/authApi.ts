@@ -10,6 +10,8 @@ export interface Credentials {
 const requests = () => import('./authRequests');
 
 const login = async (credentials: Credentials) => (await requests()).login(credentials);
+/** The one-time code of a single sign-on, for the access token (the client comes with it, as with a form). */
+export const exchangeSsoCode = async (code: string) => (await requests()).exchangeSsoCode(code);
 const signup = async (body: { email: string; full_name: string; password: string }) => (await requests()).signup(body);
 /** Whether sign-up is open, asked once the page runs (the prerendered page cannot know). */
 export const readSignupOpen = async () => (await requests()).readSignupOpen();

@@ -15,6 +15,11 @@ export async function login({ username, password }: Credentials): Promise<string
   return token.access_token;
 }
 
+/** POST /auth/oidc/session: the one-time code single sign-on left in /login's fragment, for the access token. */
+export async function exchangeSsoCode(code: string): Promise<string> {
+  return unwrap(await api.POST('/api/v1/auth/oidc/session', { body: { code } })).access_token;
+}
+
 export async function signup(body: { email: string; full_name: string; password: string }) {
   return unwrap(await api.POST('/api/v1/users/signup', { body: { ...body, email: body.email.trim(), full_name: body.full_name.trim() } }));
 }

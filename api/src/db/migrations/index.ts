@@ -19,6 +19,7 @@ import * as firstLevelWait from './0019_first_level_wait.js';
 import * as signupSetting from './0020_signup_setting.js';
 import * as verificationLimits from './0021_verification_limits.js';
 import * as teams from './0022_teams.js';
+import * as oidc from './0024_oidc.js';
 
 /**
  * Every migration, in order. Listed in code (not read from a folder) so the compiled
@@ -47,4 +48,5 @@ export const migrations: Record<string, Migration> = {
   '0020_signup_setting': signupSetting,
   '0021_verification_limits': verificationLimits,
   '0022_teams': teams,
+  '0024_oidc': oidc,
 };
