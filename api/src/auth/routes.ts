@@ -2,6 +2,7 @@ import formbody from '@fastify/formbody';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
+import { auditActor } from '../audit/record.js';
 import { errorResponses, limitedErrorResponses, Message } from '../common/schema.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
@@ -46,7 +47,7 @@ export async function authRoutes(root: FastifyInstance, deps: AuthRouteDeps): Pr
         },
       },
       async (request) => {
-        const user = await authenticate(db, request.body.username, request.body.password);
+        const user = await authenticate(db, auditActor(request), request.body.username, request.body.password);
         return { access_token: await tokens.sign({ userId: user.id, version: user.token_version }), token_type: 'bearer' as const };
       },
     );
@@ -100,7 +101,7 @@ export async function authRoutes(root: FastifyInstance, deps: AuthRouteDeps): Pr
       },
     },
     async (request) => {
-      await resetPassword(db, request.body.token, request.body.new_password);
+      await resetPassword(db, auditActor(request), request.body.token, request.body.new_password);
       return { message: 'Password updated successfully' };
     },
   );

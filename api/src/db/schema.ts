@@ -330,6 +330,22 @@ export interface VerificationEventsTable {
   created_at: Date;
 }
 
+/** One audited change or refusal (migration 0025; audit/record.ts writes it). */
+export interface AuditLogTable {
+  id: ColumnType<string, never, never>;
+  at: ColumnType<Date, Date | undefined, never>;
+  actor_user_id: string | null;
+  actor_token_id: string | null;
+  actor_label: string | null;
+  address: string | null;
+  action: string;
+  target_type: string;
+  target_id: string | null;
+  team_id: string | null;
+  before: ColumnType<Record<string, unknown> | null, string | null, never>;
+  after: ColumnType<Record<string, unknown> | null, string | null, never>;
+}
+
 export interface Database {
   users: UsersTable;
   integrations: IntegrationsTable;
@@ -351,6 +367,7 @@ export interface Database {
   contact_methods: ContactMethodsTable;
   notification_rules: NotificationRulesTable;
   verification_events: VerificationEventsTable;
+  audit_log: AuditLogTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -366,3 +383,4 @@ export type EscalationPolicyRow = Selectable<EscalationPoliciesTable>;
 export type ScheduleRotationRow = Selectable<ScheduleRotationsTable>;
 export type ScheduleOverrideRow = Selectable<ScheduleOverridesTable>;
 export type ContactMethodRow = Selectable<ContactMethodsTable>;
+export type AuditLogRow = Selectable<AuditLogTable>;

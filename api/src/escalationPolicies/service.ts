@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { type AuditActor, recordAudit } from '../audit/record.js';
 import { type ContactDeps, requestConfirmations } from '../contacts/service.js';
 import type { Db } from '../db/database.js';
 import type { EscalationLevel, EscalationPolicyRow, UserRow } from '../db/schema.js';
@@ -141,12 +142,17 @@ export async function checkPolicyAllowance(trx: Db, ownerId: string): Promise<vo
   if (Number(n) >= POLICIES_PER_USER_MAX) throw new InvalidInput([{ loc: ['body'], msg: tooManyPolicies, type: 'value_error' }]);
 }
 
-export async function createPolicy(db: Db, owner: UserRow, input: EscalationPolicyCreate): Promise<EscalationPolicyPublic> {
+export async function createPolicy(
+  db: Db,
+  actor: AuditActor,
+  owner: UserRow,
+  input: EscalationPolicyCreate,
+): Promise<EscalationPolicyPublic> {
   const levels = storedLevels(input.levels);
   await checkTargetsExist(db, levels);
   const row = await db.transaction().execute(async (trx) => {
     await checkPolicyAllowance(trx, owner.id);
-    return trx
+    const row = await trx
       .insertInto('escalation_policies')
       .values({
         owner_id: owner.id,
@@ -159,6 +165,8 @@ export async function createPolicy(db: Db, owner: UserRow, input: EscalationPoli
       })
       .returningAll()
       .executeTakeFirstOrThrow();
+    await recordAudit(trx, actor, { action: 'escalation_policy.created', targetType: 'escalation_policy', targetId: row.id, after: row });
+    return row;
   });
   return toPolicyPublic({ ...row, integration_count: 0 }, owner);
 }
@@ -166,6 +174,7 @@ export async function createPolicy(db: Db, owner: UserRow, input: EscalationPoli
 /** Alerts waiting for the timer keep their time; the new levels apply from their next escalation. */
 export async function updatePolicy(
   deps: ContactDeps,
+  actor: AuditActor,
   user: UserRow,
   id: string,
   patch: EscalationPolicyUpdate,
@@ -173,8 +182,8 @@ export async function updatePolicy(
   const levels = patch.levels && storedLevels(patch.levels);
   if (levels) await checkTargetsExist(deps.db, levels);
   const asked = await deps.db.transaction().execute(async (trx) => {
-    await policyForChange(trx, user, id);
-    await trx
+    const before = await policyForChange(trx, user, id);
+    const after = await trx
       .updateTable('escalation_policies')
       .set({
         ...(patch.name !== undefined && { name: patch.name }),
@@ -186,7 +195,9 @@ export async function updatePolicy(
         updated_at: sql<Date>`clock_timestamp()`,
       })
       .where('id', '=', id)
-      .execute();
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await recordAudit(trx, actor, { action: 'escalation_policy.updated', targetType: 'escalation_policy', targetId: id, before, after });
     return levels ? askPolicyContacts(trx, deps, id, levels) : 0;
   });
   if (asked > 0) deps.notifications.kick();
@@ -194,9 +205,9 @@ export async function updatePolicy(
 }
 
 /** 409 while an integration uses it (checked under the policy's lock: an integration taking it waits). */
-export async function deletePolicy(db: Db, user: UserRow, id: string): Promise<void> {
+export async function deletePolicy(db: Db, actor: AuditActor, user: UserRow, id: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await policyForChange(trx, user, id);
+    const before = await policyForChange(trx, user, id);
     const { n } = await trx
       .selectFrom('integrations')
       .select((eb) => eb.fn.countAll<string>().as('n'))
@@ -204,5 +215,6 @@ export async function deletePolicy(db: Db, user: UserRow, id: string): Promise<v
       .executeTakeFirstOrThrow();
     if (Number(n) > 0) throw new HttpError(409, policyInUse(Number(n)));
     await trx.deleteFrom('escalation_policies').where('id', '=', id).execute();
+    await recordAudit(trx, actor, { action: 'escalation_policy.deleted', targetType: 'escalation_policy', targetId: id, before });
   });
 }

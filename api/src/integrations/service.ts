@@ -1,4 +1,5 @@
 import type { AlertChangeFeed } from '../alerts/alertChanges.js';
+import { type AuditActor, recordAudit } from '../audit/record.js';
 import { readCheckedPage } from '../common/checkedPage.js';
 import { type ContactDeps, requestConfirmations } from '../contacts/service.js';
 import type { Db } from '../db/database.js';
@@ -62,6 +63,7 @@ async function usablePolicy(trx: Db, policyId: string) {
  */
 export async function createIntegration(
   deps: ContactDeps,
+  actor: AuditActor,
   owner: UserRow,
   input: IntegrationCreate,
 ): Promise<{ integration: IntegrationRow; ingestKey: string }> {
@@ -80,6 +82,12 @@ export async function createIntegration(
       })
       .returningAll()
       .executeTakeFirstOrThrow();
+    await recordAudit(trx, actor, {
+      action: 'integration.created',
+      targetType: 'integration',
+      targetId: integration.id,
+      after: integration,
+    });
     return { integration, asked: policy ? await requestConfirmations(trx, deps, owner.id, policyEmails(policy)) : 0 };
   });
   if (asked > 0) deps.notifications.kick();
@@ -87,8 +95,15 @@ export async function createIntegration(
 }
 
 /** Changes what `patch` gives (owner or superuser, else 404); a new policy's addresses are asked to confirm. */
-export async function updateIntegration(deps: ContactDeps, user: UserRow, id: string, patch: IntegrationUpdate): Promise<IntegrationRow> {
+export async function updateIntegration(
+  deps: ContactDeps,
+  actor: AuditActor,
+  user: UserRow,
+  id: string,
+  patch: IntegrationUpdate,
+): Promise<IntegrationRow> {
   const { integration, asked } = await deps.db.transaction().execute(async (trx) => {
+    const before = await lockedIntegration(trx, user, id);
     const policy = patch.escalation_policy_id ? await usablePolicy(trx, patch.escalation_policy_id) : null;
     let query = trx
       .updateTable('integrations')
@@ -101,6 +116,7 @@ export async function updateIntegration(deps: ContactDeps, user: UserRow, id: st
     if (!user.is_superuser) query = query.where('owner_id', '=', user.id);
     const integration = await query.returningAll().executeTakeFirst();
     if (!integration) throw notFound('Integration');
+    await recordAudit(trx, actor, { action: 'integration.updated', targetType: 'integration', targetId: id, before, after: integration });
     return { integration, asked: policy ? await requestConfirmations(trx, deps, integration.owner_id, policyEmails(policy)) : 0 };
   });
   if (asked > 0) deps.notifications.kick();
@@ -111,20 +127,42 @@ export async function updateIntegration(deps: ContactDeps, user: UserRow, id: st
  * Replaces the integration's ingest key (owner or superuser, else 404). One UPDATE: from its
  * commit on, the old key is refused and the new one works.
  */
-export async function rotateIngestKey(db: Db, user: UserRow, id: string): Promise<string> {
+export async function rotateIngestKey(db: Db, actor: AuditActor, user: UserRow, id: string): Promise<string> {
   const { key, hash } = newIngestKey();
-  let query = db.updateTable('integrations').set({ ingest_key_hash: hash }).where('id', '=', id);
-  if (!user.is_superuser) query = query.where('owner_id', '=', user.id);
-  const result = await query.executeTakeFirst();
-  if (result.numUpdatedRows === 0n) throw notFound('Integration');
+  await db.transaction().execute(async (trx) => {
+    let query = trx.updateTable('integrations').set({ ingest_key_hash: hash }).where('id', '=', id);
+    if (!user.is_superuser) query = query.where('owner_id', '=', user.id);
+    const integration = await query.returningAll().executeTakeFirst();
+    if (!integration) throw notFound('Integration');
+    // That a key was issued, never the key or its hash.
+    await recordAudit(trx, actor, { action: 'integration.key_rotated', targetType: 'integration', targetId: id, after: integration });
+  });
   return key;
 }
 
 /** Its alerts stay, detached (alerts.integration_id is ON DELETE SET NULL): their owner's consoles hear of it. */
-export async function deleteIntegration(deps: { db: Db; alertChanges: AlertChangeFeed }, user: UserRow, id: string): Promise<void> {
-  let query = deps.db.deleteFrom('integrations').where('id', '=', id);
-  if (!user.is_superuser) query = query.where('owner_id', '=', user.id);
-  const deleted = await query.returning('owner_id').executeTakeFirst();
-  if (!deleted) throw notFound('Integration');
+export async function deleteIntegration(
+  deps: { db: Db; alertChanges: AlertChangeFeed },
+  actor: AuditActor,
+  user: UserRow,
+  id: string,
+): Promise<void> {
+  const deleted = await deps.db.transaction().execute(async (trx) => {
+    let query = trx.deleteFrom('integrations').where('id', '=', id);
+    if (!user.is_superuser) query = query.where('owner_id', '=', user.id);
+    const before = await query.returningAll().executeTakeFirst();
+    if (!before) throw notFound('Integration');
+    await recordAudit(trx, actor, { action: 'integration.deleted', targetType: 'integration', targetId: id, before });
+    return before;
+  });
   deps.alertChanges.announce([deleted.owner_id]);
+}
+
+/** The integration as it is before a change, locked to the caller's transaction (404 as getOwnedIntegration). */
+async function lockedIntegration(trx: Db, user: UserRow, id: string): Promise<IntegrationRow> {
+  let query = trx.selectFrom('integrations').selectAll().where('id', '=', id);
+  if (!user.is_superuser) query = query.where('owner_id', '=', user.id);
+  const integration = await query.forUpdate().executeTakeFirst();
+  if (!integration) throw notFound('Integration');
+  return integration;
 }

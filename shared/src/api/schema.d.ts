@@ -1165,6 +1165,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/audit-log/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Audit entries, newest first, a page at a time (superuser)
+         * @description Filters combine; `before` is the previous page's `next_before`. An `action` ending in `*` is a prefix.
+         */
+        get: operations["audit-read_audit_log"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/audit-log/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The entries matching the filters as JSON lines, newest first (superuser)
+         * @description One entry (as in the list) per line, at most 100,000: narrow a wider export with `since` and `until`.
+         */
+        get: operations["audit-export_audit_log"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/enqueue": {
         parameters: {
             query?: never;
@@ -1366,6 +1406,31 @@ export interface components {
             mtta_seconds: number | null;
             mttr_seconds: number | null;
             window_days: number;
+        };
+        /** AuditEntryPublic */
+        AuditEntryPublic: {
+            id: string;
+            /** Format: date-time */
+            at: string;
+            actor_user_id: string | null;
+            actor_token_id: string | null;
+            actor_label: string | null;
+            address: string | null;
+            action: string;
+            target_type: string;
+            target_id: string | null;
+            team_id: string | null;
+            before: {
+                [key: string]: unknown;
+            } | null;
+            after: {
+                [key: string]: unknown;
+            } | null;
+        };
+        /** AuditLogPage */
+        AuditLogPage: {
+            data: components["schemas"]["AuditEntryPublic"][];
+            next_before: string | null;
         };
         /** Body_login-login_access_token */
         "Body_login-login_access_token": {
@@ -7470,6 +7535,118 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SettingsForEveryone"];
+                };
+            };
+        };
+    };
+    "audit-read_audit_log": {
+        parameters: {
+            query?: {
+                actor?: string;
+                action?: string;
+                target_type?: "user" | "settings" | "integration" | "escalation_policy" | "schedule" | "rotation" | "override" | "contact_method" | "notification_rules" | "heartbeat_monitor" | "signin";
+                target_id?: string;
+                team_id?: string;
+                since?: string;
+                until?: string;
+                before?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditLogPage"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "audit-export_audit_log": {
+        parameters: {
+            query?: {
+                actor?: string;
+                action?: string;
+                target_type?: "user" | "settings" | "integration" | "escalation_policy" | "schedule" | "rotation" | "override" | "contact_method" | "notification_rules" | "heartbeat_monitor" | "signin";
+                target_id?: string;
+                team_id?: string;
+                since?: string;
+                until?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One JSON entry per line */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/x-ndjson": string;
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
         };
