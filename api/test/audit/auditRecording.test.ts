@@ -350,6 +350,40 @@ describe('audit recording', () => {
     ]);
   });
 
+  it('records a password reset by its mailed link once, never the link; an inactive sign-in is refused with its reason', async () => {
+    const user = await t.createUser({ email: 'forgetful@example.com', password: 'forgotten-password-8' });
+    secrets.push('forgotten-password-8', 'reset-password-9');
+    answered(await t.app.inject({ method: 'POST', url: `/api/v1/password-recovery/${user.email}` }));
+    const mail = await t.mail.waitFor((m) => m.to.includes(user.email) && m.subject.includes('Password recovery'));
+    const token = decodeURIComponent(/reset-password\?token=([\w%-]+)/.exec(mail.text)?.[1] ?? '');
+    secrets.push(token);
+    const reset = (new_password: string) =>
+      t.app.inject({ method: 'POST', url: '/api/v1/reset-password/', payload: { token, new_password } });
+    const first = await auditedBy(t, async () => answered(await reset('reset-password-9')));
+    expect(first).toEqual([
+      expect.objectContaining({
+        action: 'user.password_reset',
+        actor_user_id: user.id,
+        actor_label: user.email,
+        target_id: user.id,
+        after: { id: user.id, password_changed: true },
+      }),
+    ]);
+    expect(await auditedBy(t, async () => answered(await reset('reset-password-10'), 400))).toEqual([]);
+
+    answered(await callAs(t, t.superuser, 'PATCH', `/api/v1/users/${user.id}`, { is_active: false }));
+    const inactive = await auditedBy(t, async () => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/login/access-token',
+        payload: new URLSearchParams({ username: user.email, password: 'reset-password-9' }).toString(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
+      expect(res.statusCode).toBe(400);
+    });
+    expect(inactive).toEqual([expect.objectContaining({ action: 'signin.refused', after: { email: user.email, reason: 'inactive' } })]);
+  });
+
   it('writes the entry in the change transaction: an entry that cannot be written undoes the change', async () => {
     await sql`ALTER TABLE audit_log ADD CONSTRAINT refuse_schedules CHECK (action <> 'schedule.created') NOT VALID`.execute(t.db);
     try {

@@ -29,6 +29,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     )`.execute(db);
   await sql`CREATE INDEX audit_log_at ON audit_log (at, id)`.execute(db);
   await sql`CREATE INDEX audit_log_actor ON audit_log (actor_user_id, id)`.execute(db);
+  await sql`CREATE INDEX audit_log_actor_token ON audit_log (actor_token_id, id)`.execute(db);
   await sql`CREATE INDEX audit_log_action ON audit_log (action text_pattern_ops, id)`.execute(db);
   await sql`CREATE INDEX audit_log_target ON audit_log (target_type, target_id, id)`.execute(db);
   await sql`CREATE INDEX audit_log_team ON audit_log (team_id, id)`.execute(db);
