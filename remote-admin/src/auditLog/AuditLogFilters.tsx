@@ -7,9 +7,11 @@ const useStyles = makeStyles({
     display: 'grid',
     gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))',
     gap: tokens.spacingHorizontalM,
-    alignItems: 'end',
+    alignItems: 'start',
   },
-  buttons: { display: 'flex', gap: tokens.spacingHorizontalS },
+  // Each control fills its cell, however narrow, rather than its own default width.
+  control: { width: '100%', minWidth: 0 },
+  buttons: { display: 'flex', gap: tokens.spacingHorizontalS, alignSelf: 'end' },
 });
 
 /** Every kind of target the API records (its `target_type` values). */
@@ -69,10 +71,10 @@ export function AuditLogFilters({ onApply }: { onApply: (filters: AuditFilters) 
   return (
     <form className={styles.form} onSubmit={submit} aria-label="Audit log filters">
       <Field label="Action" hint="e.g. integration.* or user.updated">
-        <Input value={draft.action} onChange={set('action')} maxLength={100} />
+        <Input className={styles.control} value={draft.action} onChange={set('action')} maxLength={100} />
       </Field>
       <Field label="Target type">
-        <Select value={draft.target_type} onChange={set('target_type')}>
+        <Select className={styles.control} value={draft.target_type} onChange={set('target_type')}>
           <option value="">Any</option>
           {TARGET_TYPES.map((type) => (
             <option key={type} value={type}>
@@ -82,16 +84,16 @@ export function AuditLogFilters({ onApply }: { onApply: (filters: AuditFilters) 
         </Select>
       </Field>
       <Field label="Target id">
-        <Input value={draft.target_id} onChange={set('target_id')} maxLength={100} />
+        <Input className={styles.control} value={draft.target_id} onChange={set('target_id')} maxLength={100} />
       </Field>
       <Field label="Actor id">
-        <Input value={draft.actor} onChange={set('actor')} maxLength={36} />
+        <Input className={styles.control} value={draft.actor} onChange={set('actor')} maxLength={36} />
       </Field>
       <Field label="From">
-        <Input type="date" value={draft.since} onChange={set('since')} />
+        <Input className={styles.control} type="date" value={draft.since} onChange={set('since')} />
       </Field>
       <Field label="To">
-        <Input type="date" value={draft.until} onChange={set('until')} />
+        <Input className={styles.control} type="date" value={draft.until} onChange={set('until')} />
       </Field>
       <div className={styles.buttons}>
         <Button type="submit" appearance="primary">

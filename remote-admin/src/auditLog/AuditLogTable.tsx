@@ -9,7 +9,8 @@ const useStyles = makeStyles({
   action: { flex: '2.5 1 0' },
   target: { flex: '2.5 1 0' },
   address: { flex: '1.5 1 0' },
-  ellipsis: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', minWidth: 0 },
+  // A block: an inline span would not clip.
+  ellipsis: { display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', minWidth: 0 },
 });
 
 /** The audit log's page: when, who, what, on what, from where; an entry's changes from its actions. */
