@@ -3,6 +3,7 @@ import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
+import { SYSTEM_ACTOR } from '../src/audit/record.js';
 import type { ContactDeps } from '../src/contacts/service.js';
 import { type Db, migrateToLatest, openDatabase } from '../src/db/database.js';
 import { createIntegration } from '../src/integrations/service.js';
@@ -54,8 +55,14 @@ async function seed(): Promise<Seeded> {
   const db = await openDatabase({ kind: 'postgres', url: DATABASE_URL, schema: SCHEMA, poolSize: 2 });
   try {
     await migrateToLatest(db);
-    const owner = await createUser(db, { email: 'bench-ingest@example.com', password: 'bench-owner-password-1', full_name: 'Bench' });
-    const { integration, ingestKey } = await createIntegration({ db } as unknown as ContactDeps, owner, { title: 'Alertmanager (bench)' }); // no policy: only the database is used
+    const owner = await createUser(db, SYSTEM_ACTOR, {
+      email: 'bench-ingest@example.com',
+      password: 'bench-owner-password-1',
+      full_name: 'Bench',
+    });
+    const { integration, ingestKey } = await createIntegration({ db } as unknown as ContactDeps, SYSTEM_ACTOR, owner, {
+      title: 'Alertmanager (bench)',
+    }); // no policy: only the database is used
     await sql`
       INSERT INTO alerts (title, state, severity, owner_id, team_id, integration_id, dedup_key, created_at, updated_at, last_seen_at)
       SELECT 'Past alert ' || g, CASE WHEN g % 10 = 0 THEN 'open' ELSE 'closed' END, 'warning', ${owner.id}, ${integration.team_id}, ${integration.id},

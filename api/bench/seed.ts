@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { SYSTEM_ACTOR } from '../src/audit/record.js';
 import { migrateToLatest, openDatabase } from '../src/db/database.js';
 import { personalTeam } from '../src/teams/access.js';
 import { createUser } from '../src/users/service.js';
@@ -52,7 +53,7 @@ export async function seed(url: string, schema: string, alerts: number): Promise
     await migrateToLatest(db);
     const ownerEmail = 'bench-owner@example.com';
     const ownerPassword = 'bench-owner-password-1';
-    const owner = await createUser(db, { email: ownerEmail, password: ownerPassword, full_name: 'Bench Owner' });
+    const owner = await createUser(db, SYSTEM_ACTOR, { email: ownerEmail, password: ownerPassword, full_name: 'Bench Owner' });
     // The bulk in one statement, the newest 1,000 as a second one: both through the trigger.
     const viaTriggers = Math.min(1000, alerts);
     const bulk = alerts - viaTriggers;

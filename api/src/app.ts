@@ -7,6 +7,8 @@ import { alertMessages } from './alerts/alertMessages.js';
 import { createAlertReads } from './alerts/alertReads.js';
 import { alertRoutes } from './alerts/routes.js';
 import { API_PREFIX } from './apiPrefix.js';
+import { AuditRetention } from './audit/retention.js';
+import { auditLogRoutes } from './audit/routes.js';
 import { authentication } from './auth/currentUser.js';
 import { authRoutes } from './auth/routes.js';
 import { TokenSigner } from './auth/tokens.js';
@@ -43,6 +45,7 @@ import { scheduleRoutes, userShiftRoutes } from './schedules/routes.js';
 import { securityHeaders } from './securityHeaders.js';
 import { settingsRoutes } from './settings/routes.js';
 import { SettingsStore } from './settings/service.js';
+import { ssoGroupRuleRoutes } from './sso/groupRuleRoutes.js';
 import { SSO_PATH, ssoRoutes } from './sso/routes.js';
 import { teamRoutes } from './teams/routes.js';
 import { ensureFirstSuperuser } from './users/firstSuperuser.js';
@@ -71,6 +74,8 @@ export interface AppParts {
   escalations: EscalationTimer;
   /** Raises an alert for each heartbeat monitor whose ping is overdue. */
   heartbeats: HeartbeatChecker;
+  /** Deletes audit entries past AUDIT_LOG_RETENTION_DAYS, hourly. */
+  auditRetention: AuditRetention;
 }
 
 export interface BuildAppOptions {
@@ -177,6 +182,8 @@ export async function composeApp(options: BuildAppOptions): Promise<{ app: Fasti
   // On the escalation timer's interval: a missed ping is noticed within ESCALATION_CHECK_SECONDS.
   const heartbeats = new HeartbeatChecker({ db, now, notifications, alertChanges }, app.log);
   heartbeats.start(config.notifications.escalationCheckMs);
+  const auditRetention = new AuditRetention({ db, now, retentionDays: config.auditLogRetentionDays }, app.log);
+  auditRetention.start();
   const tokens = new TokenSigner(config.secretKey, config.accessTokenExpireMinutes);
   const hotPath: HotPath = { ...HOT_PATH_ON, ...options.hotPath };
   const userReads = createUserReads(db, hotPath);
@@ -187,6 +194,7 @@ export async function composeApp(options: BuildAppOptions): Promise<{ app: Fasti
     // Escalations and sends under way finish first: they need the mailer and the database.
     await escalations.stop();
     await heartbeats.stop();
+    await auditRetention.stop();
     await notifications.stop();
     mailer.close();
     if (ownsDb) await db.destroy();
@@ -211,6 +219,7 @@ export async function composeApp(options: BuildAppOptions): Promise<{ app: Fasti
       await registerCompression(api);
       await api.register(authRoutes, { db, tokens, mailer, config });
       await api.register(ssoRoutes, { prefix: SSO_PATH, db, tokens, config, now });
+      await api.register(ssoGroupRuleRoutes, { prefix: '/sso', db });
       await api.register(userRoutes, { prefix: '/users', db, mailer, config, alertChanges, now, settings });
       await api.register(teamRoutes, { prefix: '/teams', db, mailer, config, now });
       const alertReads = createAlertReads(db, hotPath);
@@ -228,6 +237,7 @@ export async function composeApp(options: BuildAppOptions): Promise<{ app: Fasti
       await api.register(contactMethodRoutes, { prefix: '/users/me', ...contacts });
       await api.register(utilsRoutes, { prefix: '/utils', db, config, lifecycle: app.lifecycle });
       await api.register(settingsRoutes, { prefix: '/settings', settings, config });
+      await api.register(auditLogRoutes, { prefix: '/audit-log', db });
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: API_PREFIX },
@@ -237,7 +247,7 @@ export async function composeApp(options: BuildAppOptions): Promise<{ app: Fasti
   if (config.consoleDir) await app.register(consolePlugin, { ...alertActions, settings, consoleDir: config.consoleDir });
   else if (config.publicPages) await app.register(publishedPublicPagesPlugin, { ...alertActions, settings, pages: config.publicPages });
   await app.ready();
-  return { app, parts: { config, db, tokens, mailer, now, alertChanges, notifications, escalations, heartbeats } };
+  return { app, parts: { config, db, tokens, mailer, now, alertChanges, notifications, escalations, heartbeats, auditRetention } };
 }
 
 /** The app alone: what the server and most tests need. */

@@ -87,6 +87,8 @@ export interface Config {
   /** On SIGTERM, how long the health check answers 503 before the server stops accepting. */
   shutdownDrainMs: number;
   notifications: NotificationConfig;
+  /** How long audit log entries are kept (AUDIT_LOG_RETENTION_DAYS; audit/retention.ts). */
+  auditLogRetentionDays: number;
   changeStreams: ChangeStreamConfig;
   contacts: ContactConfig;
   contactMethods: ContactMethodConfig;
@@ -280,6 +282,7 @@ export function parseConfig(env: Env = process.env): Omit<Config, 'secretKey'> &
       escalationMaxRoundsPerHour: S.ESCALATION_MAX_ROUNDS_PER_HOUR.read(env),
       pollingIntervalSeconds: 2,
     },
+    auditLogRetentionDays: S.AUDIT_LOG_RETENTION_DAYS.read(env),
     changeStreams: { maxPerUser: S.CHANGE_STREAMS_PER_USER.read(env), heartbeatMs: 20_000 },
     contacts: {
       confirmationTtlHours: S.CONTACT_CONFIRMATION_TTL_HOURS.read(env),

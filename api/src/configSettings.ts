@@ -342,6 +342,13 @@ const settings = {
     min: 1,
     max: 24 * 90,
   }),
+  AUDIT_LOG_RETENTION_DAYS: integer('AUDIT_LOG_RETENTION_DAYS', {
+    group: 'Secrets and lifetimes',
+    meaning: 'how long audit log entries are kept; older ones are deleted hourly (docs/api/audit-log.md)',
+    default: 365,
+    min: 1,
+    max: 365 * 20,
+  }),
   METRICS_TOKEN: text('METRICS_TOKEN', {
     group: 'Secrets and lifetimes',
     meaning: 'bearer token with which Prometheus reads `/api/v1/utils/metrics` (e.g. `openssl rand -hex 32`)',

@@ -2,6 +2,7 @@ import formbody from '@fastify/formbody';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
+import { auditActor } from '../audit/record.js';
 import { errorResponses, limitedErrorResponses, Message } from '../common/schema.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
@@ -48,7 +49,7 @@ export async function authRoutes(root: FastifyInstance, deps: AuthRouteDeps): Pr
         },
       },
       async (request) => {
-        const user = await authenticate(db, request.body.username, request.body.password);
+        const user = await authenticate(db, auditActor(request), request.body.username, request.body.password);
         // After the password check: only someone who knows the password learns the account is not a superuser's.
         if (config.oidc?.passwordLoginSuperusersOnly && !user.is_superuser) {
           onRefusedSignIn(request.log, { reason: 'password_login_off', method: 'password', userId: user.id, ip: request.ip });
@@ -107,7 +108,7 @@ export async function authRoutes(root: FastifyInstance, deps: AuthRouteDeps): Pr
       },
     },
     async (request) => {
-      await resetPassword(db, request.body.token, request.body.new_password);
+      await resetPassword(db, auditActor(request), request.body.token, request.body.new_password);
       return { message: 'Password updated successfully' };
     },
   );

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { type AuditActor, recordAudit } from '../audit/record.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import type { UserRow } from '../db/schema.js';
@@ -8,15 +9,29 @@ import { findUserByEmail } from '../users/service.js';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.js';
 import { hashOneTimeToken, newOneTimeToken } from './tokens.js';
 
+type RefusalReason = 'unknown_email' | 'wrong_password' | 'inactive';
+
+/** A refused sign-in is an audit entry: the email tried and why, never the password. */
+async function refuseSignin(db: Db, actor: AuditActor, email: string, reason: RefusalReason, userId: string | null, detail: string) {
+  await recordAudit(
+    db,
+    { ...actor, label: email },
+    { action: 'signin.refused', targetType: 'signin', targetId: userId, after: { email, reason } },
+  );
+  return new HttpError(400, detail);
+}
+
 /** The user for an email and password, or 400: never 401 here (a 401 logs the console out). */
-export async function authenticate(db: Db, email: string, password: string): Promise<UserRow> {
+export async function authenticate(db: Db, actor: AuditActor, email: string, password: string): Promise<UserRow> {
   const user = await findUserByEmail(db, email);
   if (!user) {
     await burnPasswordCheck(password);
-    throw new HttpError(400, 'Incorrect email or password');
+    throw await refuseSignin(db, actor, email, 'unknown_email', null, 'Incorrect email or password');
   }
-  if (!(await verifyPassword(user.hashed_password, password))) throw new HttpError(400, 'Incorrect email or password');
-  if (!user.is_active) throw new HttpError(400, 'Inactive user');
+  if (!(await verifyPassword(user.hashed_password, password))) {
+    throw await refuseSignin(db, actor, email, 'wrong_password', user.id, 'Incorrect email or password');
+  }
+  if (!user.is_active) throw await refuseSignin(db, actor, email, 'inactive', user.id, 'Inactive user');
   return user;
 }
 
@@ -49,7 +64,7 @@ export function previewRecoveryEmail(config: Config, user: UserRow) {
  * Spends a reset token: valid, unused and unexpired, else 400 "Invalid token". Every reset
  * token of the user is used up and their sessions end, in one transaction.
  */
-export async function resetPassword(db: Db, token: string, newPassword: string): Promise<void> {
+export async function resetPassword(db: Db, actor: AuditActor, token: string, newPassword: string): Promise<void> {
   const hashed = await hashPassword(newPassword);
   await db.transaction().execute(async (trx) => {
     const row = await trx
@@ -73,5 +88,12 @@ export async function resetPassword(db: Db, token: string, newPassword: string):
       .set({ hashed_password: hashed, token_version: sql<number>`token_version + 1` })
       .where('id', '=', user.id)
       .execute();
+    const by = { ...actor, userId: user.id, label: user.email };
+    await recordAudit(trx, by, {
+      action: 'user.password_reset',
+      targetType: 'user',
+      targetId: user.id,
+      after: { id: user.id, password_changed: true },
+    });
   });
 }

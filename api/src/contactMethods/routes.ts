@@ -1,5 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
+import { auditActor } from '../audit/record.js';
 import { requireUser, userOf } from '../auth/currentUser.js';
 import { operationDocs } from '../common/routeDocs.js';
 import { errorResponses, IdParams, Message, TooManyRequests } from '../common/schema.js';
@@ -65,7 +66,7 @@ export async function contactMethodRoutes(root: FastifyInstance, deps: ContactMe
         response: { 200: ContactMethodWithSecret, 401: e401, 409: e409, 422: e422 },
       },
     },
-    async (request) => createContactMethod(deps, userOf(request).id, request.body),
+    async (request) => createContactMethod(deps, auditActor(request), userOf(request).id, request.body),
   );
 
   app.get(
@@ -96,7 +97,7 @@ export async function contactMethodRoutes(root: FastifyInstance, deps: ContactMe
         response: { 200: ContactMethodPublic, 401: e401, 404: e404, 409: e409, 422: e422 },
       },
     },
-    async (request) => updateContactMethod(deps, userOf(request).id, request.params.id, request.body),
+    async (request) => updateContactMethod(deps, auditActor(request), userOf(request).id, request.params.id, request.body),
   );
 
   app.delete(
@@ -110,7 +111,7 @@ export async function contactMethodRoutes(root: FastifyInstance, deps: ContactMe
       },
     },
     async (request) => {
-      await deleteContactMethod(deps, userOf(request).id, request.params.id);
+      await deleteContactMethod(deps, auditActor(request), userOf(request).id, request.params.id);
       return { message: 'Contact method deleted' };
     },
   );
@@ -129,7 +130,7 @@ export async function contactMethodRoutes(root: FastifyInstance, deps: ContactMe
         response: { 200: ContactMethodWithSecret, 401: e401, 404: e404, 409: e409, 422: e422 },
       },
     },
-    async (request) => regenerateSecret(deps, userOf(request).id, request.params.id),
+    async (request) => regenerateSecret(deps, auditActor(request), userOf(request).id, request.params.id),
   );
 
   app.post(
@@ -171,7 +172,7 @@ export async function contactMethodRoutes(root: FastifyInstance, deps: ContactMe
         response: { 200: ContactMethodPublic, 400: e400, 401: e401, 404: e404, 409: e409, 422: e422, 429: TooManyRequests },
       },
     },
-    async (request) => verifyContactMethod(deps, userOf(request).id, request.params.id, request.body.code),
+    async (request) => verifyContactMethod(deps, auditActor(request), userOf(request).id, request.params.id, request.body.code),
   );
 
   app.get(
@@ -204,7 +205,7 @@ export async function contactMethodRoutes(root: FastifyInstance, deps: ContactMe
       },
     },
     async (request) => {
-      const rules = await replaceNotificationRules(db, userOf(request).id, request.body);
+      const rules = await replaceNotificationRules(db, auditActor(request), userOf(request).id, request.body);
       return { rules, count: rules.length };
     },
   );

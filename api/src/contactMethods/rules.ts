@@ -1,3 +1,4 @@
+import { type AuditActor, recordAudit } from '../audit/record.js';
 import type { Db } from '../db/database.js';
 import { InvalidInput, type ValidationIssue } from '../errors.js';
 import type { NotificationRulePublic, NotificationRulesUpdate } from './schema.js';
@@ -23,7 +24,12 @@ export async function notificationRulesOf(db: Db, userId: string): Promise<Notif
  * naming the rule, whether it is another user's or none; so is the same method twice with the
  * same delay. Rules may name unverified methods: they are skipped (and recorded) until verified.
  */
-export async function replaceNotificationRules(db: Db, userId: string, input: NotificationRulesUpdate): Promise<NotificationRulePublic[]> {
+export async function replaceNotificationRules(
+  db: Db,
+  actor: AuditActor,
+  userId: string,
+  input: NotificationRulesUpdate,
+): Promise<NotificationRulePublic[]> {
   await db.transaction().execute(async (trx) => {
     // Concurrent replacements of one user's list one at a time: the last one wins whole.
     await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirst();
@@ -47,13 +53,26 @@ export async function replaceNotificationRules(db: Db, userId: string, input: No
       seen.add(key);
     });
     if (issues.length > 0) throw new InvalidInput(issues);
-    await trx.deleteFrom('notification_rules').where('user_id', '=', userId).execute();
+    const removed = await trx
+      .deleteFrom('notification_rules')
+      .where('user_id', '=', userId)
+      .returning(['position', 'contact_method_id', 'delay_minutes'])
+      .execute();
     if (input.rules.length > 0) {
       await trx
         .insertInto('notification_rules')
         .values(input.rules.map((rule, position) => ({ user_id: userId, position, ...rule })))
         .execute();
     }
+    const before = { user_id: userId, rules: removed.sort((a, b) => a.position - b.position).map(({ position: _, ...rule }) => rule) };
+    const after = { user_id: userId, rules: input.rules };
+    await recordAudit(trx, actor, {
+      action: 'notification_rules.replaced',
+      targetType: 'notification_rules',
+      targetId: userId,
+      before,
+      after,
+    });
   });
   return notificationRulesOf(db, userId);
 }

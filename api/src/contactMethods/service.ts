@@ -1,3 +1,4 @@
+import { type AuditActor, recordAudit } from '../audit/record.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import type { ContactMethodRow } from '../db/schema.js';
@@ -72,6 +73,7 @@ function checkNtfyFields(kind: ContactMethodRow['kind'], fields: { topic?: strin
 /** A new, unverified method; a webhook's signing secret is answered this once. */
 export async function createContactMethod(
   deps: ContactMethodDeps,
+  actor: AuditActor,
   userId: string,
   input: ContactMethodCreate,
 ): Promise<ContactMethodWithSecret> {
@@ -88,7 +90,7 @@ export async function createContactMethod(
       .where('user_id', '=', userId)
       .executeTakeFirstOrThrow();
     if (Number(count) >= MAX_CONTACT_METHODS) throw new HttpError(409, TOO_MANY_METHODS);
-    return trx
+    const row = await trx
       .insertInto('contact_methods')
       .values({ user_id: userId, kind: input.kind, label: input.label.trim(), target, topic: input.topic ?? null, secret })
       .returningAll()
@@ -96,6 +98,8 @@ export async function createContactMethod(
       .catch((error: unknown) => {
         throw isUniqueViolation(error) ? new HttpError(409, LABEL_TAKEN) : error;
       });
+    await recordAudit(trx, actor, { action: 'contact_method.created', targetType: 'contact_method', targetId: row.id, after: row });
+    return row;
   });
   return { ...toContactMethodPublic(row), secret: row.kind === 'webhook' ? row.secret : null };
 }
@@ -103,6 +107,7 @@ export async function createContactMethod(
 /** Changes a label, target, topic or ntfy token; a new target or topic must be verified again. */
 export async function updateContactMethod(
   deps: ContactMethodDeps,
+  actor: AuditActor,
   userId: string,
   id: string,
   changes: ContactMethodUpdate,
@@ -134,20 +139,33 @@ export async function updateContactMethod(
       .catch((error: unknown) => {
         throw isUniqueViolation(error) ? new HttpError(409, LABEL_TAKEN) : error;
       });
+    // Whether the target or secret changed, never either of them.
+    const after = { ...row, target_changed: moved, secret_changed: secret !== method.secret };
+    await recordAudit(trx, actor, { action: 'contact_method.updated', targetType: 'contact_method', targetId: id, before: method, after });
     return toContactMethodPublic(row);
   });
 }
 
 /** A webhook's new signing secret, answered this once; the old one stops signing at once. */
-export async function regenerateSecret(deps: ContactMethodDeps, userId: string, id: string): Promise<ContactMethodWithSecret> {
-  const method = await ownMethod(deps.db, userId, id);
-  if (method.kind !== 'webhook') throw new HttpError(409, 'Only a webhook has a signing secret');
-  const row = await deps.db
-    .updateTable('contact_methods')
-    .set({ secret: newSigningSecret(), updated_at: deps.now() })
-    .where('id', '=', id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+export async function regenerateSecret(
+  deps: ContactMethodDeps,
+  actor: AuditActor,
+  userId: string,
+  id: string,
+): Promise<ContactMethodWithSecret> {
+  const row = await deps.db.transaction().execute(async (trx) => {
+    const method = await ownMethod(trx, userId, id, true);
+    if (method.kind !== 'webhook') throw new HttpError(409, 'Only a webhook has a signing secret');
+    const row = await trx
+      .updateTable('contact_methods')
+      .set({ secret: newSigningSecret(), updated_at: deps.now() })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    const after = { ...row, secret_changed: true };
+    await recordAudit(trx, actor, { action: 'contact_method.secret_rotated', targetType: 'contact_method', targetId: id, after });
+    return row;
+  });
   return { ...toContactMethodPublic(row), secret: row.secret };
 }
 
@@ -156,9 +174,9 @@ export async function regenerateSecret(deps: ContactMethodDeps, userId: string, 
  * their label; its code not sent yet is dropped, and an alert notification still waiting is
  * recorded as skipped when its time comes (the method is gone).
  */
-export async function deleteContactMethod(deps: ContactMethodDeps, userId: string, id: string): Promise<void> {
+export async function deleteContactMethod(deps: ContactMethodDeps, actor: AuditActor, userId: string, id: string): Promise<void> {
   await deps.db.transaction().execute(async (trx) => {
-    await ownMethod(trx, userId, id, true);
+    const before = await ownMethod(trx, userId, id, true);
     await trx
       .deleteFrom('notifications')
       .where('contact_method_id', '=', id)
@@ -166,5 +184,6 @@ export async function deleteContactMethod(deps: ContactMethodDeps, userId: strin
       .where('status', '=', 'pending')
       .execute();
     await trx.deleteFrom('contact_methods').where('id', '=', id).execute();
+    await recordAudit(trx, actor, { action: 'contact_method.deleted', targetType: 'contact_method', targetId: id, before });
   });
 }

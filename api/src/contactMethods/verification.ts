@@ -1,4 +1,5 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
+import { type AuditActor, recordAudit } from '../audit/record.js';
 import type { Db } from '../db/database.js';
 import type { ContactMethodRow } from '../db/schema.js';
 import { HttpError } from '../errors.js';
@@ -98,7 +99,13 @@ export async function mintVerificationCode(
  * user's and the target's wrong codes this hour. Past either of those, every code is a 429
  * and is not compared: many methods, or many accounts, do not multiply the guesses.
  */
-export async function verifyContactMethod(deps: ContactMethodDeps, userId: string, id: string, code: string): Promise<ContactMethodPublic> {
+export async function verifyContactMethod(
+  deps: ContactMethodDeps,
+  actor: AuditActor,
+  userId: string,
+  id: string,
+  code: string,
+): Promise<ContactMethodPublic> {
   const now = deps.now();
   const outcome = await deps.db.transaction().execute(async (trx) => {
     await lockUserCodes(trx, userId);
@@ -130,6 +137,13 @@ export async function verifyContactMethod(deps: ContactMethodDeps, userId: strin
       .where('id', '=', id)
       .returningAll()
       .executeTakeFirstOrThrow();
+    await recordAudit(trx, actor, {
+      action: 'contact_method.verified',
+      targetType: 'contact_method',
+      targetId: id,
+      before: method,
+      after: row,
+    });
     return { row };
   });
   if ('error' in outcome) throw outcome.error;

@@ -340,6 +340,17 @@ export interface TeamMembersTable {
   team_id: string;
   user_id: string;
   role: TeamRole;
+  /** Made by a single sign-on group rule (migration 0026): a sign-in without the group takes it away. */
+  via_sso: ColumnType<boolean, boolean | undefined, boolean>;
+  created_at: CreatedAt;
+}
+
+/** A provider group that gives a team membership with a role (migration 0026). */
+export interface SsoGroupRulesTable {
+  id: Generated<string>;
+  group_name: string;
+  team_id: string;
+  role: TeamRole;
   created_at: CreatedAt;
 }
 
@@ -409,6 +420,22 @@ export interface SsoSessionCodesTable {
   created_at: CreatedAt;
 }
 
+/** One audited change or refusal (migration 0025; audit/record.ts writes it). */
+export interface AuditLogTable {
+  id: ColumnType<string, never, never>;
+  at: ColumnType<Date, Date | undefined, never>;
+  actor_user_id: string | null;
+  actor_token_id: string | null;
+  actor_label: string | null;
+  address: string | null;
+  action: string;
+  target_type: string;
+  target_id: string | null;
+  team_id: string | null;
+  before: ColumnType<Record<string, unknown> | null, string | null, never>;
+  after: ColumnType<Record<string, unknown> | null, string | null, never>;
+}
+
 export interface Database {
   users: UsersTable;
   integrations: IntegrationsTable;
@@ -434,8 +461,10 @@ export interface Database {
   team_members: TeamMembersTable;
   team_invites: TeamInvitesTable;
   team_counts: TeamCountsTable;
+  sso_group_rules: SsoGroupRulesTable;
   user_sso_identities: UserSsoIdentitiesTable;
   sso_session_codes: SsoSessionCodesTable;
+  audit_log: AuditLogTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -453,3 +482,4 @@ export type EscalationPolicyRow = Selectable<EscalationPoliciesTable>;
 export type ScheduleRotationRow = Selectable<ScheduleRotationsTable>;
 export type ScheduleOverrideRow = Selectable<ScheduleOverridesTable>;
 export type ContactMethodRow = Selectable<ContactMethodsTable>;
+export type AuditLogRow = Selectable<AuditLogTable>;

@@ -1,5 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
+import { auditActor } from '../audit/record.js';
 import { requireUser, userOf } from '../auth/currentUser.js';
 import { changeErrors, limitedChangeErrors, listErrors, operationDocs, readErrors } from '../common/routeDocs.js';
 import { IdParams, Message, pageOf } from '../common/schema.js';
@@ -54,7 +55,7 @@ export async function escalationPolicyRoutes(app: FastifyInstance, deps: Contact
         response: { 200: EscalationPolicyPublic, ...listErrors },
       },
     },
-    async (request) => createPolicy(db, userOf(request), request.body),
+    async (request) => createPolicy(db, auditActor(request), userOf(request), request.body),
   );
 
   api.get(
@@ -83,7 +84,7 @@ export async function escalationPolicyRoutes(app: FastifyInstance, deps: Contact
         response: { 200: EscalationPolicyPublic, ...changeErrors },
       },
     },
-    async (request) => updatePolicy(deps, userOf(request), request.params.id, request.body),
+    async (request) => updatePolicy(deps, auditActor(request), userOf(request), request.params.id, request.body),
   );
 
   api.delete(
@@ -97,7 +98,7 @@ export async function escalationPolicyRoutes(app: FastifyInstance, deps: Contact
       },
     },
     async (request) => {
-      await deletePolicy(db, userOf(request), request.params.id);
+      await deletePolicy(db, auditActor(request), userOf(request), request.params.id);
       return { message: 'Escalation policy deleted successfully' };
     },
   );

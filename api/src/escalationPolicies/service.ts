@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { type AuditActor, recordAudit } from '../audit/record.js';
 import { type ContactDeps, requestConfirmations } from '../contacts/service.js';
 import type { Db } from '../db/database.js';
 import type { EscalationLevel, EscalationPolicyRow, UserRow } from '../db/schema.js';
@@ -157,13 +158,18 @@ export async function checkPolicyAllowance(trx: Db, ownerId: string): Promise<vo
   if (Number(n) >= POLICIES_PER_USER_MAX) throw new InvalidInput([{ loc: ['body'], msg: tooManyPolicies, type: 'value_error' }]);
 }
 
-export async function createPolicy(db: Db, owner: UserRow, input: EscalationPolicyCreate): Promise<EscalationPolicyPublic> {
+export async function createPolicy(
+  db: Db,
+  actor: AuditActor,
+  owner: UserRow,
+  input: EscalationPolicyCreate,
+): Promise<EscalationPolicyPublic> {
   const levels = storedLevels(input.levels);
   const row = await db.transaction().execute(async (trx) => {
     const teamId = await teamForNew(trx, owner, input.team_id, 'manage');
     await checkTargetsExist(trx, teamId, levels);
     await checkPolicyAllowance(trx, owner.id);
-    return trx
+    const row = await trx
       .insertInto('escalation_policies')
       .values({
         owner_id: owner.id,
@@ -177,6 +183,14 @@ export async function createPolicy(db: Db, owner: UserRow, input: EscalationPoli
       })
       .returningAll()
       .executeTakeFirstOrThrow();
+    await recordAudit(trx, actor, {
+      action: 'escalation_policy.created',
+      targetType: 'escalation_policy',
+      targetId: row.id,
+      teamId: row.team_id,
+      after: row,
+    });
+    return row;
   });
   return toPolicyPublic({ ...row, integration_count: 0 }, await viewerOf(db, owner));
 }
@@ -184,15 +198,16 @@ export async function createPolicy(db: Db, owner: UserRow, input: EscalationPoli
 /** Alerts waiting for the timer keep their time; the new levels apply from their next escalation. */
 export async function updatePolicy(
   deps: ContactDeps,
+  actor: AuditActor,
   user: UserRow,
   id: string,
   patch: EscalationPolicyUpdate,
 ): Promise<EscalationPolicyPublic> {
   const levels = patch.levels && storedLevels(patch.levels);
   const asked = await deps.db.transaction().execute(async (trx) => {
-    const policy = await policyForChange(trx, user, id);
-    if (levels) await checkTargetsExist(trx, policy.team_id, levels);
-    await trx
+    const before = await policyForChange(trx, user, id);
+    if (levels) await checkTargetsExist(trx, before.team_id, levels);
+    const after = await trx
       .updateTable('escalation_policies')
       .set({
         ...(patch.name !== undefined && { name: patch.name }),
@@ -204,7 +219,16 @@ export async function updatePolicy(
         updated_at: sql<Date>`clock_timestamp()`,
       })
       .where('id', '=', id)
-      .execute();
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await recordAudit(trx, actor, {
+      action: 'escalation_policy.updated',
+      targetType: 'escalation_policy',
+      targetId: id,
+      teamId: before.team_id,
+      before,
+      after,
+    });
     return levels ? askPolicyContacts(trx, deps, id, levels) : 0;
   });
   if (asked > 0) deps.notifications.kick();
@@ -212,9 +236,9 @@ export async function updatePolicy(
 }
 
 /** 409 while an integration uses it (checked under the policy's lock: an integration taking it waits). */
-export async function deletePolicy(db: Db, user: UserRow, id: string): Promise<void> {
+export async function deletePolicy(db: Db, actor: AuditActor, user: UserRow, id: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await policyForChange(trx, user, id);
+    const before = await policyForChange(trx, user, id);
     const { n } = await trx
       .selectFrom('integrations')
       .select((eb) => eb.fn.countAll<string>().as('n'))
@@ -222,5 +246,12 @@ export async function deletePolicy(db: Db, user: UserRow, id: string): Promise<v
       .executeTakeFirstOrThrow();
     if (Number(n) > 0) throw new HttpError(409, policyInUse(Number(n)));
     await trx.deleteFrom('escalation_policies').where('id', '=', id).execute();
+    await recordAudit(trx, actor, {
+      action: 'escalation_policy.deleted',
+      targetType: 'escalation_policy',
+      targetId: id,
+      teamId: before.team_id,
+      before,
+    });
   });
 }

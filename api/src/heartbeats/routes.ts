@@ -1,6 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AlertChangeFeed } from '../alerts/alertChanges.js';
+import { auditActor } from '../audit/record.js';
 import { requireUser, userOf } from '../auth/currentUser.js';
 import { errorResponses, HttpErrorBody, IdParams, Message, PageQuery, pageOf, TooManyRequests } from '../common/schema.js';
 import type { Config } from '../config.js';
@@ -90,7 +91,7 @@ export async function heartbeatRoutes(app: FastifyInstance, deps: { db: Db; conf
     },
     async (request) => {
       const integrationId = await ownedIntegration(request, request.params.id, 'manage');
-      const { row, token } = await createMonitor(db, integrationId, request.body, deps.now());
+      const { row, token } = await createMonitor(db, auditActor(request), integrationId, request.body, deps.now());
       return { ...toHeartbeatPublic(row), ping_token: token, ping_url: pingUrl(config, token) };
     },
   );
@@ -129,7 +130,7 @@ export async function heartbeatRoutes(app: FastifyInstance, deps: { db: Db; conf
     },
     async (request) => {
       const integrationId = await ownedIntegration(request, request.params.id, 'manage');
-      return toHeartbeatPublic(await updateMonitor(db, integrationId, request.params.monitor_id, request.body));
+      return toHeartbeatPublic(await updateMonitor(db, auditActor(request), integrationId, request.params.monitor_id, request.body));
     },
   );
 
@@ -147,7 +148,7 @@ export async function heartbeatRoutes(app: FastifyInstance, deps: { db: Db; conf
       },
     },
     async (request) => {
-      await deleteMonitor(db, await ownedIntegration(request, request.params.id, 'manage'), request.params.monitor_id);
+      await deleteMonitor(db, auditActor(request), await ownedIntegration(request, request.params.id, 'manage'), request.params.monitor_id);
       return { message: 'Heartbeat monitor deleted successfully' };
     },
   );
@@ -166,7 +167,12 @@ export async function heartbeatRoutes(app: FastifyInstance, deps: { db: Db; conf
       },
     },
     async (request) => {
-      const token = await rotatePingToken(db, await ownedIntegration(request, request.params.id, 'manage'), request.params.monitor_id);
+      const token = await rotatePingToken(
+        db,
+        auditActor(request),
+        await ownedIntegration(request, request.params.id, 'manage'),
+        request.params.monitor_id,
+      );
       return { ping_token: token, ping_url: pingUrl(config, token) };
     },
   );

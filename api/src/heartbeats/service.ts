@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { API_PREFIX, INGEST_PATH } from '../apiPrefix.js';
+import { type AuditActor, recordAudit } from '../audit/record.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import type { HeartbeatMonitorRow } from '../db/schema.js';
@@ -83,7 +84,7 @@ export const tooManyMonitors = `an integration has at most ${HEARTBEAT_MONITORS_
  * integration's row is locked while counting, so concurrent creations cannot pass the cap
  * together (FOR NO KEY UPDATE: alerts still reference the integration meanwhile).
  */
-export async function createMonitor(db: Db, integrationId: string, input: HeartbeatCreate, now: Date) {
+export async function createMonitor(db: Db, actor: AuditActor, integrationId: string, input: HeartbeatCreate, now: Date) {
   const { key: token, hash } = newIngestKey();
   const grace = input.grace_minutes ?? HEARTBEAT_GRACE_DEFAULT;
   const row = await db.transaction().execute(async (trx) => {
@@ -94,7 +95,7 @@ export async function createMonitor(db: Db, integrationId: string, input: Heartb
       .where('integration_id', '=', integrationId)
       .executeTakeFirstOrThrow();
     if (Number(count) >= HEARTBEAT_MONITORS_PER_INTEGRATION_MAX) throw invalidField(['body'], tooManyMonitors);
-    return trx
+    const row = await trx
       .insertInto('heartbeat_monitors')
       .values({
         integration_id: integrationId,
@@ -109,57 +110,111 @@ export async function createMonitor(db: Db, integrationId: string, input: Heartb
       })
       .returningAll()
       .executeTakeFirstOrThrow();
+    const teamId = await teamOfIntegration(trx, integrationId);
+    await recordAudit(trx, actor, {
+      action: 'heartbeat_monitor.created',
+      targetType: 'heartbeat_monitor',
+      teamId,
+      targetId: row.id,
+      after: row,
+    });
+    return row;
   });
   return { row, token };
 }
 
 /** A changed interval or grace moves the deadline: counted from the last ping (or the creation). */
-export async function updateMonitor(db: Db, integrationId: string, id: string, patch: HeartbeatUpdate): Promise<HeartbeatMonitorRow> {
-  const row = await db
-    .updateTable('heartbeat_monitors')
-    .set({
-      ...(patch.name !== undefined && { name: patch.name }),
-      ...(patch.interval_minutes !== undefined && { interval_minutes: patch.interval_minutes }),
-      ...(patch.grace_minutes !== undefined && { grace_minutes: patch.grace_minutes }),
-      ...(patch.severity !== undefined && { severity: patch.severity }),
-    })
-    .where('integration_id', '=', integrationId)
-    .where('id', '=', id)
-    .returningAll()
-    .executeTakeFirst();
-  if (!row) throw notFound('Heartbeat monitor');
-  if (patch.interval_minutes === undefined && patch.grace_minutes === undefined) return row;
-  const from = row.last_ping_at ?? row.created_at;
-  return db
-    .updateTable('heartbeat_monitors')
-    .set({ due_at: new Date(from.getTime() + minutes(row.interval_minutes + row.grace_minutes)) })
-    .where('id', '=', id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+export async function updateMonitor(
+  db: Db,
+  actor: AuditActor,
+  integrationId: string,
+  id: string,
+  patch: HeartbeatUpdate,
+): Promise<HeartbeatMonitorRow> {
+  return db.transaction().execute(async (trx) => {
+    const before = await lockedMonitor(trx, integrationId, id);
+    const row = await trx
+      .updateTable('heartbeat_monitors')
+      .set({
+        ...(patch.name !== undefined && { name: patch.name }),
+        ...(patch.interval_minutes !== undefined && { interval_minutes: patch.interval_minutes }),
+        ...(patch.grace_minutes !== undefined && { grace_minutes: patch.grace_minutes }),
+        ...(patch.severity !== undefined && { severity: patch.severity }),
+      })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    const teamId = await teamOfIntegration(trx, integrationId);
+    await recordAudit(trx, actor, {
+      teamId,
+      action: 'heartbeat_monitor.updated',
+      targetType: 'heartbeat_monitor',
+      targetId: id,
+      before,
+      after: row,
+    });
+    if (patch.interval_minutes === undefined && patch.grace_minutes === undefined) return row;
+    const from = row.last_ping_at ?? row.created_at;
+    return trx
+      .updateTable('heartbeat_monitors')
+      .set({ due_at: new Date(from.getTime() + minutes(row.interval_minutes + row.grace_minutes)) })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  });
 }
 
 /** Deletes the monitor; an alert it raised stays, to be closed like any other. */
-export async function deleteMonitor(db: Db, integrationId: string, id: string): Promise<void> {
-  const { numDeletedRows } = await db
-    .deleteFrom('heartbeat_monitors')
-    .where('integration_id', '=', integrationId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-  if (numDeletedRows === 0n) throw notFound('Heartbeat monitor');
+export async function deleteMonitor(db: Db, actor: AuditActor, integrationId: string, id: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const before = await trx
+      .deleteFrom('heartbeat_monitors')
+      .where('integration_id', '=', integrationId)
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirst();
+    if (!before) throw notFound('Heartbeat monitor');
+    const teamId = await teamOfIntegration(trx, integrationId);
+    await recordAudit(trx, actor, { action: 'heartbeat_monitor.deleted', targetType: 'heartbeat_monitor', teamId, targetId: id, before });
+  });
 }
 
 /** A new ping token; the old one is refused from this commit on. */
-export async function rotatePingToken(db: Db, integrationId: string, id: string): Promise<string> {
+export async function rotatePingToken(db: Db, actor: AuditActor, integrationId: string, id: string): Promise<string> {
   const { key, hash } = newIngestKey();
-  const row = await db
-    .updateTable('heartbeat_monitors')
-    .set({ ping_token_hash: hash })
+  await db.transaction().execute(async (trx) => {
+    const row = await trx
+      .updateTable('heartbeat_monitors')
+      .set({ ping_token_hash: hash })
+      .where('integration_id', '=', integrationId)
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirst();
+    if (!row) throw notFound('Heartbeat monitor');
+    // That a token was issued, never the token or its hash.
+    const teamId = await teamOfIntegration(trx, integrationId);
+    await recordAudit(trx, actor, {
+      action: 'heartbeat_monitor.token_rotated',
+      targetType: 'heartbeat_monitor',
+      teamId,
+      targetId: id,
+      after: row,
+    });
+  });
+  return key;
+}
+
+/** The monitor before a change, locked to the caller's transaction, or 404. */
+async function lockedMonitor(trx: Db, integrationId: string, id: string): Promise<HeartbeatMonitorRow> {
+  const row = await trx
+    .selectFrom('heartbeat_monitors')
+    .selectAll()
     .where('integration_id', '=', integrationId)
     .where('id', '=', id)
-    .returning('id')
+    .forUpdate()
     .executeTakeFirst();
   if (!row) throw notFound('Heartbeat monitor');
-  return key;
+  return row;
 }
 
 /** The monitor a ping token opens, if any: one look-up through the token hash's unique index. */
@@ -202,3 +257,7 @@ export async function ping(db: Db, token: string, clientIp: string | null, now: 
     return { found: true, resolved, teamId: answer.status === 'done' ? answer.teamId : null };
   });
 }
+
+/** A monitor's entries in the audit log name its integration's team. */
+const teamOfIntegration = async (trx: Db, integrationId: string) =>
+  (await trx.selectFrom('integrations').select('team_id').where('id', '=', integrationId).executeTakeFirst())?.team_id ?? null;

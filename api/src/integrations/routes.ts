@@ -1,6 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AlertChangeFeed } from '../alerts/alertChanges.js';
+import { auditActor } from '../audit/record.js';
 import { confirmUser, readAsUser, requireListUser, requireUser, userOf } from '../auth/currentUser.js';
 import { errorResponses, IdParams, Message, pageOf } from '../common/schema.js';
 import type { ContactDeps } from '../contacts/service.js';
@@ -82,7 +83,7 @@ export async function integrationRoutes(app: FastifyInstance, deps: IntegrationR
       },
     },
     async (request) => {
-      const { integration, ingestKey } = await createIntegration(deps, userOf(request), request.body);
+      const { integration, ingestKey } = await createIntegration(deps, auditActor(request), userOf(request), request.body);
       return {
         ...toIntegrationPublic(integration),
         ingest_key: ingestKey,
@@ -106,7 +107,7 @@ export async function integrationRoutes(app: FastifyInstance, deps: IntegrationR
       },
     },
     async (request) => {
-      const key = await rotateIngestKey(deps.db, userOf(request), request.params.id);
+      const key = await rotateIngestKey(deps.db, auditActor(request), userOf(request), request.params.id);
       return { ingest_key: key, ingest_url: ingestUrl(deps.config, key) };
     },
   );
@@ -144,7 +145,8 @@ export async function integrationRoutes(app: FastifyInstance, deps: IntegrationR
         response: { 200: IntegrationPublic, 401: e401, 404: e404, 422: e422 },
       },
     },
-    async (request) => toIntegrationPublic(await updateIntegration(deps, userOf(request), request.params.id, request.body)),
+    async (request) =>
+      toIntegrationPublic(await updateIntegration(deps, auditActor(request), userOf(request), request.params.id, request.body)),
   );
 
   api.delete(
@@ -161,7 +163,7 @@ export async function integrationRoutes(app: FastifyInstance, deps: IntegrationR
       },
     },
     async (request) => {
-      await deleteIntegration(deps, userOf(request), request.params.id);
+      await deleteIntegration(deps, auditActor(request), userOf(request), request.params.id);
       return { message: 'Integration deleted successfully' };
     },
   );

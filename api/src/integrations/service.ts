@@ -1,4 +1,5 @@
 import type { AlertChangeFeed } from '../alerts/alertChanges.js';
+import { type AuditActor, recordAudit } from '../audit/record.js';
 import { readCheckedPage } from '../common/checkedPage.js';
 import { type ContactDeps, requestConfirmations } from '../contacts/service.js';
 import type { Db } from '../db/database.js';
@@ -69,6 +70,7 @@ async function usablePolicy(trx: Db, policyId: string, teamId: string) {
  */
 export async function createIntegration(
   deps: ContactDeps,
+  actor: AuditActor,
   owner: UserRow,
   input: IntegrationCreate,
 ): Promise<{ integration: IntegrationRow; ingestKey: string }> {
@@ -89,6 +91,13 @@ export async function createIntegration(
       })
       .returningAll()
       .executeTakeFirstOrThrow();
+    await recordAudit(trx, actor, {
+      action: 'integration.created',
+      targetType: 'integration',
+      targetId: integration.id,
+      teamId: integration.team_id,
+      after: integration,
+    });
     return { integration, asked: policy ? await requestConfirmations(trx, deps, owner.id, policyEmails(policy)) : 0 };
   });
   if (asked > 0) deps.notifications.kick();
@@ -96,10 +105,16 @@ export async function createIntegration(
 }
 
 /** Changes what `patch` gives (a team admin or superuser); a new policy's addresses are asked to confirm. */
-export async function updateIntegration(deps: ContactDeps, user: UserRow, id: string, patch: IntegrationUpdate): Promise<IntegrationRow> {
+export async function updateIntegration(
+  deps: ContactDeps,
+  actor: AuditActor,
+  user: UserRow,
+  id: string,
+  patch: IntegrationUpdate,
+): Promise<IntegrationRow> {
   const { integration, asked } = await deps.db.transaction().execute(async (trx) => {
-    const current = await getOwnedIntegration(trx, user, id, 'manage');
-    const policy = patch.escalation_policy_id ? await usablePolicy(trx, patch.escalation_policy_id, current.team_id) : null;
+    const before = await lockedIntegration(trx, user, id);
+    const policy = patch.escalation_policy_id ? await usablePolicy(trx, patch.escalation_policy_id, before.team_id) : null;
     const integration = await trx
       .updateTable('integrations')
       .set({
@@ -111,6 +126,14 @@ export async function updateIntegration(deps: ContactDeps, user: UserRow, id: st
       .returningAll()
       .executeTakeFirst();
     if (!integration) throw notFound('Integration');
+    await recordAudit(trx, actor, {
+      action: 'integration.updated',
+      targetType: 'integration',
+      targetId: id,
+      teamId: integration.team_id,
+      before,
+      after: integration,
+    });
     const asked = policy && integration.owner_id ? await requestConfirmations(trx, deps, integration.owner_id, policyEmails(policy)) : 0;
     return { integration, asked };
   });
@@ -122,18 +145,54 @@ export async function updateIntegration(deps: ContactDeps, user: UserRow, id: st
  * Replaces the integration's ingest key (a team admin or superuser). One UPDATE: from its
  * commit on, the old key is refused and the new one works.
  */
-export async function rotateIngestKey(db: Db, user: UserRow, id: string): Promise<string> {
+export async function rotateIngestKey(db: Db, actor: AuditActor, user: UserRow, id: string): Promise<string> {
   const { key, hash } = newIngestKey();
-  await getOwnedIntegration(db, user, id, 'manage');
-  const result = await db.updateTable('integrations').set({ ingest_key_hash: hash }).where('id', '=', id).executeTakeFirst();
-  if (result.numUpdatedRows === 0n) throw notFound('Integration');
+  await db.transaction().execute(async (trx) => {
+    await lockedIntegration(trx, user, id);
+    const integration = await trx
+      .updateTable('integrations')
+      .set({ ingest_key_hash: hash })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    // That a key was issued, never the key or its hash.
+    await recordAudit(trx, actor, {
+      action: 'integration.key_rotated',
+      targetType: 'integration',
+      targetId: id,
+      teamId: integration.team_id,
+      after: integration,
+    });
+  });
   return key;
 }
 
 /** Its alerts stay with the team, detached (alerts.integration_id is ON DELETE SET NULL): the team's consoles hear of it. */
-export async function deleteIntegration(deps: { db: Db; alertChanges: AlertChangeFeed }, user: UserRow, id: string): Promise<void> {
-  await getOwnedIntegration(deps.db, user, id, 'manage');
-  const deleted = await deps.db.deleteFrom('integrations').where('id', '=', id).returning('team_id').executeTakeFirst();
-  if (!deleted) throw notFound('Integration');
+export async function deleteIntegration(
+  deps: { db: Db; alertChanges: AlertChangeFeed },
+  actor: AuditActor,
+  user: UserRow,
+  id: string,
+): Promise<void> {
+  const deleted = await deps.db.transaction().execute(async (trx) => {
+    await lockedIntegration(trx, user, id);
+    const before = await trx.deleteFrom('integrations').where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+    await recordAudit(trx, actor, {
+      action: 'integration.deleted',
+      targetType: 'integration',
+      targetId: id,
+      teamId: before.team_id,
+      before,
+    });
+    return before;
+  });
   deps.alertChanges.announce([deleted.team_id]);
+}
+
+/** The integration as it is before a change, locked to the caller's transaction, when `user` administers its team (else 404 or 403 as getOwnedIntegration). */
+async function lockedIntegration(trx: Db, user: UserRow, id: string): Promise<IntegrationRow> {
+  const integration = await trx.selectFrom('integrations').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+  if (!integration) throw notFound('Integration');
+  await requireTeamRole(trx, user, integration.team_id, 'manage', () => notFound('Integration'));
+  return integration;
 }

@@ -1,5 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
+import { auditActor } from '../audit/record.js';
 import { requireUser, userOf } from '../auth/currentUser.js';
 import { changeErrors, operationDocs, readErrors } from '../common/routeDocs.js';
 import { Message, PageQuery, pageOf } from '../common/schema.js';
@@ -48,7 +49,8 @@ export async function overrideRoutes(app: FastifyInstance, { db, now }: { db: Db
         response: { 200: OverridePublic, ...changeErrors },
       },
     },
-    async (request) => toOverridePublic(await createOverride(db, userOf(request), request.params.id, request.body, now())),
+    async (request) =>
+      toOverridePublic(await createOverride(db, auditActor(request), userOf(request), request.params.id, request.body, now())),
   );
 
   api.get(
@@ -76,7 +78,9 @@ export async function overrideRoutes(app: FastifyInstance, { db, now }: { db: Db
       },
     },
     async (request) =>
-      toOverridePublic(await updateOverride(db, userOf(request), request.params.id, request.params.override_id, request.body)),
+      toOverridePublic(
+        await updateOverride(db, auditActor(request), userOf(request), request.params.id, request.params.override_id, request.body),
+      ),
   );
 
   api.delete(
@@ -90,7 +94,7 @@ export async function overrideRoutes(app: FastifyInstance, { db, now }: { db: Db
       },
     },
     async (request) => {
-      await deleteOverride(db, userOf(request), request.params.id, request.params.override_id);
+      await deleteOverride(db, auditActor(request), userOf(request), request.params.id, request.params.override_id);
       return { message: 'Override deleted successfully' };
     },
   );

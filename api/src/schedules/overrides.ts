@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { type AuditActor, recordAudit } from '../audit/record.js';
 import type { Db } from '../db/database.js';
 import type { ScheduleOverrideRow, UserRow } from '../db/schema.js';
 import { invalidField, notFound } from '../errors.js';
@@ -107,6 +108,7 @@ async function checkedOverride(db: Db, teamId: string, fields: OverrideFields) {
  */
 export async function createOverride(
   db: Db,
+  actor: AuditActor,
   user: UserRow,
   scheduleId: string,
   input: OverrideCreate,
@@ -119,16 +121,24 @@ export async function createOverride(
     const { rows } = await sql<{ at: Date }>`
       SELECT greatest(date_trunc('milliseconds', clock_timestamp()),
         (SELECT max(created_at) + interval '1 millisecond' FROM schedule_overrides WHERE schedule_id = ${scheduleId})) AS at`.execute(trx);
-    return trx
+    const after = await trx
       .insertInto('schedule_overrides')
       .values({ ...fields, schedule_id: scheduleId, created_at: rows[0]?.at ?? new Date() })
       .returningAll()
       .executeTakeFirstOrThrow();
+    await recordAudit(trx, actor, {
+      action: 'override.created',
+      targetType: 'override',
+      teamId: schedule.team_id,
+      targetId: after.id,
+      after,
+    });
+    return after;
   });
 }
 
 /** A change keeps the override's place in the order. */
-export async function updateOverride(db: Db, user: UserRow, scheduleId: string, id: string, patch: OverrideUpdate) {
+export async function updateOverride(db: Db, actor: AuditActor, user: UserRow, scheduleId: string, id: string, patch: OverrideUpdate) {
   return db.transaction().execute(async (trx) => {
     const schedule = await scheduleForChange(trx, user, scheduleId);
     const row = await getOverride(trx, scheduleId, id);
@@ -146,18 +156,29 @@ export async function updateOverride(db: Db, user: UserRow, scheduleId: string, 
       ends_at: patch.ends_at ?? row.ends_at.toISOString(),
     };
     const fields = await checkedOverride(trx, schedule.team_id, merged);
-    return trx.updateTable('schedule_overrides').set(fields).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+    const after = await trx.updateTable('schedule_overrides').set(fields).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+    await recordAudit(trx, actor, {
+      action: 'override.updated',
+      targetType: 'override',
+      teamId: schedule.team_id,
+      targetId: id,
+      before: row,
+      after,
+    });
+    return after;
   });
 }
 
-export async function deleteOverride(db: Db, user: UserRow, scheduleId: string, id: string): Promise<void> {
+export async function deleteOverride(db: Db, actor: AuditActor, user: UserRow, scheduleId: string, id: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await scheduleForChange(trx, user, scheduleId);
-    const { numDeletedRows } = await trx
+    const schedule = await scheduleForChange(trx, user, scheduleId);
+    const before = await trx
       .deleteFrom('schedule_overrides')
       .where('schedule_id', '=', scheduleId)
       .where('id', '=', id)
+      .returningAll()
       .executeTakeFirst();
-    if (numDeletedRows === 0n) throw notFound('Override');
+    if (!before) throw notFound('Override');
+    await recordAudit(trx, actor, { action: 'override.deleted', targetType: 'override', teamId: schedule.team_id, targetId: id, before });
   });
 }

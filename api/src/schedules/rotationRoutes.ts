@@ -1,5 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
+import { auditActor } from '../audit/record.js';
 import { requireUser, userOf } from '../auth/currentUser.js';
 import { changeErrors, operationDocs, readErrors } from '../common/routeDocs.js';
 import { Message } from '../common/schema.js';
@@ -44,7 +45,7 @@ export async function rotationRoutes(app: FastifyInstance, { db }: { db: Db }): 
         response: { 200: RotationPublic, ...changeErrors },
       },
     },
-    async (request) => toRotationPublic(await createRotation(db, userOf(request), request.params.id, request.body)),
+    async (request) => toRotationPublic(await createRotation(db, auditActor(request), userOf(request), request.params.id, request.body)),
   );
 
   api.get(
@@ -72,7 +73,9 @@ export async function rotationRoutes(app: FastifyInstance, { db }: { db: Db }): 
       },
     },
     async (request) =>
-      toRotationPublic(await updateRotation(db, userOf(request), request.params.id, request.params.rotation_id, request.body)),
+      toRotationPublic(
+        await updateRotation(db, auditActor(request), userOf(request), request.params.id, request.params.rotation_id, request.body),
+      ),
   );
 
   api.delete(
@@ -86,7 +89,7 @@ export async function rotationRoutes(app: FastifyInstance, { db }: { db: Db }): 
       },
     },
     async (request) => {
-      await deleteRotation(db, userOf(request), request.params.id, request.params.rotation_id);
+      await deleteRotation(db, auditActor(request), userOf(request), request.params.id, request.params.rotation_id);
       return { message: 'Rotation deleted successfully' };
     },
   );

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { type AuditActor, recordAudit } from '../audit/record.js';
 import type { Db } from '../db/database.js';
 import type { ScheduleRotationRow, UserRow } from '../db/schema.js';
 import { notFound } from '../errors.js';
@@ -92,7 +93,13 @@ async function setMembers(db: Db, rotationId: string, userIds: string[]): Promis
     .execute();
 }
 
-export async function createRotation(db: Db, user: UserRow, scheduleId: string, input: RotationCreate): Promise<Rotation> {
+export async function createRotation(
+  db: Db,
+  actor: AuditActor,
+  user: UserRow,
+  scheduleId: string,
+  input: RotationCreate,
+): Promise<Rotation> {
   return db.transaction().execute(async (trx) => {
     const schedule = await scheduleForChange(trx, user, scheduleId);
     const fields = await checkedFields(trx, schedule.team_id, input);
@@ -117,30 +124,57 @@ export async function createRotation(db: Db, user: UserRow, scheduleId: string, 
       .returning('id')
       .executeTakeFirstOrThrow();
     await setMembers(trx, row.id, input.user_ids);
-    return getRotation(trx, scheduleId, row.id);
+    const after = await getRotation(trx, scheduleId, row.id);
+    await recordAudit(trx, actor, {
+      action: 'rotation.created',
+      targetType: 'rotation',
+      teamId: schedule.team_id,
+      targetId: row.id,
+      after,
+    });
+    return after;
   });
 }
 
 /** A change applies to the whole rotation, past turns included: a new order renumbers them. */
-export async function updateRotation(db: Db, user: UserRow, scheduleId: string, rotationId: string, patch: RotationUpdate) {
+export async function updateRotation(
+  db: Db,
+  actor: AuditActor,
+  user: UserRow,
+  scheduleId: string,
+  rotationId: string,
+  patch: RotationUpdate,
+) {
   return db.transaction().execute(async (trx) => {
     const schedule = await scheduleForChange(trx, user, scheduleId);
-    await getRotation(trx, scheduleId, rotationId);
+    const before = await getRotation(trx, scheduleId, rotationId);
     const fields = await checkedFields(trx, schedule.team_id, patch);
     if (Object.keys(fields).length > 0) await trx.updateTable('schedule_rotations').set(fields).where('id', '=', rotationId).execute();
     if (patch.user_ids) await setMembers(trx, rotationId, patch.user_ids);
-    return getRotation(trx, scheduleId, rotationId);
+    const after = await getRotation(trx, scheduleId, rotationId);
+    await recordAudit(trx, actor, {
+      action: 'rotation.updated',
+      targetType: 'rotation',
+      teamId: schedule.team_id,
+      targetId: rotationId,
+      before,
+      after,
+    });
+    return after;
   });
 }
 
-export async function deleteRotation(db: Db, user: UserRow, scheduleId: string, rotationId: string): Promise<void> {
+export async function deleteRotation(db: Db, actor: AuditActor, user: UserRow, scheduleId: string, rotationId: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await scheduleForChange(trx, user, scheduleId);
-    const { numDeletedRows } = await trx
-      .deleteFrom('schedule_rotations')
-      .where('schedule_id', '=', scheduleId)
-      .where('id', '=', rotationId)
-      .executeTakeFirst();
-    if (numDeletedRows === 0n) throw notFound('Rotation');
+    const schedule = await scheduleForChange(trx, user, scheduleId);
+    const before = await getRotation(trx, scheduleId, rotationId);
+    await trx.deleteFrom('schedule_rotations').where('schedule_id', '=', scheduleId).where('id', '=', rotationId).execute();
+    await recordAudit(trx, actor, {
+      action: 'rotation.deleted',
+      targetType: 'rotation',
+      teamId: schedule.team_id,
+      targetId: rotationId,
+      before,
+    });
   });
 }

@@ -1,5 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
+import { auditActor } from '../audit/record.js';
 import { requireUser, userOf } from '../auth/currentUser.js';
 import { changeErrors, listErrors, operationDocs, readErrors } from '../common/routeDocs.js';
 import { Message, pageOf } from '../common/schema.js';
@@ -70,7 +71,7 @@ export async function scheduleRoutes(app: FastifyInstance, deps: { db: Db; now: 
         response: { 200: SchedulePublic, ...listErrors },
       },
     },
-    async (request) => toSchedulePublic(await createSchedule(db, userOf(request), request.body)),
+    async (request) => toSchedulePublic(await createSchedule(db, auditActor(request), userOf(request), request.body)),
   );
 
   api.get(
@@ -101,7 +102,7 @@ export async function scheduleRoutes(app: FastifyInstance, deps: { db: Db; now: 
         response: { 200: SchedulePublic, ...changeErrors },
       },
     },
-    async (request) => toSchedulePublic(await updateSchedule(db, userOf(request), request.params.id, request.body)),
+    async (request) => toSchedulePublic(await updateSchedule(db, auditActor(request), userOf(request), request.params.id, request.body)),
   );
 
   api.delete(
@@ -115,7 +116,7 @@ export async function scheduleRoutes(app: FastifyInstance, deps: { db: Db; now: 
       },
     },
     async (request) => {
-      await deleteSchedule(db, userOf(request), request.params.id);
+      await deleteSchedule(db, auditActor(request), userOf(request), request.params.id);
       return { message: 'Schedule deleted successfully' };
     },
   );

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { type AuditActor, recordAudit } from '../audit/record.js';
 import type { Db } from '../db/database.js';
 import type { ScheduleRow, UserRow } from '../db/schema.js';
 import { HttpError, notFound } from '../errors.js';
@@ -60,25 +61,33 @@ export async function scheduleForChange(db: Db, user: UserRow, id: string): Prom
 }
 
 /** At most SCHEDULES_PER_USER_MAX per maker, superusers aside (limits.ts), in a team the maker administers. */
-export async function createSchedule(db: Db, owner: UserRow, input: ScheduleCreate): Promise<ScheduleRow> {
+export async function createSchedule(db: Db, actor: AuditActor, owner: UserRow, input: ScheduleCreate): Promise<ScheduleRow> {
   const timeZone = checkedZone(input.time_zone);
   return db.transaction().execute(async (trx) => {
     const teamId = await teamForNew(trx, owner, input.team_id, 'manage');
     await checkRoomForSchedule(trx, owner);
-    return trx
+    const row = await trx
       .insertInto('schedules')
       .values({ name: input.name, description: input.description ?? null, time_zone: timeZone, owner_id: owner.id, team_id: teamId })
       .returningAll()
       .executeTakeFirstOrThrow();
+    await recordAudit(trx, actor, {
+      action: 'schedule.created',
+      targetType: 'schedule',
+      targetId: row.id,
+      teamId: row.team_id,
+      after: row,
+    });
+    return row;
   });
 }
 
 /** A new zone moves every hand-off and active hour to that zone's wall clock; instants stay. */
-export async function updateSchedule(db: Db, user: UserRow, id: string, patch: ScheduleUpdate): Promise<ScheduleRow> {
+export async function updateSchedule(db: Db, actor: AuditActor, user: UserRow, id: string, patch: ScheduleUpdate): Promise<ScheduleRow> {
   const timeZone = patch.time_zone === undefined ? undefined : checkedZone(patch.time_zone);
   return db.transaction().execute(async (trx) => {
-    await scheduleForChange(trx, user, id);
-    return trx
+    const before = await scheduleForChange(trx, user, id);
+    const after = await trx
       .updateTable('schedules')
       .set({
         ...(patch.name !== undefined && { name: patch.name }),
@@ -88,14 +97,24 @@ export async function updateSchedule(db: Db, user: UserRow, id: string, patch: S
       .where('id', '=', id)
       .returningAll()
       .executeTakeFirstOrThrow();
+    await recordAudit(trx, actor, {
+      action: 'schedule.updated',
+      targetType: 'schedule',
+      targetId: id,
+      teamId: before.team_id,
+      before,
+      after,
+    });
+    return after;
   });
 }
 
 /** Its rotations and overrides go with it. */
-export async function deleteSchedule(db: Db, user: UserRow, id: string): Promise<void> {
+export async function deleteSchedule(db: Db, actor: AuditActor, user: UserRow, id: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await scheduleForChange(trx, user, id);
+    const before = await scheduleForChange(trx, user, id);
     await trx.deleteFrom('schedules').where('id', '=', id).execute();
+    await recordAudit(trx, actor, { action: 'schedule.deleted', targetType: 'schedule', targetId: id, teamId: before.team_id, before });
   });
 }
 

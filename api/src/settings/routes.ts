@@ -1,5 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
+import { auditActor } from '../audit/record.js';
 import { requireSuperuser, userOf } from '../auth/currentUser.js';
 import { errorResponses } from '../common/schema.js';
 import type { Config } from '../config.js';
@@ -54,7 +55,10 @@ export async function settingsRoutes(root: FastifyInstance, deps: { settings: Se
     },
     async (request) => {
       const { require_signed_links, signup_open } = request.body;
-      const updated = await settings.update({ requireSignedLinks: require_signed_links, signupOpen: signup_open }, userOf(request).id);
+      const updated = await settings.update(
+        { requireSignedLinks: require_signed_links, signupOpen: signup_open },
+        { ...auditActor(request), userId: userOf(request).id },
+      );
       request.log.info({ requireSignedLinks: updated.requireSignedLinks, signupOpen: updated.signupOpen }, 'settings changed');
       return toPublic(updated);
     },

@@ -1,3 +1,4 @@
+import { type AuditActor, recordAudit } from '../audit/record.js';
 import type { Db } from '../db/database.js';
 
 export interface AppSettings {
@@ -42,19 +43,25 @@ export class SettingsStore {
     return this.reading;
   }
 
-  async update(change: Partial<AppSettings>, updatedBy: string): Promise<AppSettings> {
+  /** Changes the settings, with its audit entry (`settings.updated`) in the same transaction. */
+  async update(change: Partial<AppSettings>, actor: AuditActor & { userId: string }): Promise<AppSettings> {
     this.version += 1;
-    const row = await this.db
-      .updateTable('app_settings')
-      .set({
-        ...(change.requireSignedLinks !== undefined && { require_signed_links: change.requireSignedLinks }),
-        ...(change.signupOpen !== undefined && { signup_open: change.signupOpen }),
-        updated_at: new Date(),
-        updated_by: updatedBy,
-      })
-      .where('id', '=', 1)
-      .returning(COLUMNS)
-      .executeTakeFirstOrThrow();
+    const row = await this.db.transaction().execute(async (trx) => {
+      const before = await trx.selectFrom('app_settings').select(COLUMNS).where('id', '=', 1).forUpdate().executeTakeFirstOrThrow();
+      const after = await trx
+        .updateTable('app_settings')
+        .set({
+          ...(change.requireSignedLinks !== undefined && { require_signed_links: change.requireSignedLinks }),
+          ...(change.signupOpen !== undefined && { signup_open: change.signupOpen }),
+          updated_at: new Date(),
+          updated_by: actor.userId,
+        })
+        .where('id', '=', 1)
+        .returning(COLUMNS)
+        .executeTakeFirstOrThrow();
+      await recordAudit(trx, actor, { action: 'settings.updated', targetType: 'settings', targetId: null, before, after });
+      return after;
+    });
     return this.remember(fromRow(row));
   }
 

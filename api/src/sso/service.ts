@@ -3,6 +3,7 @@ import type { Db } from '../db/database.js';
 import type { UserRow } from '../db/schema.js';
 import { HttpError } from '../errors.js';
 import { createUser, findUserByEmail, findUserById } from '../users/service.js';
+import { applyGroupRules } from './groupRules.js';
 import type { ProviderIdentity } from './provider.js';
 import { SignInRefused } from './refusals.js';
 
@@ -26,13 +27,18 @@ export async function signInWithIdentity(db: Db, identity: ProviderIdentity, now
   const user =
     (await linkedUser(db, identity)) ?? (await findUserByEmail(db, email)) ?? (await createSsoUser(db, email, identity.fullName));
   if (!user.is_active) throw new SignInRefused('inactive_user');
-  await db
-    .insertInto('user_sso_identities')
-    .values({ issuer: identity.issuer, subject: identity.subject, user_id: user.id, email, groups: identity.groups, last_login_at: now })
-    .onConflict((oc) =>
-      oc.columns(['issuer', 'subject']).doUpdateSet({ user_id: user.id, email, groups: identity.groups, last_login_at: now }),
-    )
-    .execute();
+  // The identity and the memberships its groups give change together.
+  const actor = { userId: user.id, tokenId: null, label: email, address: null };
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('user_sso_identities')
+      .values({ issuer: identity.issuer, subject: identity.subject, user_id: user.id, email, groups: identity.groups, last_login_at: now })
+      .onConflict((oc) =>
+        oc.columns(['issuer', 'subject']).doUpdateSet({ user_id: user.id, email, groups: identity.groups, last_login_at: now }),
+      )
+      .execute();
+    await applyGroupRules(trx, actor, user.id, identity.groups);
+  });
   return user;
 }
 
@@ -48,7 +54,9 @@ async function linkedUser(db: Db, identity: ProviderIdentity): Promise<UserRow |
 
 async function createSsoUser(db: Db, email: string, fullName: string | null): Promise<UserRow> {
   try {
-    return await createUser(db, { email, password: randomBytes(32).toString('base64url'), full_name: fullName });
+    // The first single sign-on makes the account: recorded as a sign-up by that address.
+    const actor = { userId: null, tokenId: null, label: email, address: null };
+    return await createUser(db, actor, { email, password: randomBytes(32).toString('base64url'), full_name: fullName }, 'user.signed_up');
   } catch (error) {
     // Two first sign-ins racing (two tabs): the other made the account; use it.
     if (error instanceof HttpError && error.statusCode === 409) {

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { type AuditActor, recordAudit } from '../audit/record.js';
 import { hashOneTimeToken, newOneTimeToken } from '../auth/tokens.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
@@ -41,7 +42,7 @@ const toInvitePublic = (row: { id: string; email: string; role: TeamRole; expire
 });
 
 /** A new invitation (an admin or superuser): replaces a pending one to the same address; the email is sent after the commit. */
-export async function createInvite(deps: InviteDeps, admin: UserRow, teamId: string, email: string, role: TeamRole) {
+export async function createInvite(deps: InviteDeps, actor: AuditActor, admin: UserRow, teamId: string, email: string, role: TeamRole) {
   const { token, hash } = newOneTimeToken();
   const now = deps.now();
   const { invite, teamName } = await deps.db.transaction().execute(async (trx) => {
@@ -81,6 +82,7 @@ export async function createInvite(deps: InviteDeps, admin: UserRow, teamId: str
       })
       .returningAll()
       .executeTakeFirstOrThrow();
+    await recordAudit(trx, actor, { action: 'team_invite.created', targetType: 'team_invite', targetId: invite.id, teamId, after: invite });
     return { invite, teamName: team.name };
   });
   const inviteUrl = `${deps.config.frontendHost}/invite?token=${token}`;
@@ -104,15 +106,19 @@ export async function listInvites(db: Db, admin: UserRow, teamId: string, now: D
   return { data: rows.map(toInvitePublic), count: rows.length };
 }
 
-export async function revokeInvite(db: Db, admin: UserRow, teamId: string, inviteId: string): Promise<void> {
+export async function revokeInvite(db: Db, actor: AuditActor, admin: UserRow, teamId: string, inviteId: string): Promise<void> {
   await requireTeamRole(db, admin, teamId, 'manage', () => notFound(TEAM_NOT_FOUND));
-  const { numDeletedRows } = await db
-    .deleteFrom('team_invites')
-    .where('team_id', '=', teamId)
-    .where('id', '=', inviteId)
-    .where('accepted_at', 'is', null)
-    .executeTakeFirst();
-  if (numDeletedRows === 0n) throw notFound('Invitation');
+  await db.transaction().execute(async (trx) => {
+    const before = await trx
+      .deleteFrom('team_invites')
+      .where('team_id', '=', teamId)
+      .where('id', '=', inviteId)
+      .where('accepted_at', 'is', null)
+      .returningAll()
+      .executeTakeFirst();
+    if (!before) throw notFound('Invitation');
+    await recordAudit(trx, actor, { action: 'team_invite.revoked', targetType: 'team_invite', targetId: inviteId, teamId, before });
+  });
 }
 
 /** The pending, unexpired invitation of a link's token (locked when `lock`), else 404 INVITE_INVALID. */
@@ -137,13 +143,30 @@ export async function lookUpInvite(db: Db, token: string, now: Date) {
 }
 
 /** A signed-in user with the invited address joins; the link is used up. */
-export async function acceptInvite(db: Db, user: UserRow, token: string, now: Date): Promise<string> {
+export async function acceptInvite(db: Db, actor: AuditActor, user: UserRow, token: string, now: Date): Promise<string> {
   return db.transaction().execute(async (trx) => {
     const invite = await pendingInvite(trx, token, now, true);
     if (invite.email.toLowerCase() !== user.email.toLowerCase()) throw new HttpError(403, INVITE_OTHER_EMAIL);
-    await addMember(trx, invite.team_id, user.id, invite.role);
-    await trx.updateTable('team_invites').set({ accepted_at: now }).where('id', '=', invite.id).execute();
+    await useInvite(trx, actor, invite, user.id, now);
     return invite.team_id;
+  });
+}
+
+/** The invited user joins and the link is used up, both recorded. */
+async function useInvite(trx: Db, actor: AuditActor, invite: { id: string; team_id: string; role: TeamRole }, userId: string, now: Date) {
+  await addMember(trx, actor, invite.team_id, userId, invite.role);
+  const after = await trx
+    .updateTable('team_invites')
+    .set({ accepted_at: now })
+    .where('id', '=', invite.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await recordAudit(trx, actor, {
+    action: 'team_invite.accepted',
+    targetType: 'team_invite',
+    targetId: invite.id,
+    teamId: invite.team_id,
+    after,
   });
 }
 
@@ -153,15 +176,21 @@ export async function acceptInvite(db: Db, user: UserRow, token: string, now: Da
  */
 export async function signUpWithInvite(
   db: Db,
+  actor: AuditActor,
   input: { token: string; password: string; full_name?: string | null },
   now: Date,
 ): Promise<UserRow> {
   return db.transaction().execute(async (trx) => {
     const invite = await pendingInvite(trx, input.token, now, true);
     if (await findUserByEmail(trx, invite.email)) throw new HttpError(409, INVITE_HAS_ACCOUNT);
-    const user = await createUser(trx, { email: invite.email, password: input.password, full_name: input.full_name ?? null });
-    await addMember(trx, invite.team_id, user.id, invite.role);
-    await trx.updateTable('team_invites').set({ accepted_at: now }).where('id', '=', invite.id).execute();
+    const asNewUser = { ...actor, label: invite.email };
+    const user = await createUser(
+      trx,
+      asNewUser,
+      { email: invite.email, password: input.password, full_name: input.full_name ?? null },
+      'user.signed_up',
+    );
+    await useInvite(trx, { ...asNewUser, userId: user.id }, invite, user.id, now);
     return user;
   });
 }

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { type AuditActor, recordAudit } from '../audit/record.js';
 import type { Db } from '../db/database.js';
 import type { TeamRole, UserRow } from '../db/schema.js';
 import { HttpError, InvalidInput, notFound } from '../errors.js';
@@ -16,7 +17,7 @@ export const tooManyMembers = `A team has at most ${MEMBERS_PER_TEAM_MAX} member
 export const ALREADY_MEMBER = 'The user is a member of this team already';
 
 /** Adds `userId` with `role`, within the cap (in the caller's transaction; the team's row is locked). */
-export async function addMember(trx: Db, teamId: string, userId: string, role: TeamRole): Promise<void> {
+export async function addMember(trx: Db, actor: AuditActor, teamId: string, userId: string, role: TeamRole): Promise<void> {
   const team = await trx.selectFrom('teams').select('id').where('id', '=', teamId).forNoKeyUpdate().executeTakeFirst();
   if (!team) throw notFound(TEAM_NOT_FOUND);
   if ((await roleIn(trx, userId, teamId)) !== null) throw new HttpError(409, ALREADY_MEMBER);
@@ -26,20 +27,25 @@ export async function addMember(trx: Db, teamId: string, userId: string, role: T
     .where('team_id', '=', teamId)
     .executeTakeFirstOrThrow();
   if (Number(n) >= MEMBERS_PER_TEAM_MAX) throw new InvalidInput([{ loc: ['body'], msg: tooManyMembers, type: 'value_error' }]);
-  await trx.insertInto('team_members').values({ team_id: teamId, user_id: userId, role }).execute();
+  const member = await trx
+    .insertInto('team_members')
+    .values({ team_id: teamId, user_id: userId, role })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await recordAudit(trx, actor, { action: 'team_member.added', targetType: 'team_member', targetId: userId, teamId, after: member });
 }
 
 /** A superuser adds any user (422 at `user_id` for an unknown one). */
-export async function addMemberAsSuperuser(db: Db, teamId: string, userId: string, role: TeamRole): Promise<void> {
+export async function addMemberAsSuperuser(db: Db, actor: AuditActor, teamId: string, userId: string, role: TeamRole): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const user = await trx.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
     if (!user) throw new InvalidInput([{ loc: ['body', 'user_id'], msg: 'Value error, no user with this id', type: 'value_error' }]);
-    await addMember(trx, teamId, userId, role);
+    await addMember(trx, actor, teamId, userId, role);
   });
 }
 
 /** An admin (or superuser) changes a member's role; the last admin is not demoted (409). */
-export async function changeRole(db: Db, actor: UserRow, teamId: string, userId: string, role: TeamRole): Promise<void> {
+export async function changeRole(db: Db, audit: AuditActor, actor: UserRow, teamId: string, userId: string, role: TeamRole): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await lockTeam(trx, teamId);
     await requireTeamRole(trx, actor, teamId, 'manage', () => notFound(TEAM_NOT_FOUND));
@@ -47,6 +53,14 @@ export async function changeRole(db: Db, actor: UserRow, teamId: string, userId:
     if (current === null) throw notFound('Team member');
     if (current === 'admin' && role !== 'admin' && !(await hasOtherAdmin(trx, teamId, userId))) throw new HttpError(409, LAST_ADMIN);
     await trx.updateTable('team_members').set({ role }).where('team_id', '=', teamId).where('user_id', '=', userId).execute();
+    await recordAudit(trx, audit, {
+      action: 'team_member.role_changed',
+      targetType: 'team_member',
+      targetId: userId,
+      teamId,
+      before: { team_id: teamId, user_id: userId, role: current },
+      after: { team_id: teamId, user_id: userId, role },
+    });
   });
 }
 
@@ -56,7 +70,7 @@ export async function changeRole(db: Db, actor: UserRow, teamId: string, userId:
  * ended of the team's schedules, or a level of the team's policies, named so the admin knows
  * what to change first (as deleting a user is refused while they are on call).
  */
-export async function removeMember(db: Db, actor: UserRow, teamId: string, userId: string, now: Date): Promise<void> {
+export async function removeMember(db: Db, audit: AuditActor, actor: UserRow, teamId: string, userId: string, now: Date): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await lockTeam(trx, teamId);
     if (actor.id !== userId || actor.is_superuser) await requireTeamRole(trx, actor, teamId, 'manage', () => notFound(TEAM_NOT_FOUND));
@@ -66,6 +80,13 @@ export async function removeMember(db: Db, actor: UserRow, teamId: string, userI
     const paging = await stillPaging(trx, teamId, userId, now);
     if (paging.length > 0) throw new HttpError(409, memberStillPaged(paging));
     await trx.deleteFrom('team_members').where('team_id', '=', teamId).where('user_id', '=', userId).execute();
+    await recordAudit(trx, audit, {
+      action: actor.id === userId ? 'team_member.left' : 'team_member.removed',
+      targetType: 'team_member',
+      targetId: userId,
+      teamId,
+      before: { team_id: teamId, user_id: userId, role },
+    });
   });
 }
 

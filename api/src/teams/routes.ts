@@ -1,5 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
+import { auditActor } from '../audit/record.js';
 import { requireSuperuser, requireUser, userOf } from '../auth/currentUser.js';
 import { changeErrors, limitedChangeErrors, listErrors, operationDocs, readErrors } from '../common/routeDocs.js';
 import { errorResponses, IdParams, Message, pageOf, TooManyRequests } from '../common/schema.js';
@@ -69,7 +70,7 @@ export async function teamRoutes(app: FastifyInstance, deps: TeamRouteDeps): Pro
         response: { 200: TeamDetail, ...listErrors },
       },
     },
-    async (request) => createTeam(db, userOf(request), request.body),
+    async (request) => createTeam(db, auditActor(request), userOf(request), request.body),
   );
 
   api.get(
@@ -96,7 +97,7 @@ export async function teamRoutes(app: FastifyInstance, deps: TeamRouteDeps): Pro
         response: { 200: TeamDetail, ...changeErrors },
       },
     },
-    async (request) => updateTeam(db, userOf(request), request.params.id, request.body),
+    async (request) => updateTeam(db, auditActor(request), userOf(request), request.params.id, request.body),
   );
 
   api.delete(
@@ -113,7 +114,7 @@ export async function teamRoutes(app: FastifyInstance, deps: TeamRouteDeps): Pro
       },
     },
     async (request) => {
-      await deleteTeam(db, userOf(request), request.params.id);
+      await deleteTeam(db, auditActor(request), userOf(request), request.params.id);
       return { message: 'Team deleted successfully' };
     },
   );
@@ -130,7 +131,7 @@ export async function teamRoutes(app: FastifyInstance, deps: TeamRouteDeps): Pro
       },
     },
     async (request) => {
-      await addMemberAsSuperuser(db, request.params.id, request.body.user_id, request.body.role);
+      await addMemberAsSuperuser(db, auditActor(request), request.params.id, request.body.user_id, request.body.role);
       return getTeam(db, userOf(request), request.params.id);
     },
   );
@@ -148,7 +149,7 @@ export async function teamRoutes(app: FastifyInstance, deps: TeamRouteDeps): Pro
     },
     async (request) => {
       const user = userOf(request);
-      await changeRole(db, user, request.params.id, request.params.user_id, request.body.role);
+      await changeRole(db, auditActor(request), user, request.params.id, request.params.user_id, request.body.role);
       return getTeam(db, user, request.params.id);
     },
   );
@@ -168,7 +169,7 @@ export async function teamRoutes(app: FastifyInstance, deps: TeamRouteDeps): Pro
       },
     },
     async (request) => {
-      await removeMember(db, userOf(request), request.params.id, request.params.user_id, now());
+      await removeMember(db, auditActor(request), userOf(request), request.params.id, request.params.user_id, now());
       return { message: 'Member removed successfully' };
     },
   );
@@ -189,7 +190,14 @@ export async function teamRoutes(app: FastifyInstance, deps: TeamRouteDeps): Pro
       },
     },
     async (request) =>
-      createInvite({ ...deps, log: request.log }, userOf(request), request.params.id, request.body.email, request.body.role),
+      createInvite(
+        { ...deps, log: request.log },
+        auditActor(request),
+        userOf(request),
+        request.params.id,
+        request.body.email,
+        request.body.role,
+      ),
   );
 
   api.get(
@@ -216,7 +224,7 @@ export async function teamRoutes(app: FastifyInstance, deps: TeamRouteDeps): Pro
       },
     },
     async (request) => {
-      await revokeInvite(db, userOf(request), request.params.id, request.params.invite_id);
+      await revokeInvite(db, auditActor(request), userOf(request), request.params.id, request.params.invite_id);
       return { message: 'Invitation revoked' };
     },
   );
@@ -251,7 +259,7 @@ export async function teamRoutes(app: FastifyInstance, deps: TeamRouteDeps): Pro
     },
     async (request) => {
       const user = userOf(request);
-      return getTeam(db, user, await acceptInvite(db, user, request.body.token, now()));
+      return getTeam(db, user, await acceptInvite(db, auditActor(request), user, request.body.token, now()));
     },
   );
 
@@ -267,6 +275,6 @@ export async function teamRoutes(app: FastifyInstance, deps: TeamRouteDeps): Pro
         response: { 200: UserPublic, 404: errorResponses[404], 409: errorResponses[409], 422: errorResponses[422], 429: TooManyRequests },
       },
     },
-    async (request) => toUserPublic(await signUpWithInvite(db, request.body, now())),
+    async (request) => toUserPublic(await signUpWithInvite(db, auditActor(request), request.body, now())),
   );
 }

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { type AuditActor, recordAudit } from '../audit/record.js';
 import { likePattern } from '../common/likePattern.js';
 import type { Db } from '../db/database.js';
 import type { TeamRole, UserRow } from '../db/schema.js';
@@ -88,7 +89,7 @@ export async function getTeam(db: Db, viewer: UserRow, id: string): Promise<Team
 }
 
 /** A new team with its maker as admin; at most TEAMS_PER_USER_MAX made by one user (superusers aside). */
-export async function createTeam(db: Db, maker: UserRow, input: TeamCreate): Promise<TeamDetail> {
+export async function createTeam(db: Db, actor: AuditActor, maker: UserRow, input: TeamCreate): Promise<TeamDetail> {
   const id = await db.transaction().execute(async (trx) => {
     if (!maker.is_superuser) {
       await sql`SELECT id FROM users WHERE id = ${maker.id} FOR NO KEY UPDATE`.execute(trx);
@@ -102,24 +103,31 @@ export async function createTeam(db: Db, maker: UserRow, input: TeamCreate): Pro
     const team = await trx
       .insertInto('teams')
       .values({ name: input.name.trim(), description: input.description ?? null, created_by: maker.id })
-      .returning('id')
+      .returningAll()
       .executeTakeFirstOrThrow();
     await trx.insertInto('team_members').values({ team_id: team.id, user_id: maker.id, role: 'admin' }).execute();
+    await recordAudit(trx, actor, { action: 'team.created', targetType: 'team', targetId: team.id, teamId: team.id, after: team });
     return team.id;
   });
   return getTeam(db, maker, id);
 }
 
-export async function updateTeam(db: Db, user: UserRow, id: string, patch: TeamUpdate): Promise<TeamDetail> {
-  await requireTeamRole(db, user, id, 'manage', () => notFound(TEAM_NOT_FOUND));
-  await db
-    .updateTable('teams')
-    .set({
-      ...(patch.name !== undefined && { name: patch.name.trim() }),
-      ...(patch.description !== undefined && { description: patch.description }),
-    })
-    .where('id', '=', id)
-    .execute();
+export async function updateTeam(db: Db, actor: AuditActor, user: UserRow, id: string, patch: TeamUpdate): Promise<TeamDetail> {
+  await db.transaction().execute(async (trx) => {
+    const before = await trx.selectFrom('teams').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+    if (!before) throw notFound(TEAM_NOT_FOUND);
+    await requireTeamRole(trx, user, id, 'manage', () => notFound(TEAM_NOT_FOUND));
+    const after = await trx
+      .updateTable('teams')
+      .set({
+        ...(patch.name !== undefined && { name: patch.name.trim() }),
+        ...(patch.description !== undefined && { description: patch.description }),
+      })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await recordAudit(trx, actor, { action: 'team.updated', targetType: 'team', targetId: id, teamId: id, before, after });
+  });
   return getTeam(db, user, id);
 }
 
@@ -128,9 +136,9 @@ export async function updateTeam(db: Db, user: UserRow, id: string, patch: TeamU
  * naming what is left: deleting them with it would stop their paging unseen). Its alerts, its
  * memberships and its invitations go with it.
  */
-export async function deleteTeam(db: Db, user: UserRow, id: string): Promise<void> {
+export async function deleteTeam(db: Db, actor: AuditActor, user: UserRow, id: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const team = await trx.selectFrom('teams').select('id').where('id', '=', id).forUpdate().executeTakeFirst();
+    const team = await trx.selectFrom('teams').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
     if (!team) throw notFound(TEAM_NOT_FOUND);
     await requireTeamRole(trx, user, id, 'manage', () => notFound(TEAM_NOT_FOUND));
     const { rows } = await sql<{ integrations: number; policies: number; schedules: number }>`
@@ -145,6 +153,7 @@ export async function deleteTeam(db: Db, user: UserRow, id: string): Promise<voi
     ].filter(Boolean);
     if (named.length > 0) throw new HttpError(409, teamNotEmpty(named));
     await trx.deleteFrom('teams').where('id', '=', id).execute();
+    await recordAudit(trx, actor, { action: 'team.deleted', targetType: 'team', targetId: id, teamId: id, before: team });
   });
 }
 

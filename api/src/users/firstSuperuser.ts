@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { SYSTEM_ACTOR } from '../audit/record.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import { createUser, findUserByEmail } from './service.js';
@@ -7,7 +8,7 @@ import { createUser, findUserByEmail } from './service.js';
 export async function ensureFirstSuperuser(db: Db, config: Config, log: FastifyBaseLogger): Promise<void> {
   if (await findUserByEmail(db, config.firstSuperuser)) return;
   try {
-    await createUser(db, {
+    await createUser(db, SYSTEM_ACTOR, {
       email: config.firstSuperuser,
       password: config.firstSuperuserPassword,
       full_name: 'Administrator',

@@ -2,6 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { AlertChangeFeed } from '../alerts/alertChanges.js';
+import { auditActor, recordAudit } from '../audit/record.js';
 import { requireSuperuser, requireUser, userOf } from '../auth/currentUser.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { errorResponses, limitedErrorResponses, Message, PageQuery, pageOf } from '../common/schema.js';
@@ -91,7 +92,7 @@ export async function userRoutes(root: FastifyInstance, deps: UserRouteDeps): Pr
     },
     async (request) => {
       const { email, password, full_name, is_active, is_superuser } = request.body;
-      const user = await createUser(db, { email, password, full_name, is_active, is_superuser });
+      const user = await createUser(db, auditActor(request), { email, password, full_name, is_active, is_superuser });
       // Tell the new user an account exists; the password is never emailed.
       mailer.send(newAccountEmail({ to: user.email, loginLink: `${config.frontendHost}/login` })).catch((err: unknown) => {
         request.log.error({ err }, 'new account email failed');
@@ -118,7 +119,7 @@ export async function userRoutes(root: FastifyInstance, deps: UserRouteDeps): Pr
     async (request) => {
       // The profile only: never the role, activity or password, whatever else arrives.
       const { email, full_name } = request.body;
-      return toUserPublic(await updateUser(db, userOf(request), { email, full_name }));
+      return toUserPublic(await updateUser(db, auditActor(request), userOf(request), { email, full_name }));
     },
   );
 
@@ -128,7 +129,7 @@ export async function userRoutes(root: FastifyInstance, deps: UserRouteDeps): Pr
     async (request) => {
       const user = userOf(request);
       if (user.is_superuser) throw new HttpError(403, SELF_DELETE);
-      await deleteUser(deps, user.id);
+      await deleteUser(deps, auditActor(request), user.id);
       return { message: 'User deleted successfully' };
     },
   );
@@ -152,11 +153,21 @@ export async function userRoutes(root: FastifyInstance, deps: UserRouteDeps): Pr
       if (!(await verifyPassword(user.hashed_password, current_password))) throw new HttpError(400, 'Incorrect password');
       if (current_password === new_password) throw new HttpError(400, 'New password cannot be the same as the current one');
       // Other sessions end with the old password: token_version moves on.
-      await db
-        .updateTable('users')
-        .set({ hashed_password: await hashPassword(new_password), token_version: sql<number>`token_version + 1` })
-        .where('id', '=', user.id)
-        .execute();
+      const hashed_password = await hashPassword(new_password);
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('users')
+          .set({ hashed_password, token_version: sql<number>`token_version + 1` })
+          .where('id', '=', user.id)
+          .execute();
+        const changed = { id: user.id, password_changed: true };
+        await recordAudit(trx, auditActor(request), {
+          action: 'user.password_changed',
+          targetType: 'user',
+          targetId: user.id,
+          after: changed,
+        });
+      });
       return { message: 'Password updated successfully' };
     },
   );
@@ -181,7 +192,9 @@ export async function userRoutes(root: FastifyInstance, deps: UserRouteDeps): Pr
     async (request) => {
       // Open registration: new users are active and never superusers, whatever the body says.
       const { email, password, full_name } = request.body;
-      return toUserPublic(await createUser(db, { email, password, full_name, is_active: true, is_superuser: false }));
+      return toUserPublic(
+        await createUser(db, auditActor(request), { email, password, full_name, is_active: true, is_superuser: false }, 'user.signed_up'),
+      );
     },
   );
 
@@ -219,7 +232,7 @@ export async function userRoutes(root: FastifyInstance, deps: UserRouteDeps): Pr
       if (user.id === me.id && (is_superuser === false || is_active === false)) {
         throw new HttpError(403, 'Super users are not allowed to demote or deactivate themselves');
       }
-      return toUserPublic(await updateUser(db, user, { email, full_name, password, is_active, is_superuser }));
+      return toUserPublic(await updateUser(db, auditActor(request), user, { email, full_name, password, is_active, is_superuser }));
     },
   );
 
@@ -233,7 +246,7 @@ export async function userRoutes(root: FastifyInstance, deps: UserRouteDeps): Pr
       const me = userOf(request);
       const user = await getUserOr404(db, request.params.user_id);
       if (user.id === me.id) throw new HttpError(403, SELF_DELETE);
-      await deleteUser(deps, user.id);
+      await deleteUser(deps, auditActor(request), user.id);
       return { message: 'User deleted successfully' };
     },
   );

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { AlertChangeFeed } from '../alerts/alertChanges.js';
+import { type AuditActor, recordAudit } from '../audit/record.js';
 import { hashPassword } from '../auth/passwords.js';
 import { likePattern } from '../common/likePattern.js';
 import type { Db } from '../db/database.js';
@@ -37,24 +38,33 @@ export async function getUserOr404(db: Db, id: string): Promise<UserRow> {
 /** PostgreSQL's unique violation on users_email_lower_key: two signups racing for one email. */
 const isEmailTaken = (error: unknown) => typeof error === 'object' && error !== null && (error as { code?: string }).code === '23505';
 
+/** A new account, and its audit entry (`user.created`, or `user.signed_up` for sign-up) in the same transaction. */
 export async function createUser(
   db: Db,
+  actor: AuditActor,
   input: { email: string; password: string; full_name?: string | null; is_active?: boolean; is_superuser?: boolean },
+  action: 'user.created' | 'user.signed_up' = 'user.created',
 ): Promise<UserRow> {
   if (await findUserByEmail(db, input.email)) throw new HttpError(409, USER_EXISTS);
   const hashed_password = await hashPassword(input.password);
   try {
-    return await db
-      .insertInto('users')
-      .values({
-        email: input.email,
-        full_name: input.full_name ?? null,
-        hashed_password,
-        is_active: input.is_active ?? true,
-        is_superuser: input.is_superuser ?? false,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    return await db.transaction().execute(async (trx) => {
+      const user = await trx
+        .insertInto('users')
+        .values({
+          email: input.email,
+          full_name: input.full_name ?? null,
+          hashed_password,
+          is_active: input.is_active ?? true,
+          is_superuser: input.is_superuser ?? false,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      // Signing up, the new user is the actor.
+      const by = action === 'user.signed_up' ? { ...actor, userId: user.id, label: user.email } : actor;
+      await recordAudit(trx, by, { action, targetType: 'user', targetId: user.id, after: user });
+      return user;
+    });
   } catch (error) {
     if (isEmailTaken(error)) throw new HttpError(409, USER_EXISTS);
     throw error;
@@ -65,7 +75,7 @@ export async function createUser(
  * Applies an edit. A new password or a deactivation bumps token_version, which voids every
  * token issued before.
  */
-export async function updateUser(db: Db, user: UserRow, changes: UserUpdate): Promise<UserRow> {
+export async function updateUser(db: Db, actor: AuditActor, user: UserRow, changes: UserUpdate): Promise<UserRow> {
   if (changes.email !== undefined && changes.email.toLowerCase() !== user.email.toLowerCase()) {
     if (await findUserByEmail(db, changes.email)) throw new HttpError(409, USER_EXISTS);
   }
@@ -81,7 +91,13 @@ export async function updateUser(db: Db, user: UserRow, changes: UserUpdate): Pr
   // Nothing to change (every field absent): no UPDATE with an empty SET, which is an SQL error.
   if (Object.keys(set).length === 0) return user;
   try {
-    return await db.updateTable('users').set(set).where('id', '=', user.id).returningAll().executeTakeFirstOrThrow();
+    return await db.transaction().execute(async (trx) => {
+      const before = await trx.selectFrom('users').selectAll().where('id', '=', user.id).forUpdate().executeTakeFirstOrThrow();
+      const after = await trx.updateTable('users').set(set).where('id', '=', user.id).returningAll().executeTakeFirstOrThrow();
+      const changed = { ...after, password_changed: changes.password !== undefined };
+      await recordAudit(trx, actor, { action: 'user.updated', targetType: 'user', targetId: user.id, before, after: changed });
+      return after;
+    });
   } catch (error) {
     if (isEmailTaken(error)) throw new HttpError(409, USER_EXISTS);
     throw error;
@@ -104,13 +120,18 @@ export async function listUsers(db: Db, offset: number, limit: number) {
  * `owner_id` null (migration 0022). Refused (409) while they are on call in a schedule
  * (schedules/service.ts); a member added meanwhile trips the foreign key, the same 409.
  */
-export async function deleteUser(deps: { db: Db; alertChanges: AlertChangeFeed; now: () => Date }, id: string): Promise<void> {
+export async function deleteUser(
+  deps: { db: Db; alertChanges: AlertChangeFeed; now: () => Date },
+  actor: AuditActor,
+  id: string,
+): Promise<void> {
   let teams: string[] = [];
   try {
     teams = await deps.db.transaction().execute(async (trx) => {
       await releaseUserFromSchedules(trx, id, deps.now());
       const rows = await trx.selectFrom('team_members').select('team_id').where('user_id', '=', id).execute();
-      await trx.deleteFrom('users').where('id', '=', id).execute();
+      const before = await trx.deleteFrom('users').where('id', '=', id).returningAll().executeTakeFirst();
+      await recordAudit(trx, actor, { action: 'user.deleted', targetType: 'user', targetId: id, before });
       return rows.map((row) => row.team_id);
     });
   } catch (error) {

@@ -66,6 +66,70 @@ describe('single sign-on through a real OpenID provider', () => {
     expect((await ssoGroupsOf(t.db, first.id)).map((i) => i.groups)).toEqual([[]]);
   });
 
+  it("maps groups to teams by the superuser's rules, and a changed group changes the teams at the next sign-in", async () => {
+    const lead = await t.createUser();
+    const payments = answered(
+      await t.app.inject({ method: 'POST', url: '/api/v1/teams/', headers: lead.auth, payload: { name: 'Payments' } }),
+    );
+    const sre = answered(await t.app.inject({ method: 'POST', url: '/api/v1/teams/', headers: lead.auth, payload: { name: 'SRE' } }));
+    const rule = (group_name: string, team_id: string, role: string) =>
+      t.app.inject({ method: 'POST', url: '/api/v1/sso/group-rules', headers: t.superuser.auth, payload: { group_name, team_id, role } });
+    for (const [group, team, role] of [
+      ['payments', payments.id, 'responder'],
+      ['payments-admins', payments.id, 'admin'],
+      ['sre', sre.id, 'observer'],
+    ] as const) {
+      answered(await rule(group, team, role));
+    }
+    // Only superusers set rules; a rule for an unknown team or a second one for a group and team is refused.
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/v1/sso/group-rules',
+          headers: lead.auth,
+          payload: { group_name: 'x', team_id: sre.id, role: 'admin' },
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect((await rule('payments', payments.id, 'observer')).statusCode).toBe(409);
+    expect((await rule('nobody', randomUUID(), 'observer')).statusCode).toBe(422);
+
+    const dana = account({ groups: ['payments'] });
+    const rolesOf = async (token: string) =>
+      Object.fromEntries(
+        answered(await t.app.inject({ method: 'GET', url: '/api/v1/teams/', headers: { authorization: `Bearer ${token}` } })).data.map(
+          (team: { name: string; my_role: string }) => [team.name, team.my_role],
+        ),
+      );
+    expect(await rolesOf(await signInWithSso(t, provider, dana))).toEqual({ Payments: 'responder' });
+    // The highest role any group gives; a new group adds its team.
+    expect(await rolesOf(await signInWithSso(t, provider, { ...dana, groups: ['payments', 'payments-admins', 'sre'] }))).toEqual({
+      Payments: 'admin',
+      SRE: 'observer',
+    });
+    // Groups taken away at the provider: the memberships they gave go at the next sign-in.
+    expect(await rolesOf(await signInWithSso(t, provider, { ...dana, groups: ['sre'] }))).toEqual({ SRE: 'observer' });
+    // A membership an admin gave by hand is the admin's: the rules never take it away.
+    const danaId = (await me(await signInWithSso(t, provider, { ...dana, groups: ['sre'] }))).id;
+    answered(
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/teams/${payments.id}/members`,
+        headers: t.superuser.auth,
+        payload: { user_id: danaId, role: 'observer' },
+      }),
+    );
+    expect(await rolesOf(await signInWithSso(t, provider, { ...dana, groups: [] }))).toEqual({ Payments: 'observer' });
+    // Each change is in the team's audit log, made at the sign-in.
+    const log = answered(
+      await t.app.inject({ method: 'GET', url: `/api/v1/audit-log/?team_id=${payments.id}&target_type=team_member`, headers: lead.auth }),
+    );
+    expect(log.data.map((e: { action: string }) => e.action)).toEqual(
+      expect.arrayContaining(['team_member.added', 'team_member.role_changed', 'team_member.removed']),
+    );
+  });
+
   it('signs an existing password user in by their verified email, in any case, without a second account', async () => {
     const existing = await t.createUser({ email: `carol-${randomUUID().slice(0, 6)}@example.com` });
     const count = async () =>

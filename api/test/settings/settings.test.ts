@@ -91,18 +91,19 @@ describe('settings API', () => {
     let nowMs = 0;
     const replicaA = new SettingsStore(t.db, () => nowMs, 5_000);
     const replicaB = new SettingsStore(t.db, () => nowMs, 5_000);
+    const actor = { userId: t.superuser.id, tokenId: null, label: t.superuser.email, address: null };
     expect((await replicaB.read()).requireSignedLinks).toBe(false);
-    await replicaA.update({ requireSignedLinks: true }, t.superuser.id);
+    await replicaA.update({ requireSignedLinks: true }, actor);
     // The replica that changed it applies it at once; another one when its copy ages out.
     expect((await replicaA.read()).requireSignedLinks).toBe(true);
     expect((await replicaB.read()).requireSignedLinks).toBe(false);
     nowMs = 5_000;
     expect((await replicaB.read()).requireSignedLinks).toBe(true);
-    await replicaA.update({ requireSignedLinks: false, signupOpen: false }, t.superuser.id);
+    await replicaA.update({ requireSignedLinks: false, signupOpen: false }, actor);
     expect((await replicaB.read()).signupOpen).toBe(true);
     nowMs = 10_000;
     expect(await replicaB.read()).toEqual({ requireSignedLinks: false, signupOpen: false });
-    await replicaA.update({ signupOpen: true }, t.superuser.id);
+    await replicaA.update({ signupOpen: true }, actor);
     expect(await stored()).toBe(false);
   });
 });

@@ -183,6 +183,16 @@ describe('team permissions: role × action on team A', () => {
     expect(filtered.count).toBe(filtered.data.length);
   });
 
+  it("records the team's changes in its audit log, read by its admin without another team's", async () => {
+    const entries = answered(await callAs(t, users.admin, 'GET', `/api/v1/audit-log/?team_id=${a.team}&limit=200`)).data;
+    const actions = new Set(entries.map((e: { action: string }) => e.action));
+    for (const action of ['team.created', 'team_member.added', 'integration.created', 'escalation_policy.created', 'schedule.created']) {
+      expect(actions.has(action), action).toBe(true);
+    }
+    expect(entries.every((e: { team_id: string }) => e.team_id === a.team)).toBe(true);
+    expect((await callAs(t, users.admin, 'GET', '/api/v1/audit-log/')).statusCode).toBe(403);
+  });
+
   it('a member of team A reaches nothing of team B, whatever their role in A', async () => {
     for (const actor of ['admin', 'responder', 'observer'] as const) {
       expect((await callAs(t, users[actor], 'GET', `${INTEGRATIONS}/${bIntegration}`)).statusCode, actor).toBe(404);

@@ -1,138 +1,50 @@
-import { Button, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle, makeStyles, tokens } from '@fluentui/react-components';
-import { PeopleRegular, PersonAddRegular } from '@fluentui/react-icons';
-import {
-  ConfirmDialog,
-  EmptyState,
-  errorText,
-  PageHeader,
-  Pagination,
-  pageCountOf,
-  USERS_PAGE_SIZE,
-  type UserPublic,
-  useCurrentUser,
-  useDeleteUser,
-  useNotify,
-  usePageParam,
-  useUsers,
-} from '@vigil/shared';
-import { useState } from 'react';
-import { Navigate } from 'react-router-dom';
-import { SignedLinksSetting } from '../settings/SignedLinksSetting';
-import { SignupSetting } from '../settings/SignupSetting';
-import { CreateUserDialog, EditUserDialog } from '../users/UserDialogs';
-import { UsersTable } from '../users/UsersTable';
+import { makeStyles, mergeClasses, Tab, TabList, tokens } from '@fluentui/react-components';
+import { useCurrentUser, useTabStripStyles } from '@vigil/shared';
+import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
+import { AuditLogSection } from '../auditLog/AuditLogSection';
+import { UsersSection } from '../users/UsersSection';
 
 const useStyles = makeStyles({
-  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, minWidth: 0 },
 });
 
-/** Which dialog is open; `key` makes each opening a fresh form. */
-type Dialogs =
-  | { kind: 'none' }
-  | { kind: 'add'; key: number }
-  | { kind: 'edit'; key: number; user: UserPublic }
-  | { kind: 'delete'; key: number; user: UserPublic };
+/** The sections of Admin, each a tab and a path under /admin. */
+const SECTIONS = [
+  { value: 'users', label: 'Users', path: '' },
+  { value: 'audit-log', label: 'Audit log', path: 'audit-log' },
+] as const;
 
-/** /admin?page=n (docs/product.md §2.8, §6): superusers list, add, edit and delete users. */
+/** /admin (users and settings) and /admin/audit-log, for superusers. */
 export default function AdminPage() {
   const styles = useStyles();
-  const { page, setPage } = usePageParam();
+  const strip = useTabStripStyles();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
   const me = useCurrentUser();
-  const users = useUsers({ page });
-  const deleteUser = useDeleteUser();
-  const notify = useNotify();
-  const [dialog, setDialog] = useState<Dialogs>({ kind: 'none' });
-  // The last dialog stays mounted while it animates out.
-  const [shown, setShown] = useState<Exclude<Dialogs, { kind: 'none' }> | null>(null);
-  const open = (next: Exclude<Dialogs, { kind: 'none' }>) => {
-    setDialog(next);
-    setShown(next);
-  };
-  const close = () => setDialog({ kind: 'none' });
-  const nextKey = () => (shown?.key ?? 0) + 1;
+  const below = pathname.replace(/^\/admin\/?/, '');
+  const selected = SECTIONS.find((s) => s.path && below.startsWith(s.path))?.value ?? 'users';
 
   // Spec §6 / contract: an ordinary user who opens /admin is sent to /.
   if (me.data && !me.data.is_superuser) return <Navigate to="/" replace />;
 
-  const confirmDelete = async (user: UserPublic) => {
-    try {
-      await deleteUser.mutateAsync(user.id);
-      notify.success('The user was deleted successfully');
-    } catch {
-      // Spec §8: a fixed text for delete failures.
-      notify.error('An error occurred while deleting the user');
-    } finally {
-      close();
-    }
-  };
-
-  const count = users.data?.count ?? 0;
-  const rows = users.data?.data;
-  const beyondLastPage = rows?.length === 0 && page > 1;
-
   return (
     <div className={styles.root}>
-      <PageHeader
-        title="Users Management"
-        description={users.data ? `${count} ${count === 1 ? 'user' : 'users'} can sign in to Vigil.` : 'Everyone who can sign in to Vigil.'}
-        actions={
-          <Button appearance="primary" icon={<PersonAddRegular />} onClick={() => open({ kind: 'add', key: nextKey() })}>
-            Add User
-          </Button>
-        }
-      />
-
-      {users.isError && !users.data ? (
-        <MessageBar intent="error" role="alert">
-          <MessageBarBody>
-            <MessageBarTitle>The users could not be loaded</MessageBarTitle>
-            {errorText(users.error)}
-          </MessageBarBody>
-          <MessageBarActions>
-            <Button onClick={() => users.refetch()}>Retry</Button>
-          </MessageBarActions>
-        </MessageBar>
-      ) : beyondLastPage ? (
-        <EmptyState
-          icon={<PeopleRegular />}
-          title="No users on this page"
-          description={`There are ${pageCountOf(count, USERS_PAGE_SIZE)} pages of users.`}
-          action={<Button onClick={() => setPage(1)}>Go to the first page</Button>}
-        />
-      ) : (
-        <>
-          <UsersTable
-            users={rows}
-            currentUserId={me.data?.id}
-            onEdit={(user) => open({ kind: 'edit', key: nextKey(), user })}
-            onDelete={(user) => open({ kind: 'delete', key: nextKey(), user })}
-          />
-          {users.data && (count > USERS_PAGE_SIZE || page > 1) && (
-            <Pagination page={page} pageSize={USERS_PAGE_SIZE} count={count} onPageChange={setPage} disabled={users.isPlaceholderData} />
-          )}
-        </>
-      )}
-
-      <SignupSetting enabled={me.data?.is_superuser === true} />
-      <SignedLinksSetting enabled={me.data?.is_superuser === true} />
-
-      {shown?.kind === 'add' && <CreateUserDialog key={shown.key} open={dialog.kind === 'add'} onClose={close} />}
-      {shown?.kind === 'edit' && <EditUserDialog key={shown.key} user={shown.user} open={dialog.kind === 'edit'} onClose={close} />}
-      {shown?.kind === 'delete' && (
-        <ConfirmDialog
-          key={shown.key}
-          open={dialog.kind === 'delete'}
-          title="Delete User"
-          confirmLabel="Delete"
-          destructive
-          busy={deleteUser.isPending}
-          onConfirm={() => confirmDelete(shown.user)}
-          onCancel={close}
-        >
-          {shown.user.full_name ? `${shown.user.full_name} (${shown.user.email})` : shown.user.email} will be deleted permanently, with all
-          their alerts and integrations. This cannot be undone.
-        </ConfirmDialog>
-      )}
+      <TabList
+        className={mergeClasses(strip.list)}
+        selectedValue={selected}
+        onTabSelect={(_, data) => navigate(`/admin/${SECTIONS.find((s) => s.value === data.value)?.path ?? ''}`)}
+        aria-label="Admin sections"
+      >
+        {SECTIONS.map((s) => (
+          <Tab key={s.value} value={s.value} className={strip.tab}>
+            {s.label}
+          </Tab>
+        ))}
+      </TabList>
+      <Routes>
+        <Route path="audit-log" element={me.data?.is_superuser ? <AuditLogSection /> : null} />
+        <Route path="*" element={<UsersSection />} />
+      </Routes>
     </div>
   );
 }

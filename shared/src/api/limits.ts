@@ -32,6 +32,7 @@ export const API_LIMITS = {
   "RotationUpdate": {"name":{"minLength":1,"maxLength":255},"user_ids":{"minItems":1,"maxItems":100},"shift_count":{"minimum":1,"maximum":1000},"active_hours":{"maxItems":20}},
   "ScheduleCreate": {"name":{"minLength":1,"maxLength":255},"description":{"maxLength":4096},"time_zone":{"minLength":1,"maxLength":64}},
   "ScheduleUpdate": {"name":{"minLength":1,"maxLength":255},"description":{"maxLength":4096},"time_zone":{"minLength":1,"maxLength":64}},
+  "SsoGroupRuleCreate": {"group_name":{"minLength":1,"maxLength":255}},
   "SsoSessionCode": {"code":{"minLength":1,"maxLength":128}},
   "TeamCreate": {"name":{"minLength":1,"maxLength":200},"description":{"maxLength":2000}},
   "TeamInviteCreate": {"email":{"maxLength":255}},

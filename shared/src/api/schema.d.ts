@@ -132,6 +132,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/sso/group-rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The group rules, by group (superusers) */
+        get: operations["sso-read_group_rules"];
+        put?: never;
+        /** A provider group gives a team membership with a role, from each member's next sign-in (superusers) */
+        post: operations["sso-create_group_rule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/sso/group-rules/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a group rule; the memberships it made go at each member's next sign-in (superusers) */
+        delete: operations["sso-delete_group_rule"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/users/": {
         parameters: {
             query?: never;
@@ -1380,6 +1415,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/audit-log/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Audit entries, newest first, a page at a time (superusers; a team's admins with its team_id)
+         * @description Filters combine; `before` is the previous page's `next_before`. An `action` ending in `*` is a prefix.
+         */
+        get: operations["audit-read_audit_log"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/audit-log/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The entries matching the filters as JSON lines, newest first (superusers; a team's admins with its team_id)
+         * @description One entry (as in the list) per line, at most 100,000: narrow a wider export with `since` and `until`.
+         */
+        get: operations["audit-export_audit_log"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/enqueue": {
         parameters: {
             query?: never;
@@ -1596,6 +1671,31 @@ export interface components {
             mtta_seconds: number | null;
             mttr_seconds: number | null;
             window_days: number;
+        };
+        /** AuditEntryPublic */
+        AuditEntryPublic: {
+            id: string;
+            /** Format: date-time */
+            at: string;
+            actor_user_id: string | null;
+            actor_token_id: string | null;
+            actor_label: string | null;
+            address: string | null;
+            action: string;
+            target_type: string;
+            target_id: string | null;
+            team_id: string | null;
+            before: {
+                [key: string]: unknown;
+            } | null;
+            after: {
+                [key: string]: unknown;
+            } | null;
+        };
+        /** AuditLogPage */
+        AuditLogPage: {
+            data: components["schemas"]["AuditEntryPublic"][];
+            next_before: string | null;
         };
         /** Body_login-login_access_token */
         "Body_login-login_access_token": {
@@ -2374,6 +2474,41 @@ export interface components {
          * @enum {unknown}
          */
         SkippedReason: "unconfirmed" | "declined" | "unverified" | "acknowledged" | "closed" | "method_deleted";
+        /** SsoGroupRule */
+        SsoGroupRule: {
+            /** Format: uuid */
+            id: string;
+            group_name: string;
+            /** Format: uuid */
+            team_id: string;
+            team_name: string;
+            role: components["schemas"]["TeamRole"];
+            /** Format: date-time */
+            created_at: string;
+        };
+        /** SsoGroupRuleCreate */
+        SsoGroupRuleCreate: {
+            group_name: string;
+            /** Format: uuid */
+            team_id: string;
+            role: components["schemas"]["TeamRole"];
+        };
+        /** SsoGroupRuleCreated */
+        SsoGroupRuleCreated: {
+            /** Format: uuid */
+            id: string;
+            group_name: string;
+            /** Format: uuid */
+            team_id: string;
+            role: components["schemas"]["TeamRole"];
+            /** Format: date-time */
+            created_at: string;
+        };
+        /** SsoGroupRules */
+        SsoGroupRules: {
+            data: components["schemas"]["SsoGroupRule"][];
+            count: number;
+        };
         /** SsoSessionCode */
         SsoSessionCode: {
             code: string;
@@ -3189,6 +3324,180 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+        };
+    };
+    "sso-read_group_rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SsoGroupRules"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "sso-create_group_rule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SsoGroupRuleCreate"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SsoGroupRuleCreated"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "sso-delete_group_rule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
         };
@@ -8897,6 +9206,118 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SettingsForEveryone"];
+                };
+            };
+        };
+    };
+    "audit-read_audit_log": {
+        parameters: {
+            query?: {
+                actor?: string;
+                action?: string;
+                target_type?: "user" | "settings" | "integration" | "escalation_policy" | "schedule" | "rotation" | "override" | "contact_method" | "notification_rules" | "heartbeat_monitor" | "signin" | "team" | "team_member" | "team_invite" | "sso_group_rule";
+                target_id?: string;
+                team_id?: string;
+                since?: string;
+                until?: string;
+                before?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditLogPage"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "audit-export_audit_log": {
+        parameters: {
+            query?: {
+                actor?: string;
+                action?: string;
+                target_type?: "user" | "settings" | "integration" | "escalation_policy" | "schedule" | "rotation" | "override" | "contact_method" | "notification_rules" | "heartbeat_monitor" | "signin" | "team" | "team_member" | "team_invite" | "sso_group_rule";
+                target_id?: string;
+                team_id?: string;
+                since?: string;
+                until?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One JSON entry per line */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/x-ndjson": string;
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
         };

@@ -20,6 +20,8 @@ import * as signupSetting from './0020_signup_setting.js';
 import * as verificationLimits from './0021_verification_limits.js';
 import * as teams from './0022_teams.js';
 import * as oidc from './0024_oidc.js';
+import * as auditLog from './0025_audit_log.js';
+import * as ssoGroupRules from './0026_sso_group_rules.js';
 
 /**
  * Every migration, in order. Listed in code (not read from a folder) so the compiled
@@ -49,4 +51,6 @@ export const migrations: Record<string, Migration> = {
   '0021_verification_limits': verificationLimits,
   '0022_teams': teams,
   '0024_oidc': oidc,
+  '0025_audit_log': auditLog,
+  '0026_sso_group_rules': ssoGroupRules,
 };
