@@ -52,7 +52,13 @@ export async function authRoutes(root: FastifyInstance, deps: AuthRouteDeps): Pr
         const user = await authenticate(db, auditActor(request), request.body.username, request.body.password);
         // After the password check: only someone who knows the password learns the account is not a superuser's.
         if (config.oidc?.passwordLoginSuperusersOnly && !user.is_superuser) {
-          onRefusedSignIn(request.log, { reason: 'password_login_off', method: 'password', userId: user.id, ip: request.ip });
+          await onRefusedSignIn(db, request.log, {
+            reason: 'password_login_off',
+            method: 'password',
+            userId: user.id,
+            email: user.email,
+            ip: request.ip,
+          });
           throw new HttpError(403, passwordLoginOff(config.oidc.providerName));
         }
         return { access_token: await tokens.sign({ userId: user.id, version: user.token_version }), token_type: 'bearer' as const };

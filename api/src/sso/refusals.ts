@@ -1,4 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { recordAudit } from '../audit/record.js';
+import type { Db } from '../db/database.js';
 
 /**
  * Why a sign-in was refused. The callback sends the console to `/login#sso_error=<reason>`,
@@ -53,9 +55,18 @@ export interface RefusedSignIn {
 }
 
 /**
- * Every refused sign-in passes here. Today it is a warning in the log; the audit log records
- * it here once it exists (the one place to call it from).
+ * Every refused sign-in passes here: a warning in the log and an entry in the audit log
+ * (`signin.refused` with the email and the reason; docs/api/audit-log.md). A failure to write the
+ * entry (the database away) is logged and does not change the answer: the sign-in is refused
+ * either way.
  */
-export function onRefusedSignIn(log: FastifyBaseLogger, refusal: RefusedSignIn): void {
+export async function onRefusedSignIn(db: Db, log: FastifyBaseLogger, refusal: RefusedSignIn): Promise<void> {
   log.warn({ signInRefused: refusal }, `sign-in refused: ${refusal.reason}`);
+  const actor = { userId: null, tokenId: null, label: refusal.email ?? refusal.subject ?? null, address: refusal.ip };
+  await recordAudit(db, actor, {
+    action: 'signin.refused',
+    targetType: 'signin',
+    targetId: refusal.userId ?? null,
+    after: { email: refusal.email ?? null, reason: refusal.reason },
+  }).catch((err: unknown) => log.warn({ err }, 'refused sign-in not recorded in the audit log'));
 }

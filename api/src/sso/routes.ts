@@ -54,8 +54,8 @@ export async function ssoRoutes(root: FastifyInstance, deps: SsoRouteDeps): Prom
   });
   const toLogin = (reply: FastifyReply, fragment: string) =>
     reply.header('Cache-Control', 'no-store').redirect(`${config.frontendHost}/login#${fragment}`, 302);
-  const refuse = (request: FastifyRequest, reply: FastifyReply, refusal: SignInRefused, identity?: ProviderIdentity) => {
-    onRefusedSignIn(request.log, {
+  const refuse = async (request: FastifyRequest, reply: FastifyReply, refusal: SignInRefused, identity?: ProviderIdentity) => {
+    await onRefusedSignIn(db, request.log, {
       reason: refusal.reason,
       method: 'oidc',
       detail: refusal.detail,

@@ -83,6 +83,18 @@ describe('single sign-on refusals: to /login with a reason, nothing created', ()
     const unverified = account({ email_verified: false });
     await expectRefused('email_unverified', () => signInAtProvider(t, provider, unverified));
     expect(refusalLogged('email_unverified')).toMatchObject({ email: unverified.email, subject: unverified.sub, issuer: provider.issuer });
+    // …and recorded in the audit log, with the address tried and why.
+    const entry = await t.db
+      .selectFrom('audit_log')
+      .select(['action', 'actor_label', 'after'])
+      .where('action', '=', 'signin.refused')
+      .where('actor_label', '=', unverified.email)
+      .executeTakeFirst();
+    expect(entry).toEqual({
+      action: 'signin.refused',
+      actor_label: unverified.email,
+      after: { email: unverified.email, reason: 'email_unverified' },
+    });
     await expectRefused('email_missing', () => signInAtProvider(t, provider, account({ email: '' })));
   });
 
