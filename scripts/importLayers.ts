@@ -20,8 +20,8 @@ export const API_LAYERS: readonly (readonly string[])[] = [
     'outbound',
     'operations',
   ],
-  // Accounts and messaging: who signs in, signed links, email, the notification outbox and delivery.
-  ['auth', 'users', 'links', 'email', 'notifications'],
+  // Accounts and messaging: who signs in (sessions, API tokens), signed links, email, the notification outbox and delivery.
+  ['auth', 'apiTokens', 'users', 'links', 'email', 'notifications'],
   // People and how they are reached: schedules and on-call computation, contacts, contact methods.
   ['oncall', 'schedules', 'contacts', 'contactMethods'],
   // Escalation: policies and the timer that walks them.

@@ -95,11 +95,15 @@ export async function changeStreamRoute(app: FastifyInstance, deps: ChangeStream
       let ended = false;
       // Keeps proxies from closing a quiet stream, and re-reads the user: a voided token, a
       // changed role, a deactivated or deleted account end it (so does a failed read: what the
-      // stream may tell cannot be checked then).
+      // stream may tell cannot be checked then). A stream opened with an API token also ends
+      // once that token is revoked or expired.
+      const apiTokenId = request.apiToken?.id;
+      const apiTokens = request.server.authentication.apiTokens;
       const heartbeat = setInterval(async () => {
         res.write(': ping\n\n');
         const fresh = await deps.userReads.userById(user.id).catch(() => undefined);
-        if (!streamStillValid(user, fresh)) end();
+        const tokenValid = apiTokenId === undefined || (await apiTokens.stillValid(apiTokenId).catch(() => false));
+        if (!streamStillValid(user, fresh) || !tokenValid) end();
       }, heartbeatMs);
       const end = () => {
         if (ended) return;

@@ -330,6 +330,22 @@ export interface VerificationEventsTable {
   created_at: Date;
 }
 
+/** A user's API token (migration 0023): only the secret's SHA-256 is stored. */
+export interface ApiTokensTable {
+  id: Generated<string>;
+  user_id: string;
+  /** A team token's team; null for a personal token. No foreign key until teams exist. */
+  team_id: string | null;
+  name: string;
+  token_hash: string;
+  prefix: string;
+  scopes: string[];
+  expires_at: Date;
+  last_used_at: Date | null;
+  revoked_at: Date | null;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   users: UsersTable;
   integrations: IntegrationsTable;
@@ -351,6 +367,7 @@ export interface Database {
   contact_methods: ContactMethodsTable;
   notification_rules: NotificationRulesTable;
   verification_events: VerificationEventsTable;
+  api_tokens: ApiTokensTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -366,3 +383,4 @@ export type EscalationPolicyRow = Selectable<EscalationPoliciesTable>;
 export type ScheduleRotationRow = Selectable<ScheduleRotationsTable>;
 export type ScheduleOverrideRow = Selectable<ScheduleOverridesTable>;
 export type ContactMethodRow = Selectable<ContactMethodsTable>;
+export type ApiTokenRow = Selectable<ApiTokensTable>;

@@ -18,6 +18,7 @@ import * as contactMethods from './0018_contact_methods.js';
 import * as firstLevelWait from './0019_first_level_wait.js';
 import * as signupSetting from './0020_signup_setting.js';
 import * as verificationLimits from './0021_verification_limits.js';
+import * as apiTokens from './0023_api_tokens.js';
 
 /**
  * Every migration, in order. Listed in code (not read from a folder) so the compiled
@@ -45,4 +46,5 @@ export const migrations: Record<string, Migration> = {
   '0019_first_level_wait': firstLevelWait,
   '0020_signup_setting': signupSetting,
   '0021_verification_limits': verificationLimits,
+  '0023_api_tokens': apiTokens,
 };
