@@ -92,6 +92,16 @@ describe('/api/v1/tokens', () => {
     expect((await storedTokens(someone.id)).length).toBe(LIVE_TOKENS_PER_USER_MAX + 2);
   });
 
+  it('lets only one of two creations made at once take the last slot', async () => {
+    const someone = await t.createUser();
+    for (let i = 0; i < LIVE_TOKENS_PER_USER_MAX - 1; i++) await createApiToken(t, someone, ['read']);
+    const both = await Promise.all(
+      ['a', 'b'].map((name) => callAs(t, someone, 'POST', `${TOKENS}/`, { name, scopes: ['read'], expires_in_days: 30 })),
+    );
+    expect(both.map((res) => res.statusCode).sort()).toEqual([200, 422]);
+    expect((await storedTokens(someone.id)).length).toBe(LIVE_TOKENS_PER_USER_MAX);
+  });
+
   it('revokes: the token stops at once; again changes nothing; another user gets 404, a superuser may', async () => {
     const token = await createApiToken(t, user, ['read']);
     const first = answered(await callAs(t, user, 'DELETE', `${TOKENS}/${token.id}`));
