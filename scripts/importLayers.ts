@@ -20,9 +20,9 @@ export const API_LAYERS: readonly (readonly string[])[] = [
     'outbound',
     'operations',
   ],
-  // Accounts and messaging: who signs in (passwords, single sign-on), teams and their roles, signed links,
-  // email, the notification outbox and delivery, and the audit log every change below records into.
-  ['auth', 'sso', 'users', 'teams', 'audit', 'links', 'email', 'notifications'],
+  // Accounts and messaging: who signs in (passwords, single sign-on, API tokens), teams and their roles,
+  // signed links, email, the notification outbox and delivery, and the audit log every change below records into.
+  ['auth', 'sso', 'apiTokens', 'users', 'teams', 'audit', 'links', 'email', 'notifications'],
   // People and how they are reached: schedules and on-call computation, contacts, contact methods.
   ['oncall', 'schedules', 'contacts', 'contactMethods'],
   // Escalation: policies and the timer that walks them.

@@ -7,6 +7,9 @@ import { alertMessages } from './alerts/alertMessages.js';
 import { createAlertReads } from './alerts/alertReads.js';
 import { alertRoutes } from './alerts/routes.js';
 import { API_PREFIX } from './apiPrefix.js';
+import { createApiTokenChecks } from './apiTokens/credentials.js';
+import { API_TOKEN_SCHEME, apiTokenSecurityScheme, documentTokenScope } from './apiTokens/openapiScopes.js';
+import { apiTokenRoutes } from './apiTokens/routes.js';
 import { AuditRetention } from './audit/retention.js';
 import { auditLogRoutes } from './audit/routes.js';
 import { authentication } from './auth/currentUser.js';
@@ -187,6 +190,7 @@ export async function composeApp(options: BuildAppOptions): Promise<{ app: Fasti
   const tokens = new TokenSigner(config.secretKey, config.accessTokenExpireMinutes);
   const hotPath: HotPath = { ...HOT_PATH_ON, ...options.hotPath };
   const userReads = createUserReads(db, hotPath);
+  const apiTokens = createApiTokenChecks(db, now, app.log);
   const settings = new SettingsStore(db);
   // Before the server waits for requests in flight: open change streams never end by themselves.
   app.addHook('preClose', async () => alertChanges.close());
@@ -196,6 +200,7 @@ export async function composeApp(options: BuildAppOptions): Promise<{ app: Fasti
     await heartbeats.stop();
     await auditRetention.stop();
     await notifications.stop();
+    await apiTokens.settle();
     mailer.close();
     if (ownsDb) await db.destroy();
   });
@@ -208,8 +213,11 @@ export async function composeApp(options: BuildAppOptions): Promise<{ app: Fasti
   closeConnectionsWhileDraining(app);
   await registerRateLimits(app, config, db);
   await app.register(metricsPlugin, { db });
-  await app.register(authentication, { tokens, userReads });
-  await registerOpenapi(app, API_VERSION);
+  await app.register(authentication, { tokens, userReads, apiTokens });
+  await registerOpenapi(app, API_VERSION, {
+    securitySchemes: { [API_TOKEN_SCHEME]: apiTokenSecurityScheme },
+    transform: documentTokenScope as never,
+  });
   // Both ingest URLs share one intake: one alert budget per key (RATE_LIMIT_INGEST_ALERTS_PER_MINUTE).
   const intake = new Intake(app, { db, config, now, notifications, alertChanges });
   app.addHook('onClose', async () => intake.close());
@@ -222,6 +230,7 @@ export async function composeApp(options: BuildAppOptions): Promise<{ app: Fasti
       await api.register(ssoGroupRuleRoutes, { prefix: '/sso', db });
       await api.register(userRoutes, { prefix: '/users', db, mailer, config, alertChanges, now, settings });
       await api.register(teamRoutes, { prefix: '/teams', db, mailer, config, now });
+      await api.register(apiTokenRoutes, { prefix: '/tokens', db, now });
       const alertReads = createAlertReads(db, hotPath);
       await api.register(alertRoutes, { prefix: '/alert', ...alertActions, settings, alertReads, userReads });
       const integrationReads = createIntegrationReads(db, hotPath);

@@ -1,4 +1,4 @@
-import swagger from '@fastify/swagger';
+import swagger, { type SwaggerTransform } from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 
 type Json = unknown;
@@ -36,7 +36,15 @@ function sortKeys(obj: Record<string, Json>): Record<string, Json> {
   return Object.fromEntries(Object.entries(obj).sort(([a], [b]) => a.localeCompare(b)));
 }
 
-export async function registerOpenapi(app: FastifyInstance, version: string): Promise<void> {
+/**
+ * Registers the document. `securitySchemes` and `transform` (each route's schema, as
+ * @fastify/swagger's option) come from the features that add a credential: API tokens.
+ */
+export async function registerOpenapi(
+  app: FastifyInstance,
+  version: string,
+  extra: { securitySchemes?: Record<string, Json>; transform?: SwaggerTransform } = {},
+): Promise<void> {
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -51,9 +59,11 @@ export async function registerOpenapi(app: FastifyInstance, version: string): Pr
             type: 'oauth2',
             flows: { password: { tokenUrl: '/api/v1/login/access-token', scopes: {} } },
           },
+          ...(extra.securitySchemes as Record<string, never>),
         },
       },
     },
+    ...(extra.transform && { transform: extra.transform }),
     transformObject: (documentObject) =>
       extractComponents((documentObject as unknown as { openapiObject: Record<string, Json> }).openapiObject) as never,
   });

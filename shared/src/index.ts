@@ -8,6 +8,7 @@ export * from './query/alertChanges';
 export * from './query/alertFilters';
 export * from './query/alerts';
 export * from './query/alertTriage';
+export * from './query/apiTokens';
 export * from './query/contactMethods';
 export * from './query/currentUser';
 export * from './query/directory';

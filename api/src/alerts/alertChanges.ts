@@ -142,5 +142,5 @@ export class AlertChangeFeed {
 }
 
 /** Whether `change` concerns what this user sees: their teams' alerts, or any for a superuser. */
-export const concerns = (change: AlertChange, user: { is_superuser: boolean }, teams: ReadonlySet<string>): boolean =>
-  user.is_superuser || 'all' in change || change.teams.some((id) => teams.has(id));
+export const concerns = (change: AlertChange, user: { is_superuser: boolean; onlyTeam?: string }, teams: ReadonlySet<string>): boolean =>
+  (user.is_superuser && !user.onlyTeam) || 'all' in change || change.teams.some((id) => teams.has(id));

@@ -13,7 +13,7 @@ interface FilteredPageKey extends CheckedPageKey {
 
 /** Who sees what: every superuser sees the same list, anyone else their teams' (read in the statement). */
 const filteredPageKey = ({ user, offset, limit, filters }: FilteredPageKey) =>
-  `${user.is_superuser ? '*' : user.id}:${offset}:${limit}:${JSON.stringify(filters)}`;
+  `${user.is_superuser && !user.onlyTeam ? '*' : `${user.id}:${user.onlyTeam ?? ''}`}:${offset}:${limit}:${JSON.stringify(filters)}`;
 
 /** The alert list, the busiest read: concurrent requests for the same page share one statement (common/readCoalescing.ts). */
 export function createAlertReads(db: Db, hotPath: HotPath) {

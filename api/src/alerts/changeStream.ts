@@ -15,6 +15,9 @@ import { type AlertChangeFeed, concerns } from './alertChanges.js';
 const THROTTLE_MS = 500;
 /** What a console waits after a 429 before trying again (its own backoff reaches 30 s too). */
 const STREAMS_RETRY_AFTER_SECONDS = 30;
+/** The teams a stream tells of: the user's (a team token's: its team alone). */
+const teamsOfStream = async (db: Db, user: UserRow) => (user.onlyTeam ? new Map([[user.onlyTeam, 'observer']]) : teamsOf(db, user.id));
+
 /** A stream re-reads its user's teams on another team's change at most this often. */
 const TEAMS_REREAD_MS = 2_000;
 
@@ -69,7 +72,7 @@ export async function changeStreamRoute(app: FastifyInstance, deps: ChangeStream
       }
       // Which teams' changes it tells: read now and again on every heartbeat (a new member hears
       // their team's changes within a heartbeat; one who left stops hearing them).
-      let teams = new Set((await teamsOf(deps.db, user.id)).keys());
+      let teams = new Set((await teamsOfStream(deps.db, user)).keys());
       let teamsReadAt = 0;
       const unknownTeams = new Set<string>();
       let rereadTimer: NodeJS.Timeout | undefined;
@@ -77,7 +80,7 @@ export async function changeStreamRoute(app: FastifyInstance, deps: ChangeStream
         const asked = [...unknownTeams];
         unknownTeams.clear();
         teamsReadAt = Date.now();
-        const now = await teamsOf(deps.db, user.id).catch(() => undefined);
+        const now = await teamsOfStream(deps.db, user).catch(() => undefined);
         rereadTimer = undefined;
         if (!now || ended) return;
         teams = new Set(now.keys());
@@ -116,12 +119,16 @@ export async function changeStreamRoute(app: FastifyInstance, deps: ChangeStream
       let ended = false;
       // Keeps proxies from closing a quiet stream, and re-reads the user: a voided token, a
       // changed role, a deactivated or deleted account end it (so does a failed read: what the
-      // stream may tell cannot be checked then).
+      // stream may tell cannot be checked then). A stream opened with an API token also ends
+      // once that token is revoked or expired.
+      const apiTokenId = request.apiToken?.id;
+      const apiTokens = request.server.authentication.apiTokens;
       const heartbeat = setInterval(async () => {
         res.write(': ping\n\n');
         const fresh = await deps.userReads.userById(user.id).catch(() => undefined);
-        if (!streamStillValid(user, fresh)) return end();
-        const now = await teamsOf(deps.db, user.id).catch(() => undefined);
+        const tokenValid = apiTokenId === undefined || (await apiTokens.stillValid(apiTokenId).catch(() => false));
+        if (!streamStillValid(user, fresh) || !tokenValid) return end();
+        const now = await teamsOfStream(deps.db, user).catch(() => undefined);
         if (!now) return end();
         teams = new Set(now.keys());
         teamsReadAt = Date.now();

@@ -19,6 +19,8 @@ import { type TriageRouteDeps, triageRoutes } from './triageRoutes.js';
 
 const tags = ['alerts'];
 const security = [{ OAuth2PasswordBearer: [] }];
+/** The public routes: anonymous (`{}`), or a bearer whose user is recorded (and whose API token scope is checked). */
+const optionalSecurity: Record<string, string[]>[] = [{}, { OAuth2PasswordBearer: [] }];
 const { 401: e401, 403: e403, 404: e404, 409: e409, 422: e422 } = errorResponses;
 /** Documented on the rate-limited public routes. */
 const e429 = TooManyRequests;
@@ -40,6 +42,8 @@ export type AlertRouteDeps = TriageRouteDeps &
 export async function alertRoutes(app: FastifyInstance, deps: AlertRouteDeps): Promise<void> {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const publicRateLimit = { rateLimit: { max: deps.config.rateLimit.publicAlert, timeWindow: '1 minute' } };
+  // What an API token needs to create, delete and act on alerts (apiTokens/scopes.ts).
+  const alertsWrite = { tokenScope: 'alerts:write' } as const;
   const limitPerAlert = perAlertLimit(app, deps);
   // Exactly what triage needs (not `deps` itself: a plugin's options also carry its `prefix`).
   const { db, config, now, notifications, alertChanges, userReads } = deps;
@@ -78,6 +82,7 @@ export async function alertRoutes(app: FastifyInstance, deps: AlertRouteDeps): P
     '/',
     {
       onRequest: requireUser,
+      config: alertsWrite,
       schema: {
         tags,
         operationId: 'alerts-create_alert',
@@ -103,6 +108,7 @@ export async function alertRoutes(app: FastifyInstance, deps: AlertRouteDeps): P
         operationId: 'alerts-read_alert',
         summary: 'Read one alert (public: no login, for the action page)',
         description: 'Needs no login. A signed link token (header) must be valid when given; see docs/api/signed-links.md.',
+        security: optionalSecurity,
         params: IdParams,
         headers: LinkTokenHeaders,
         response: { 200: AlertDetail, 403: e403, 404: e404, 422: e422, 429: e429 },
@@ -118,6 +124,7 @@ export async function alertRoutes(app: FastifyInstance, deps: AlertRouteDeps): P
     '/:id',
     {
       onRequest: requireUser,
+      config: alertsWrite,
       schema: {
         tags,
         operationId: 'alerts-delete_alert',
@@ -143,12 +150,13 @@ export async function alertRoutes(app: FastifyInstance, deps: AlertRouteDeps): P
     api.post(
       `/${action}/:id`,
       {
-        config: publicRateLimit,
+        config: { ...publicRateLimit, ...alertsWrite },
         preHandler: limitPerAlert,
         schema: {
           tags,
           operationId: `alerts-${action}_alert`,
           summary,
+          security: optionalSecurity,
           description:
             'Needs no login. With a signed link token (header) the history records its recipient (via "link"), and a closed alert refuses it; ' +
             'else with a valid bearer token, that user (via "console"); else an anonymous action via the link. ' +

@@ -21,6 +21,7 @@ export async function triageRoutes(app: FastifyInstance, deps: TriageRouteDeps):
     '/bulk',
     {
       onRequest: requireUser,
+      config: { tokenScope: 'alerts:write' },
       schema: {
         tags,
         operationId: 'alerts-bulk_action',

@@ -19,7 +19,7 @@ export const SYSTEM_ACTOR: AuditActor = { userId: null, tokenId: null, label: 's
 /** The actor of a request, from the user its auth hook read (none on a public route). */
 export function auditActor(request: FastifyRequest): AuditActor {
   const user = request.user ?? null;
-  return { userId: user?.id ?? null, tokenId: null, label: user?.email ?? null, address: request.ip ?? null };
+  return { userId: user?.id ?? null, tokenId: request.apiToken?.id ?? null, label: user?.email ?? null, address: request.ip ?? null };
 }
 
 /** One audited change: `action` is `<target type>.<verb>` (`integration.key_rotated`). */

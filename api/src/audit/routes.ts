@@ -7,7 +7,7 @@ import { errorResponses } from '../common/schema.js';
 import type { Db } from '../db/database.js';
 import type { UserRow } from '../db/schema.js';
 import { HttpError, NOT_ENOUGH_PRIVILEGES } from '../errors.js';
-import { roleIn } from '../teams/access.js';
+import { roleOf } from '../teams/access.js';
 import { AUDIT_PAGE_DEFAULT, AuditExportQuery, AuditLogPage, AuditLogQuery } from './schema.js';
 import { exportAuditLog, listAuditLog } from './service.js';
 
@@ -20,8 +20,8 @@ const { 401: e401, 403: e403, 422: e422 } = errorResponses;
  * in `team_id` (without it, or for a team they do not administer: 403).
  */
 async function checkReader(db: Db, user: UserRow, teamId: string | undefined): Promise<void> {
-  if (user.is_superuser) return;
-  if (!teamId || (await roleIn(db, user.id, teamId)) !== 'admin') {
+  if (user.is_superuser && !user.onlyTeam) return;
+  if (!teamId || (await roleOf(db, user, teamId)) !== 'admin') {
     throw new HttpError(403, NOT_ENOUGH_PRIVILEGES);
   }
 }

@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { type ApiTokenChecks, isApiToken } from '../apiTokens/credentials.js';
+import { checkTokenScope, type RequestApiToken, recordTokenRule } from '../apiTokens/scopes.js';
 import type { UserRow } from '../db/schema.js';
 import { HttpError } from '../errors.js';
 import type { AccessClaims, TokenSigner } from './tokens.js';
@@ -10,6 +12,8 @@ export interface Authentication {
   tokens: TokenSigner;
   /** The batched read of the signed-in user (auth/userReads.ts), behind every authenticated request. */
   userReads: UserReads;
+  /** API tokens (`Authorization: Bearer vgl_…`): apiTokens/credentials.ts. */
+  apiTokens: ApiTokenChecks;
 }
 
 declare module 'fastify' {
@@ -25,18 +29,23 @@ declare module 'fastify' {
      * yet confirmed against the stored row. Never in `user`, so no role check can see it.
      */
     unconfirmed: { claims: AccessClaims; user: UserRow } | null;
+    /** The API token the request was authenticated with; null for a session (or no user). */
+    apiToken: RequestApiToken | null;
   }
 }
 
 /**
  * Gives the whole app the token checks of requireUser and its kin, and the request's
- * `user`/`unconfirmed` slots. Registered once, before the routes.
+ * `user`/`unconfirmed`/`apiToken` slots; records the API token scope of every route registered
+ * after it (apiTokens/scopes.ts). Registered once, before the routes.
  */
 export const authentication = fp(
   async (app: FastifyInstance, checks: Authentication) => {
-    app.decorate('authentication', { tokens: checks.tokens, userReads: checks.userReads });
+    app.decorate('authentication', { tokens: checks.tokens, userReads: checks.userReads, apiTokens: checks.apiTokens });
     app.decorateRequest('user', null);
     app.decorateRequest('unconfirmed', null);
+    app.decorateRequest('apiToken', null);
+    app.addHook('onRoute', (route) => recordTokenRule(route, requireSuperuser));
   },
   { name: 'authentication' },
 );
@@ -72,18 +81,44 @@ async function readUser(request: FastifyRequest, claims: AccessClaims): Promise<
   if (!mayUse(claims, user)) throw UNAUTHENTICATED();
   request.user = user;
   request.unconfirmed = null;
+  request.apiToken = null;
   return user;
 }
 
-/** Route hook (onRequest, before validation): a valid token of a user who may use it, else 401. */
-export async function requireUser(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
-  await readUser(request, await verifiedClaims(request));
+/**
+ * The holder of the request's API token when its bearer is one (undefined otherwise), read
+ * with the token in one statement: unknown, revoked, expired or a deactivated holder is a 401.
+ */
+async function readApiTokenUser(request: FastifyRequest): Promise<UserRow | undefined> {
+  const bearer = bearerToken(request);
+  if (!bearer || !isApiToken(bearer)) return undefined;
+  const { token, user } = await request.server.authentication.apiTokens.authenticate(bearer);
+  // A team token reaches only its team, with its holder's role there (teams/access.ts).
+  request.user = token.team_id ? { ...user, onlyTeam: token.team_id } : user;
+  request.unconfirmed = null;
+  request.apiToken = token;
+  return user;
 }
 
-/** Route hook: as requireUser, and the user must be a superuser, else 403. */
-export async function requireSuperuser(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  await requireUser(request, reply);
+/** The request's user, from an API token or a session token, checked; else 401. */
+async function authenticate(request: FastifyRequest): Promise<UserRow> {
+  return (await readApiTokenUser(request)) ?? readUser(request, await verifiedClaims(request));
+}
+
+/**
+ * Route hook (onRequest, before validation): a valid token of a user who may use it, else 401;
+ * an API token without the scope the route needs (apiTokens/scopes.ts), 403.
+ */
+export async function requireUser(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  await authenticate(request);
+  checkTokenScope(request, false);
+}
+
+/** Route hook: as requireUser, and the user must be a superuser, else 403 (an API token also needs `admin`). */
+export async function requireSuperuser(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  await authenticate(request);
   if (!request.user?.is_superuser) throw new HttpError(403, "The user doesn't have enough privileges");
+  checkTokenScope(request, true);
 }
 
 /**
@@ -94,6 +129,11 @@ export async function requireSuperuser(request: FastifyRequest, reply: FastifyRe
  * answers anything else (`confirmUser`), and reads through `readAsUser`.
  */
 export async function requireListUser(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  // An API token takes the full path: read with its token, its scope checked; nothing held aside.
+  if (await readApiTokenUser(request)) {
+    checkTokenScope(request, false);
+    return;
+  }
   const claims = await verifiedClaims(request);
   const seen = request.server.authentication.userReads.seenUser(claims.userId);
   if (!mayUse(claims, seen)) {
@@ -131,7 +171,7 @@ export async function readAsUser<T>(request: FastifyRequest, read: (user: UserRo
       request.unconfirmed = null;
       return answer;
     }
-    await readUser(request, unconfirmed?.claims ?? (await verifiedClaims(request)));
+    await (unconfirmed ? readUser(request, unconfirmed.claims) : authenticate(request));
   }
   // The user changed between each read and the next, three times running.
   throw UNAUTHENTICATED();

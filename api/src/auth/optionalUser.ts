@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { isApiToken } from '../apiTokens/credentials.js';
 import type { UserRow } from '../db/schema.js';
 import { HttpError } from '../errors.js';
 import { requireUser } from './currentUser.js';
@@ -6,7 +7,9 @@ import { requireUser } from './currentUser.js';
 /**
  * For public routes that behave better with a user when there is one (the alert actions
  * record who acted): the same checks as requireUser, but no token, or one that fails
- * them, is simply "anonymous" instead of a 401. Sets and returns request.user.
+ * them, is simply "anonymous" instead of a 401. Sets and returns request.user. An API token
+ * is the exception: automation that sends one is told it is void (401) or lacks the route's
+ * scope (403), never turned anonymous, which would let a read-only token act through the link.
  */
 export async function optionalUser(request: FastifyRequest, reply: FastifyReply): Promise<UserRow | null> {
   request.user = null;
@@ -16,8 +19,10 @@ export async function optionalUser(request: FastifyRequest, reply: FastifyReply)
     await requireUser(request, reply);
     return request.user;
   } catch (error) {
-    if (error instanceof HttpError && error.statusCode === 401) {
+    const bearer = request.headers.authorization.split(' ')[1] ?? '';
+    if (error instanceof HttpError && error.statusCode === 401 && !isApiToken(bearer)) {
       request.user = null;
+      request.apiToken = null;
       return null;
     }
     throw error;

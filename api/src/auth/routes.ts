@@ -70,6 +70,8 @@ export async function authRoutes(root: FastifyInstance, deps: AuthRouteDeps): Pr
     '/login/test-token',
     {
       onRequest: requireUser,
+      // Only tells who the credential names: any API token may ask.
+      config: { tokenScope: 'read' },
       schema: {
         tags: ['login'],
         operationId: 'login-test_token',

@@ -36,13 +36,16 @@ export async function readCheckedPage<Row extends { id: string }>(
   const table = sql.table(list);
   const counted = sql.ref(list);
   const checked = sql`u.id = ${user.id} AND u.is_active AND u.token_version = ${user.token_version}`;
+  // A team token's request reads its team only: another team asked for reads nothing.
+  if (user.onlyTeam && teamId && teamId !== user.onlyTeam) return { rows: [], count: 0 };
+  const team = user.onlyTeam ?? teamId;
   // The teams read: one asked for, else all the user's (a superuser's: every row).
   const teams = user.is_superuser
-    ? teamId
-      ? sql`team_id = ${teamId}`
+    ? team
+      ? sql`team_id = ${team}`
       : sql`TRUE`
-    : teamId
-      ? sql`team_id = ${teamId} AND team_id IN (SELECT team_id FROM team_members WHERE user_id = ${user.id})`
+    : team
+      ? sql`team_id = ${team} AND team_id IN (SELECT team_id FROM team_members WHERE user_id = ${user.id})`
       : sql`team_id IN (SELECT team_id FROM team_members WHERE user_id = ${user.id})`;
   const { rows } = await sql<PageRow<Row>>`
     SELECT p.*, c.total_count FROM users u
@@ -65,4 +68,4 @@ export interface CheckedPageKey {
 
 /** A checked page is read for one user as it stands: same user, version and role, same read (readCoalescing.ts). */
 export const checkedPageKey = ({ user, offset, limit, teamId }: CheckedPageKey) =>
-  `${user.id}:${user.token_version}:${user.is_superuser}:${offset}:${limit}:${teamId ?? ''}`;
+  `${user.id}:${user.token_version}:${user.is_superuser}:${user.onlyTeam ?? ''}:${offset}:${limit}:${teamId ?? ''}`;

@@ -175,7 +175,7 @@ export async function publicPageRoutes(app: FastifyInstance, opts: PublicPageDep
     api.post(
       url,
       {
-        config: publicRateLimit,
+        config: { ...publicRateLimit, tokenScope: 'alerts:write' },
         // Before the rate limits: a post from another site spends neither the address's nor the alert's.
         onRequest: refuseCrossSite,
         preHandler: limitPerAlert,

@@ -436,6 +436,22 @@ export interface AuditLogTable {
   after: ColumnType<Record<string, unknown> | null, string | null, never>;
 }
 
+/** A user's API token (migration 0023): only the secret's SHA-256 is stored. */
+export interface ApiTokensTable {
+  id: Generated<string>;
+  user_id: string;
+  /** A team token's team (it reaches nothing else); null for a personal token. */
+  team_id: string | null;
+  name: string;
+  token_hash: string;
+  prefix: string;
+  scopes: string[];
+  expires_at: Date;
+  last_used_at: Date | null;
+  revoked_at: Date | null;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   users: UsersTable;
   integrations: IntegrationsTable;
@@ -465,9 +481,13 @@ export interface Database {
   user_sso_identities: UserSsoIdentitiesTable;
   sso_session_codes: SsoSessionCodesTable;
   audit_log: AuditLogTable;
+  api_tokens: ApiTokensTable;
 }
 
-export type UserRow = Selectable<UsersTable>;
+export type UserRow = Selectable<UsersTable> & {
+  /** Set on a request made with a team token (apiTokens/): it reaches only this team (teams/access.ts). */
+  onlyTeam?: string;
+};
 export type TeamRow = Selectable<TeamsTable>;
 export type TeamMemberRow = Selectable<TeamMembersTable>;
 export type NewUser = Insertable<UsersTable>;
@@ -483,3 +503,4 @@ export type ScheduleRotationRow = Selectable<ScheduleRotationsTable>;
 export type ScheduleOverrideRow = Selectable<ScheduleOverridesTable>;
 export type ContactMethodRow = Selectable<ContactMethodsTable>;
 export type AuditLogRow = Selectable<AuditLogTable>;
+export type ApiTokenRow = Selectable<ApiTokensTable>;

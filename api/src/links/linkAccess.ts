@@ -5,7 +5,7 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import { HttpError } from '../errors.js';
 import type { SettingsStore } from '../settings/service.js';
-import { roleAllows, roleIn } from '../teams/access.js';
+import { roleAllows, roleOf } from '../teams/access.js';
 import { verifyLinkToken } from './linkTokens.js';
 
 /** The header the action page sends a link's token in (the page reads it from its URL's `?t=`). */
@@ -72,7 +72,7 @@ export async function checkLinkAccess(
   if (user) {
     // A responder (or admin) of the alert's team acts without a link, as on the console.
     const alert = await db.selectFrom('alerts').select('team_id').where('id', '=', alertId).executeTakeFirst();
-    if (alert && roleAllows(await roleIn(db, user.id, alert.team_id), 'respond')) return null;
+    if (alert && roleAllows(await roleOf(db, user, alert.team_id), 'respond')) return null;
   }
   // The same answer for an unknown alert: without a link, nothing tells which ids exist.
   throw new HttpError(403, SIGNED_LINK_REQUIRED);

@@ -16,9 +16,18 @@ const NEEDED: Record<TeamNeed, TeamRole> = { read: 'observer', respond: 'respond
 export const roleAllows = (role: TeamRole | null | undefined, need: TeamNeed): boolean =>
   role !== null && role !== undefined && RANK[role] >= RANK[NEEDED[need]];
 
-export type Member = Pick<UserRow, 'id' | 'is_superuser'>;
+export type Member = Pick<UserRow, 'id' | 'is_superuser' | 'onlyTeam'>;
 
-/** The caller's role in a team; null when not a member. */
+/**
+ * The caller's role in a team; null when not a member. A team token's request (`onlyTeam`)
+ * is a member of its own team only.
+ */
+export async function roleOf(db: Db, user: Member, teamId: string): Promise<TeamRole | null> {
+  if (user.onlyTeam && user.onlyTeam !== teamId) return null;
+  return roleIn(db, user.id, teamId);
+}
+
+/** A user's role in a team; null when not a member. */
 export async function roleIn(db: Db, userId: string, teamId: string): Promise<TeamRole | null> {
   const row = await db
     .selectFrom('team_members')
@@ -29,9 +38,11 @@ export async function roleIn(db: Db, userId: string, teamId: string): Promise<Te
   return row?.role ?? null;
 }
 
-/** Every team of the user with their role there. */
-export async function teamsOf(db: Db, userId: string): Promise<Map<string, TeamRole>> {
-  const rows = await db.selectFrom('team_members').select(['team_id', 'role']).where('user_id', '=', userId).execute();
+/** Every team of the user with their role there (a team token's request: its team only). */
+export async function teamsOf(db: Db, userId: string, onlyTeam?: string): Promise<Map<string, TeamRole>> {
+  let query = db.selectFrom('team_members').select(['team_id', 'role']).where('user_id', '=', userId);
+  if (onlyTeam) query = query.where('team_id', '=', onlyTeam);
+  const rows = await query.execute();
   return new Map(rows.map((row) => [row.team_id, row.role]));
 }
 
@@ -39,7 +50,7 @@ export async function teamsOf(db: Db, userId: string): Promise<Map<string, TeamR
 export const viewerOf = async (db: Db, user: Member): Promise<Member & { roles: Map<string, TeamRole> }> => ({
   id: user.id,
   is_superuser: user.is_superuser,
-  roles: user.is_superuser ? new Map() : await teamsOf(db, user.id),
+  roles: user.is_superuser ? new Map() : await teamsOf(db, user.id, user.onlyTeam),
 });
 
 /**
@@ -47,9 +58,10 @@ export const viewerOf = async (db: Db, user: Member): Promise<Member & { roles: 
  * statement itself, so a membership change is seen by the next read, with no cache to void.
  */
 export function inTeamsOf(user: Member, column: string, need: TeamNeed = 'read'): Expression<SqlBool> {
-  if (user.is_superuser) return sql<SqlBool>`TRUE`;
+  const only = user.onlyTeam ? sql`${sql.ref(column)} = ${user.onlyTeam} AND ` : sql``;
+  if (user.is_superuser) return user.onlyTeam ? sql<SqlBool>`${sql.ref(column)} = ${user.onlyTeam}` : sql<SqlBool>`TRUE`;
   const roles = (Object.keys(RANK) as TeamRole[]).filter((role) => roleAllows(role, need));
-  return sql<SqlBool>`${sql.ref(column)} IN (SELECT team_id FROM team_members WHERE user_id = ${user.id} AND role IN (${sql.join(roles)}))`;
+  return sql<SqlBool>`${only}${sql.ref(column)} IN (SELECT team_id FROM team_members WHERE user_id = ${user.id} AND role IN (${sql.join(roles)}))`;
 }
 
 /**
@@ -57,6 +69,7 @@ export function inTeamsOf(user: Member, column: string, need: TeamNeed = 'read')
  * anyone else `hidden()` (a 404 of the thing asked for, so a stranger learns nothing).
  */
 export async function requireTeamRole(db: Db, user: Member, teamId: string, need: TeamNeed, hidden: () => HttpError): Promise<void> {
+  if (user.onlyTeam && user.onlyTeam !== teamId) throw hidden();
   if (user.is_superuser) return;
   const role = await roleIn(db, user.id, teamId);
   if (role === null) throw hidden();
@@ -76,18 +89,21 @@ export async function teamForNew(
   asked: string | undefined,
   need: TeamNeed,
 ): Promise<string> {
-  if (asked !== undefined) {
+  // A team token creates in its team, or nowhere.
+  if (user.onlyTeam && asked !== undefined && asked !== user.onlyTeam) throw unknownTeam();
+  const team = user.onlyTeam ?? asked;
+  if (team !== undefined) {
     if (user.is_superuser) {
-      const exists = await db.selectFrom('teams').select('id').where('id', '=', asked).executeTakeFirst();
+      const exists = await db.selectFrom('teams').select('id').where('id', '=', team).executeTakeFirst();
       if (!exists) throw unknownTeam();
-      return asked;
+      return team;
     }
-    const role = await roleIn(db, user.id, asked);
+    const role = await roleIn(db, user.id, team);
     if (role === null) throw unknownTeam();
     if (!roleAllows(role, need)) throw new HttpError(403, NOT_ENOUGH_PRIVILEGES);
-    return asked;
+    return team;
   }
-  const mine = [...(await teamsOf(db, user.id))].filter(([, role]) => roleAllows(role, need));
+  const mine = [...(await teamsOf(db, user.id, user.onlyTeam))].filter(([, role]) => roleAllows(role, need));
   if (mine.length === 0) return personalTeam(db, user);
   if (mine.length === 1 && mine[0]) return mine[0][0];
   throw teamFieldError('you may create this in several teams: choose one');

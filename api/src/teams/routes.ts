@@ -250,7 +250,8 @@ export async function teamRoutes(app: FastifyInstance, deps: TeamRouteDeps): Pro
     '/invites/accept',
     {
       onRequest: requireUser,
-      config: perMinute,
+      // An invitation is for a person: accepted in their session, never by an API token.
+      config: { ...perMinute, tokenScope: 'session' },
       schema: {
         ...doc('accept_invite', "Join the team of an invitation sent to the caller's address"),
         body: InviteTokenBody,

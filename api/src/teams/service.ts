@@ -45,7 +45,10 @@ const withFigures = (db: Db, viewer: Pick<UserRow, 'id'>) =>
 export async function listTeams(db: Db, viewer: UserRow, offset: number, limit: number, q?: string) {
   let rows = withFigures(db, viewer);
   let count = db.selectFrom('teams as t');
-  if (!viewer.is_superuser) {
+  if (viewer.onlyTeam) {
+    rows = rows.where('t.id', '=', viewer.onlyTeam);
+    count = count.where('t.id', '=', viewer.onlyTeam);
+  } else if (!viewer.is_superuser) {
     const mine = sql<boolean>`t.id IN (SELECT team_id FROM team_members WHERE user_id = ${viewer.id})`;
     rows = rows.where(mine);
     count = count.where(mine);

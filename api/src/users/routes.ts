@@ -110,10 +110,13 @@ export async function userRoutes(root: FastifyInstance, deps: UserRouteDeps): Pr
     async (request) => toUserPublic(userOf(request)),
   );
 
+  // The account itself (its email, password, existence) needs a session: a leaked API token
+  // must not be able to take the account over (apiTokens/scopes.ts).
   app.patch(
     '/me',
     {
       onRequest: requireUser,
+      config: { tokenScope: 'session' },
       schema: { ...secured, operationId: 'users-update_user_me', body: UserUpdateMe, response: { 200: UserPublic, ...errorResponses } },
     },
     async (request) => {
@@ -125,7 +128,11 @@ export async function userRoutes(root: FastifyInstance, deps: UserRouteDeps): Pr
 
   app.delete(
     '/me',
-    { onRequest: requireUser, schema: { ...secured, operationId: 'users-delete_user_me', response: { 200: Message, ...errorResponses } } },
+    {
+      onRequest: requireUser,
+      config: { tokenScope: 'session' },
+      schema: { ...secured, operationId: 'users-delete_user_me', response: { 200: Message, ...errorResponses } },
+    },
     async (request) => {
       const user = userOf(request);
       if (user.is_superuser) throw new HttpError(403, SELF_DELETE);
@@ -139,7 +146,7 @@ export async function userRoutes(root: FastifyInstance, deps: UserRouteDeps): Pr
     {
       onRequest: requireUser,
       // Two argon2 runs a call: limited per client address, as login is.
-      config: perMinute(config.rateLimit.passwordChange),
+      config: { ...perMinute(config.rateLimit.passwordChange), tokenScope: 'session' },
       schema: {
         ...secured,
         operationId: 'users-update_password_me',

@@ -150,7 +150,7 @@ export async function deleteUser(
  */
 export async function listDirectory(
   db: Db,
-  viewer: Pick<UserRow, 'id' | 'is_superuser'>,
+  viewer: Pick<UserRow, 'id' | 'is_superuser' | 'onlyTeam'>,
   filter: { q?: string; ids?: string[]; team?: string },
   offset: number,
   limit: number,
@@ -158,7 +158,8 @@ export async function listDirectory(
   if (filter.ids?.length === 0) return { data: [], count: 0 };
   let matching = db.selectFrom('users');
   matching = filter.ids ? matching.where('id', 'in', filter.ids) : matching.where('is_active', '=', true);
-  if (!viewer.is_superuser)
+  if (viewer.onlyTeam) matching = matching.where(sql<boolean>`id IN (SELECT user_id FROM team_members WHERE team_id = ${viewer.onlyTeam})`);
+  else if (!viewer.is_superuser)
     matching = matching.where(sql<boolean>`id IN (SELECT them.user_id FROM team_members me
     JOIN team_members them ON them.team_id = me.team_id WHERE me.user_id = ${viewer.id})`);
   if (filter.team) matching = matching.where(sql<boolean>`id IN (SELECT user_id FROM team_members WHERE team_id = ${filter.team})`);

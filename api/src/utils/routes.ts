@@ -49,6 +49,8 @@ export async function utilsRoutes(root: FastifyInstance, deps: UtilsRouteDeps): 
     '/metrics',
     {
       onRequest: requireMetricsReader,
+      // Superusers only, behind its own hook: an API token needs `admin`, as with requireSuperuser.
+      config: { tokenScope: 'admin' },
       schema: {
         tags: ['utils'],
         operationId: 'utils-metrics',

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAlert } from '../helpers/alerts.js';
+import { answered, callAs } from '../helpers/api.js';
+import { createApiToken, TOKENS } from '../helpers/apiTokens.js';
 import { closeServer, openStream } from '../helpers/eventStream.js';
 import { createTestApp, type TestApp, type TestUser, testConfig } from '../helpers/testApp.js';
 import { updateUser } from '../helpers/users.js';
@@ -78,6 +80,18 @@ describe('live change streams: who hears them, and how many', () => {
     const res = await t.app.inject({ method: 'DELETE', url: `/api/v1/users/${user.id}`, headers: t.superuser.auth });
     expect(res.statusCode, res.body).toBe(200);
     await stream.ended();
+  });
+
+  it('ends a stream opened with an API token once that token is revoked, though its holder may go on', async () => {
+    const user = await t.createUser();
+    const token = await createApiToken(t, user, ['read']);
+    const stream = await openStream(url, token.caller);
+    const session = await openStream(url, user);
+    answered(await callAs(t, user, 'DELETE', `${TOKENS}/${token.id}`));
+    await stream.ended();
+    await announcedAlert(user);
+    await session.waitFor(1);
+    session.close();
   });
 
   it(`refuses a user's stream past ${MAX_STREAMS} open ones with 429, until one of them closes; other users are not affected`, async () => {

@@ -12,6 +12,7 @@ import {
 } from '@fluentui/react-components';
 import { errorText, PageHeader, useCurrentUser } from '@vigil/shared';
 import { useSearchParams } from 'react-router-dom';
+import { ApiTokensTab } from '../settings/ApiTokensTab';
 import { AppearanceTab } from '../settings/AppearanceTab';
 import { DangerZoneTab } from '../settings/DangerZoneTab';
 import { PasswordTab } from '../settings/PasswordTab';
@@ -19,7 +20,7 @@ import { ProfileTab } from '../settings/ProfileTab';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column' },
-  // Four tabs do not fit a 360 px phone: the strip scrolls sideways instead of wrapping.
+  // Five tabs do not fit a 360 px phone: the strip scrolls sideways instead of wrapping.
   tabs: {
     overflowX: 'auto',
     scrollbarWidth: 'none',
@@ -27,7 +28,7 @@ const useStyles = makeStyles({
     borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
   },
   tabList: { flexWrap: 'nowrap', width: 'max-content' },
-  // Tighter, smaller tabs on phones so all four fit 360 px.
+  // Tighter, smaller tabs on phones so most of them fit 360 px.
   tab: { '@media (max-width: 480px)': { paddingInline: tokens.spacingHorizontalSNudge } },
   tabText: { '@media (max-width: 480px)': { fontSize: tokens.fontSizeBase200, lineHeight: tokens.lineHeightBase200 } },
   panel: { outline: 'none' },
@@ -37,12 +38,13 @@ const TABS = [
   { value: 'profile', label: 'My profile' },
   { value: 'password', label: 'Password' },
   { value: 'appearance', label: 'Appearance' },
+  { value: 'api-tokens', label: 'API tokens' },
   { value: 'danger-zone', label: 'Danger zone' },
 ] as const;
 
 type TabValue = (typeof TABS)[number]['value'];
 
-/** /settings (docs/product.md §2.7): My profile, Password, Appearance and, for ordinary users, Danger zone. */
+/** /settings (docs/product.md §2.7): My profile, Password, Appearance, API tokens and, for ordinary users, Danger zone. */
 export default function SettingsPage() {
   const styles = useStyles();
   const me = useCurrentUser();
@@ -66,7 +68,7 @@ export default function SettingsPage() {
 
   return (
     <div className={styles.root}>
-      <PageHeader title="User Settings" description="Your profile, password and how the console looks." />
+      <PageHeader title="User Settings" description="Your profile, password, how the console looks and your API tokens." />
       <div className={styles.tabs}>
         <TabList className={styles.tabList} selectedValue={selected} onTabSelect={(_, data) => select(data.value as TabValue)}>
           {tabs.map((tab) => (
@@ -102,6 +104,8 @@ export default function SettingsPage() {
           <PasswordTab />
         ) : selected === 'appearance' ? (
           <AppearanceTab />
+        ) : selected === 'api-tokens' ? (
+          <ApiTokensTab />
         ) : (
           <DangerZoneTab />
         )}

@@ -6,6 +6,7 @@ export const API_LIMITS = {
   "AlertBulkAction": {"ids":{"minItems":1,"maxItems":100}},
   "AlertCreate": {"title":{"minLength":1,"maxLength":255},"description":{"maxLength":4096}},
   "AlertmanagerAlert": {"fingerprint":{"minLength":1,"maxLength":255}},
+  "ApiTokenCreate": {"name":{"minLength":1,"maxLength":100},"scopes":{"minItems":1,"maxItems":4},"expires_in_days":{"minimum":1,"maximum":365}},
   "Body_login-login_access_token": {"username":{"minLength":1,"maxLength":255},"password":{"minLength":1,"maxLength":128}},
   "ContactAddress": {"email":{"maxLength":254}},
   "ContactConfirmationToken": {"token":{"minLength":1,"maxLength":512}},

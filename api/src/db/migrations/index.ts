@@ -19,6 +19,7 @@ import * as firstLevelWait from './0019_first_level_wait.js';
 import * as signupSetting from './0020_signup_setting.js';
 import * as verificationLimits from './0021_verification_limits.js';
 import * as teams from './0022_teams.js';
+import * as apiTokens from './0023_api_tokens.js';
 import * as oidc from './0024_oidc.js';
 import * as auditLog from './0025_audit_log.js';
 import * as ssoGroupRules from './0026_sso_group_rules.js';
@@ -50,6 +51,7 @@ export const migrations: Record<string, Migration> = {
   '0020_signup_setting': signupSetting,
   '0021_verification_limits': verificationLimits,
   '0022_teams': teams,
+  '0023_api_tokens': apiTokens,
   '0024_oidc': oidc,
   '0025_audit_log': auditLog,
   '0026_sso_group_rules': ssoGroupRules,
