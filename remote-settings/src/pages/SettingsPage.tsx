@@ -24,10 +24,14 @@ const useStyles = makeStyles({
   tabs: {
     overflowX: 'auto',
     scrollbarWidth: 'none',
+    // A tab scrolled to (by focus, or scrollIntoView) stops this far from the edge: tabs have
+    // fractional widths and the scroll position is whole pixels, so flush it would lose a sliver.
+    scrollPaddingInline: tokens.spacingHorizontalXS,
     marginBottom: tokens.spacingVerticalL,
     borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
   },
-  tabList: { flexWrap: 'nowrap', width: 'max-content' },
+  // Room at the end for that scroll padding, so the last tab can be scrolled to whole.
+  tabList: { flexWrap: 'nowrap', width: 'max-content', paddingInlineEnd: tokens.spacingHorizontalXS },
   // Tighter, smaller tabs on phones so most of them fit 360 px.
   tab: { '@media (max-width: 480px)': { paddingInline: tokens.spacingHorizontalSNudge } },
   tabText: { '@media (max-width: 480px)': { fontSize: tokens.fontSizeBase200, lineHeight: tokens.lineHeightBase200 } },
