@@ -136,9 +136,15 @@ test('Escalation policies: a policy with a user and a schedule is added, listed,
   await expect(row).toHaveCount(0);
 });
 
-test('Escalation policies: someone else sees a policy, its addresses counted, but no way to change it', async ({ page, api, request }) => {
+test("Escalation policies: a team's observer sees a policy, its addresses counted, but no way to change it", async ({
+  page,
+  api,
+  request,
+}) => {
   const owner = await api.createUser({ full_name: 'Oona Owner' });
   const other = await api.createUser({ full_name: 'Otto Other' });
+  // Otto observes Oona's team: he reads its policies, its admins change them.
+  await api.shareTeam(owner, [other], 'observer');
   const name = `Someone else's ${Date.now()}`;
   await call(request, 'post', owner.token, '/api/v1/escalation-policies/', {
     name,
@@ -152,6 +158,6 @@ test('Escalation policies: someone else sees a policy, its addresses counted, bu
   await expect(row).toContainText('1. Oona Owner, 2 external addresses');
   await expect(row).not.toContainText('@example.com');
   await row.getByRole('button', { name: `Actions for escalation policy ${name}` }).click();
-  await expect(page.getByRole('menuitem', { name: 'Only its owner or a superuser can change it' })).toBeDisabled();
+  await expect(page.getByRole('menuitem', { name: "Only its team's admins or a superuser can change it" })).toBeDisabled();
   await expect(page.getByRole('menuitem', { name: 'Edit escalation policy' })).toHaveCount(0);
 });

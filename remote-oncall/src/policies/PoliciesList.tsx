@@ -115,7 +115,7 @@ export function PoliciesList() {
                     onClick: () => setDeleting(p),
                   },
                 ]
-              : [{ label: 'Only its owner or a superuser can change it', onClick: () => {}, disabled: true }],
+              : [{ label: "Only its team's admins or a superuser can change it", onClick: () => {}, disabled: true }],
           })}
         />
       </ListSection>

@@ -23,8 +23,8 @@ export function useMyTeams(options?: ClientOption) {
   const client = useApiClient(options);
   return useQuery({
     queryKey: teamKeys.mine,
+    // Read again on each page that asks: a first creation may have just made the user's own team.
     queryFn: async ({ signal }) => unwrap(await client.GET('/api/v1/teams/', { params: { query: { skip: 0, limit: ALL } }, signal })),
-    staleTime: 60_000,
   });
 }
 
