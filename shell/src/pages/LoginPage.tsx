@@ -1,16 +1,19 @@
 import { Field, Input } from '@fluentui/react-components';
 import { PasswordInput, setToken, useNotify, useValidatedForm, validatePassword, validateUsername } from '@vigil/shared';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { AuthForm, AuthLayout, AuthSubmitButton, useAuthFormStyles } from '../layout/AuthLayout';
 import { RouterLink } from '../layout/RouterLink';
 import { useLogin } from '../session/authApi';
+import { safeNextPath } from '../session/nextPath';
 
-/** /login (docs/product.md §2.1): email (sent as `username`) and password; then / with the token stored. */
+/** /login (docs/product.md §2.1): email (sent as `username`) and password; then / (or `?next=`, a path of the console) with the token stored. */
 export default function LoginPage() {
   const styles = useAuthFormStyles();
   const navigate = useNavigate();
   const notify = useNotify();
   const login = useLogin();
+  // `?next=`: the page that sent the user here (an invitation), read when the form is sent.
+  const [params] = useSearchParams();
   const form = useValidatedForm(
     { username: '', password: '' },
     { username: (value) => validateUsername(value), password: (value) => validatePassword(value) },
@@ -28,7 +31,7 @@ export default function LoginPage() {
         );
         setToken(token);
         notify.dismissAll();
-        navigate('/', { replace: true });
+        navigate(safeNextPath(params.get('next')), { replace: true });
       },
       onError: (error) => notify.error(error),
     }),
