@@ -5,6 +5,9 @@ import type { FakeAnswer } from '../../../shared/src/testing/fakeApi';
 import { ANN, BOB_ID, renderTeams, TEAM_ID, team } from '../testing';
 import { NO_INVITES } from './InvitesSection';
 
+/** Answers go through react-query and the fake server: more than the default second on a loaded machine. */
+const WAIT = { timeout: 5_000 };
+
 afterEach(cleanup);
 
 const TEAM_PATH = `/api/v1/teams/${TEAM_ID}`;
@@ -18,27 +21,27 @@ const answersFor = (role: 'admin' | 'observer', extra: Record<string, FakeAnswer
 });
 
 const rows = async () =>
-  (await screen.findAllByTestId('member-row')).map((row) =>
+  (await screen.findAllByTestId('member-row', {}, WAIT)).map((row) =>
     within(row)
       .getAllByRole('cell')
       .map((cell) => cell.textContent),
   );
 
 const openRowMenu = async (name: string) => {
-  fireEvent.click(await screen.findByRole('button', { name: `Actions for ${name}` }));
-  return screen.findByRole('menu');
+  fireEvent.click(await screen.findByRole('button', { name: `Actions for ${name}` }, WAIT));
+  return screen.findByRole('menu', {}, WAIT);
 };
 
 describe('/teams/:id for an admin', () => {
   it('lists the members with their email, role and the date they joined, and no pending invitation', async () => {
     renderTeams(`/teams/${TEAM_ID}`, answersFor('admin'));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Payments' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Payments' }, WAIT)).toBeTruthy();
     const members = await rows();
     expect(members.map((cells) => cells.slice(0, 3))).toEqual([
       ['AnnYou', 'ann@example.com', 'Admin'],
       ['Bob', 'bob@example.com', 'Responder'],
     ]);
-    expect(await screen.findByText(NO_INVITES)).toBeTruthy();
+    expect(await screen.findByText(NO_INVITES, {}, WAIT)).toBeTruthy();
     for (const name of ['Invite member', 'Rename team', 'Delete team', 'Leave team'])
       expect(screen.getByRole('button', { name })).toBeTruthy();
   });
@@ -58,7 +61,7 @@ describe('/teams/:id for an admin', () => {
         .map((item) => item.textContent),
     ).toEqual(['Make admin', 'Make observer', 'Remove from team']);
     await act(async () => fireEvent.click(within(menu).getByRole('menuitem', { name: 'Make admin' })));
-    expect(await screen.findByText('Bob is now admin.')).toBeTruthy();
+    expect(await screen.findByText('Bob is now admin.', {}, WAIT)).toBeTruthy();
     expect(api.sent.find((r) => r.method === 'PATCH')).toEqual({
       method: 'PATCH',
       path: `${TEAM_PATH}/members/${BOB_ID}`,
@@ -67,7 +70,7 @@ describe('/teams/:id for an admin', () => {
 
     const mine = await openRowMenu('Ann');
     await act(async () => fireEvent.click(within(mine).getByRole('menuitem', { name: 'Make observer' })));
-    expect(await screen.findByText(LAST_ADMIN)).toBeTruthy();
+    expect(await screen.findByText(LAST_ADMIN, {}, WAIT)).toBeTruthy();
   });
 
   it("keeps the remove dialog open with the API's 409 text while the team still pages the member", async () => {
@@ -77,9 +80,9 @@ describe('/teams/:id for an admin', () => {
     );
     const menu = await openRowMenu('Bob');
     fireEvent.click(within(menu).getByRole('menuitem', { name: 'Remove from team' }));
-    const dialog = await screen.findByRole('alertdialog', { name: 'Remove member' });
+    const dialog = await screen.findByRole('alertdialog', { name: 'Remove member' }, WAIT);
     await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Remove' })));
-    expect((await within(dialog).findByRole('alert')).textContent).toBe(PAGED);
+    expect((await within(dialog).findByRole('alert', {}, WAIT)).textContent).toBe(PAGED);
   });
 
   it('invites an address with a role and shows the link once, with a copy button', async () => {
@@ -92,13 +95,13 @@ describe('/teams/:id for an admin', () => {
       invite_url: 'http://vigil.test/invite?token=abcdefghijklmnopqrstuvwxyz',
     };
     const api = renderTeams(`/teams/${TEAM_ID}`, answersFor('admin', { [`POST ${TEAM_PATH}/invites`]: { body: invite } }));
-    fireEvent.click(await screen.findByRole('button', { name: 'Invite member' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Invite member' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Invite member' }, WAIT));
+    const dialog = await screen.findByRole('dialog', { name: 'Invite member' }, WAIT);
     fireEvent.change(within(dialog).getByLabelText(/^Email/, { selector: 'input' }), { target: { value: ' cy@example.com ' } });
     fireEvent.click(within(dialog).getByRole('combobox', { name: /Role/ }));
-    fireEvent.click(await screen.findByRole('option', { name: 'Observer' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Observer' }, WAIT));
     await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Invite' })));
-    const shown = await screen.findByRole('dialog', { name: 'Invitation sent' });
+    const shown = await screen.findByRole('dialog', { name: 'Invitation sent' }, WAIT);
     expect((within(shown).getByRole('textbox', { name: 'Invitation link' }) as HTMLInputElement).value).toBe(invite.invite_url);
     expect(within(shown).getByRole('button', { name: 'Copy' })).toBeTruthy();
     expect(within(shown).getByText('cy@example.com is invited as observer.')).toBeTruthy();
@@ -121,10 +124,10 @@ describe('/teams/:id for an observer', () => {
     expect(screen.queryByRole('button', { name: /^Actions for/ })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Invite member' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Leave team' }));
-    const dialog = await screen.findByRole('alertdialog', { name: 'Leave team' });
+    const dialog = await screen.findByRole('alertdialog', { name: 'Leave team' }, WAIT);
     await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Leave' })));
-    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/teams'));
-    expect(await screen.findByText('You left Payments.')).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/teams'), WAIT);
+    expect(await screen.findByText('You left Payments.', {}, WAIT)).toBeTruthy();
     expect(api.sent.some((r) => r.path.endsWith('/invites'))).toBe(false);
   });
 
@@ -133,10 +136,10 @@ describe('/teams/:id for an observer', () => {
       `/teams/${TEAM_ID}`,
       answersFor('admin', { [`DELETE ${TEAM_PATH}/members/${ANN.id}`]: { status: 409, body: { detail: LAST_ADMIN } } }),
     );
-    fireEvent.click(await screen.findByRole('button', { name: 'Leave team' }));
-    const dialog = await screen.findByRole('alertdialog', { name: 'Leave team' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Leave team' }, WAIT));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Leave team' }, WAIT);
     await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Leave' })));
-    expect((await within(dialog).findByRole('alert')).textContent).toBe(LAST_ADMIN);
+    expect((await within(dialog).findByRole('alert', {}, WAIT)).textContent).toBe(LAST_ADMIN);
     expect(screen.getByTestId('where').textContent).toBe(`/teams/${TEAM_ID}`);
   });
 });

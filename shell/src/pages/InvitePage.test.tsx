@@ -6,6 +6,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { type FakeAnswer, fakeApi } from '../../../shared/src/testing/fakeApi';
 import InvitePage, { NO_TOKEN } from './InvitePage';
 
+/** Answers go through react-query and the fake server: more than the default second on a loaded machine. */
+const WAIT = { timeout: 5_000 };
+
 const TOKEN = 'abcdefghijklmnopqrstuvwxyz0123';
 const TEAM_ID = '00000000-0000-4000-8000-0000000000aa';
 const LOOKUP = { team_name: 'Payments', email: 'cy@example.com', role: 'responder', expires_at: '2030-01-01T00:00:00Z' };
@@ -55,7 +58,7 @@ describe('/invite', () => {
     show(`/invite?token=${TOKEN}`, {
       'POST /api/v1/teams/invites/lookup': { status: 404, body: { detail: 'This invitation link is invalid, expired or used' } },
     });
-    expect((await screen.findByRole('alert')).textContent).toBe('This invitation link is invalid, expired or used');
+    expect((await screen.findByRole('alert', {}, WAIT)).textContent).toBe('This invitation link is invalid, expired or used');
   });
 
   it('signed in with the invited address: joins, then opens the team', async () => {
@@ -65,10 +68,10 @@ describe('/invite', () => {
       'GET /api/v1/users/me': { body: me('CY@example.com') },
       'POST /api/v1/teams/invites/accept': { body: { id: TEAM_ID } },
     });
-    expect(await screen.findByRole('heading', { name: 'Join Payments' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Join Payments' }, WAIT)).toBeTruthy();
     expect(screen.getByText('You are invited to Payments as a responder.')).toBeTruthy();
-    await act(async () => fireEvent.click(await screen.findByRole('button', { name: 'Join Payments' })));
-    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe(`/teams/${TEAM_ID}`));
+    await act(async () => fireEvent.click(await screen.findByRole('button', { name: 'Join Payments' }, WAIT)));
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe(`/teams/${TEAM_ID}`), WAIT);
     expect(api.sent.map((r) => [r.method, r.path, r.body])).toEqual([
       ['POST', '/api/v1/teams/invites/lookup', { token: TOKEN }],
       ['GET', '/api/v1/users/me', undefined],
@@ -85,6 +88,8 @@ describe('/invite', () => {
     expect(
       await screen.findByText(
         'This invitation is for cy@example.com, and you are signed in as ann@example.com. Log out, then open the link again and sign in with cy@example.com.',
+        {},
+        WAIT,
       ),
     ).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Join Payments' })).toBeNull();
@@ -96,7 +101,7 @@ describe('/invite', () => {
       'POST /api/v1/teams/invites/signup': { body: me('cy@example.com') },
       'POST /api/v1/login/access-token': { body: { access_token: 'new-token', token_type: 'bearer' } },
     });
-    const email = (await screen.findByLabelText(/^Email/, { selector: 'input' })) as HTMLInputElement;
+    const email = (await screen.findByLabelText(/^Email/, { selector: 'input' }, WAIT)) as HTMLInputElement;
     expect(email.value).toBe('cy@example.com');
     expect(email.readOnly).toBe(true);
     expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe(
@@ -106,7 +111,7 @@ describe('/invite', () => {
     fireEvent.change(screen.getByLabelText(/^Password/, { selector: 'input' }), { target: { value: 'secret123' } });
     fireEvent.change(screen.getByLabelText(/^Confirm password/, { selector: 'input' }), { target: { value: 'secret123' } });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Create account and join' })));
-    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/teams'));
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/teams'), WAIT);
     expect(getToken()).toBe('new-token');
     expect(api.sent.slice(1, 3).map((r) => [r.path, r.body])).toEqual([
       ['/api/v1/teams/invites/signup', { token: TOKEN, password: 'secret123', full_name: 'Cy' }],
