@@ -29,16 +29,23 @@ const ALL = 100;
 
 export const escalationPolicyKeys = {
   all: ['escalation-policies'] as const,
-  list: ['escalation-policies', 'list'] as const,
+  /** Every policy of the caller's teams, or of one (`teamId`). */
+  list: (teamId?: string) => ['escalation-policies', 'list', ...(teamId ? [{ team: teamId }] : [])] as const,
 };
 
-/** Every escalation policy, by name. */
-export function useEscalationPolicies(options?: ClientOption) {
+/** Every escalation policy of the caller's teams (or of one: `teamId`), by name. */
+export function useEscalationPolicies(options?: ClientOption & { teamId?: string }) {
   const client = useApiClient(options);
+  const teamId = options?.teamId;
   return useQuery({
-    queryKey: escalationPolicyKeys.list,
+    queryKey: escalationPolicyKeys.list(teamId),
     queryFn: async ({ signal }) =>
-      unwrap(await client.GET('/api/v1/escalation-policies/', { params: { query: { skip: 0, limit: ALL } }, signal })),
+      unwrap(
+        await client.GET('/api/v1/escalation-policies/', {
+          params: { query: { skip: 0, limit: ALL, ...(teamId && { team_id: teamId }) } },
+          signal,
+        }),
+      ),
   });
 }
 

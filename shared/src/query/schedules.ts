@@ -28,7 +28,8 @@ const ALL = 100;
 
 export const scheduleKeys = {
   all: ['schedules'] as const,
-  list: ['schedules', 'list'] as const,
+  /** Every schedule of the caller's teams, or of one (`teamId`). */
+  list: (teamId?: string) => ['schedules', 'list', ...(teamId ? [{ team: teamId }] : [])] as const,
   detail: (id: string) => ['schedules', id] as const,
   onCall: (id: string) => ['schedules', id, 'on-call'] as const,
   onCallMany: (ids: string[]) => ['schedules', 'on-call', ids] as const,
@@ -37,12 +38,16 @@ export const scheduleKeys = {
   shifts: (from: string, to: string) => ['shifts', { from, to }] as const,
 };
 
-/** Every schedule, by name. */
-export function useSchedules(options?: ClientOption) {
+/** Every schedule of the caller's teams (or of one: `teamId`), by name. */
+export function useSchedules(options?: ClientOption & { teamId?: string }) {
   const client = useApiClient(options);
+  const teamId = options?.teamId;
   return useQuery({
-    queryKey: scheduleKeys.list,
-    queryFn: async ({ signal }) => unwrap(await client.GET('/api/v1/schedules/', { params: { query: { skip: 0, limit: ALL } }, signal })),
+    queryKey: scheduleKeys.list(teamId),
+    queryFn: async ({ signal }) =>
+      unwrap(
+        await client.GET('/api/v1/schedules/', { params: { query: { skip: 0, limit: ALL, ...(teamId && { team_id: teamId }) } }, signal }),
+      ),
   });
 }
 
