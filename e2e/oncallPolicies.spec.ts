@@ -136,13 +136,22 @@ test('Escalation policies: a policy with a user and a schedule is added, listed,
   await expect(row).toHaveCount(0);
 });
 
-test('Escalation policies: someone else sees a policy, its addresses counted, but no way to change it', async ({ page, api, request }) => {
+test('Escalation policies: an observer of the team sees a policy, its addresses counted, but no way to change it', async ({
+  page,
+  api,
+  request,
+}) => {
   const owner = await api.createUser({ full_name: 'Oona Owner' });
   const other = await api.createUser({ full_name: 'Otto Other' });
   const name = `Someone else's ${Date.now()}`;
-  await call(request, 'post', owner.token, '/api/v1/escalation-policies/', {
+  const policy = await call(request, 'post', owner.token, '/api/v1/escalation-policies/', {
     name,
     levels: [{ delay_minutes: null, targets: { user_ids: [owner.id], emails: ['oona.pager@example.com', 'oona.desk@example.com'] } }],
+  });
+  // A stranger to the team sees nothing of it (docs/api/teams.md): Otto observes Oona's team.
+  await call(request, 'post', (await api.admin()).token, `/api/v1/teams/${policy.team_id}/members`, {
+    user_id: other.id,
+    role: 'observer',
   });
   await signIn(page, owner, '/oncall/policies');
   const row = page.getByTestId('policy-row').filter({ hasText: name });

@@ -4,6 +4,7 @@ import type { Schemas } from '../api/client';
 import { unwrap } from '../api/errors';
 import { API_LIMITS } from '../api/limits';
 import { integrationKeys } from './integrations';
+import { teamsMayHaveChanged } from './teams';
 
 // Escalation policies as their own objects (docs/oncall/escalation-policies.md): levels of
 // users, schedules and addresses, reused by many integrations. Every key starts with
@@ -74,7 +75,12 @@ function usePolicyMutation<Vars, Result>(mutationFn: (vars: Vars) => Promise<Res
 
 export function useCreateEscalationPolicy(options?: ClientOption) {
   const client = useApiClient(options);
-  return usePolicyMutation(async (body: EscalationPolicyCreate) => unwrap(await client.POST('/api/v1/escalation-policies/', { body })));
+  const queryClient = useQueryClient();
+  return usePolicyMutation(async (body: EscalationPolicyCreate) => {
+    const created = unwrap(await client.POST('/api/v1/escalation-policies/', { body }));
+    await teamsMayHaveChanged(queryClient);
+    return created;
+  });
 }
 
 export function useUpdateEscalationPolicy(options?: ClientOption) {

@@ -2,6 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { type ClientOption, useApiClient } from '../api/api';
 import type { Schemas } from '../api/client';
 import { unwrap } from '../api/errors';
+import { teamsMayHaveChanged } from './teams';
 
 // On call (docs/oncall/schedules-api.md): schedules with their rotations and overrides, who is
 // on call now and next, a timeline, and a user's own shifts (the names: directory.ts).
@@ -127,7 +128,12 @@ function useScheduleMutation<Vars, Result>(mutationFn: (vars: Vars) => Promise<R
 
 export function useCreateSchedule(options?: ClientOption) {
   const client = useApiClient(options);
-  return useScheduleMutation(async (body: ScheduleCreate) => unwrap(await client.POST('/api/v1/schedules/', { body })));
+  const queryClient = useQueryClient();
+  return useScheduleMutation(async (body: ScheduleCreate) => {
+    const created = unwrap(await client.POST('/api/v1/schedules/', { body }));
+    await teamsMayHaveChanged(queryClient);
+    return created;
+  });
 }
 
 export function useUpdateSchedule(options?: ClientOption) {

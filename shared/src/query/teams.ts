@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ClientOption, useApiClient } from '../api/api';
 import type { Schemas } from '../api/client';
 import { unwrap } from '../api/errors';
@@ -27,6 +27,13 @@ export const teamKeys = {
   team: (id: string) => ['teams', 'team', id] as const,
   invites: (id: string) => ['teams', 'team', id, 'invites'] as const,
 };
+
+/**
+ * After creating an integration, policy, schedule or alert: a user who held the role in no team
+ * now has a team of their own (docs/api/teams.md), so their teams and roles are read again
+ * (what they may edit follows them).
+ */
+export const teamsMayHaveChanged = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: teamKeys.all });
 
 /** The caller's teams by name (a superuser's: every team), each with the caller's role. */
 export function useMyTeams(options?: ClientOption & { enabled?: boolean }) {
