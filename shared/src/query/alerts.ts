@@ -46,11 +46,13 @@ export const alertsQuery = ({ page, filters = NO_ALERT_FILTERS, teamId }: Alerts
       ),
   });
 
-/** The dashboard's count (docs/product.md §9: a request with limit 1, reading `count`). */
-export const alertsCountQuery = (client: ApiClient = api) =>
+/** The dashboard's count (docs/product.md §9: a request with limit 1, reading `count`), of one team when given. */
+export const alertsCountQuery = (client: ApiClient = api, teamId?: string) =>
   queryOptions({
-    queryKey: alertKeys.count,
-    queryFn: async ({ signal }) => unwrap(await client.GET('/api/v1/alert/', { params: { query: { skip: 0, limit: 1 } }, signal })).count,
+    queryKey: teamId ? ([...alertKeys.count, { team: teamId }] as const) : alertKeys.count,
+    queryFn: async ({ signal }) =>
+      unwrap(await client.GET('/api/v1/alert/', { params: { query: { skip: 0, limit: 1, ...(teamId && { team_id: teamId }) } }, signal }))
+        .count,
   });
 
 export function deleteAlert(id: string, client: ApiClient = api) {
@@ -61,7 +63,8 @@ export function deleteAlert(id: string, client: ApiClient = api) {
 export const useAlerts = (options: AlertsPageOptions) =>
   useQuery({ ...alertsQuery(options, useApiClient(options)), placeholderData: keepPreviousData });
 
-export const useAlertsCount = (options?: ClientOption) => useQuery(alertsCountQuery(useApiClient(options)));
+export const useAlertsCount = (options?: ClientOption & { teamId?: string }) =>
+  useQuery(alertsCountQuery(useApiClient(options), options?.teamId));
 
 /** Deletes an alert by id, then refreshes every alerts list and the count, whatever the outcome (a 404 means it is gone already). */
 export function useDeleteAlert(options?: ClientOption) {

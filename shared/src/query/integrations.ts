@@ -30,12 +30,14 @@ export const integrationsQuery = (page: number, client: ApiClient = api, teamId?
       ),
   });
 
-/** The dashboard's count (docs/product.md §9: a request with limit 1, reading `count`). */
-export const integrationsCountQuery = (client: ApiClient = api) =>
+/** The dashboard's count (docs/product.md §9: a request with limit 1, reading `count`), of one team when given. */
+export const integrationsCountQuery = (client: ApiClient = api, teamId?: string) =>
   queryOptions({
-    queryKey: integrationKeys.count,
+    queryKey: teamId ? ([...integrationKeys.count, { team: teamId }] as const) : integrationKeys.count,
     queryFn: async ({ signal }) =>
-      unwrap(await client.GET('/api/v1/integration/', { params: { query: { skip: 0, limit: 1 } }, signal })).count,
+      unwrap(
+        await client.GET('/api/v1/integration/', { params: { query: { skip: 0, limit: 1, ...(teamId && { team_id: teamId }) } }, signal }),
+      ).count,
   });
 
 export function deleteIntegration(id: string, client: ApiClient = api) {
@@ -46,7 +48,8 @@ export function deleteIntegration(id: string, client: ApiClient = api) {
 export const useIntegrations = (options: { page: number; teamId?: string } & ClientOption) =>
   useQuery({ ...integrationsQuery(options.page, useApiClient(options), options.teamId), placeholderData: keepPreviousData });
 
-export const useIntegrationsCount = (options?: ClientOption) => useQuery(integrationsCountQuery(useApiClient(options)));
+export const useIntegrationsCount = (options?: ClientOption & { teamId?: string }) =>
+  useQuery(integrationsCountQuery(useApiClient(options), options?.teamId));
 
 /** Deletes an integration by id, then refreshes every integrations list and the count, whatever the outcome. */
 export function useDeleteIntegration(options?: ClientOption) {
