@@ -37,7 +37,7 @@ test('create a team, invite a second user who joins, change their role, and they
   const role = invite.getByRole('combobox', { name: /Role/ });
   await pickOption(role, page.getByRole('option', { name: 'Observer' }), () => expect(role).toHaveText('Observer'));
   await invite.getByRole('button', { name: 'Invite' }).click();
-  const sent = page.getByRole('dialog', { name: 'Invitation sent' });
+  const sent = page.getByRole('region', { name: 'Invitation sent' });
   await expect(sent).toContainText(`${bob.email} is invited as observer.`);
   const link = new URL(await sent.getByRole('textbox', { name: 'Invitation link' }).inputValue());
   expect(link.pathname).toBe('/invite');

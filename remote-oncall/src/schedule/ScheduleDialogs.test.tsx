@@ -56,11 +56,11 @@ describe('Add Schedule', () => {
     const queryClient = testQueryClient();
     queryClient.setQueryData(['currentUser'], { id: NIGHTS.owner_id, email: 'a@example.com', is_superuser: false, is_active: true });
     api.render(<CreateScheduleDialog open teamId={web} onClose={vi.fn()} />, queryClient);
-    const picker = await screen.findByRole('combobox', { name: /^Team/ }, WAIT);
+    const picker = await screen.findByRole('combobox', { name: /^Team/, hidden: true }, WAIT);
     await waitFor(() => expect(picker.textContent).toBe('Web'), WAIT);
     fireEvent.click(picker);
-    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual(['Ops', 'Web']);
-    fireEvent.click(screen.getByRole('option', { name: 'Ops' }));
+    expect((await screen.findAllByRole('option', { hidden: true })).map((o) => o.textContent)).toEqual(['Ops', 'Web']);
+    fireEvent.click(screen.getByRole('option', { name: 'Ops', hidden: true }));
     type('Name', 'Nights');
     await save();
     await waitFor(() => expect(api.sent.filter((r) => r.method === 'POST')).toHaveLength(1), WAIT);

@@ -47,11 +47,11 @@ describe('/teams', () => {
       [`GET /api/v1/teams/${TEAM_ID}/invites`]: { body: { data: [], count: 0 } },
     });
     fireEvent.click((await screen.findAllByRole('button', { name: 'New team' }, WAIT))[0] as HTMLElement);
-    const dialog = await screen.findByRole('dialog', { name: 'New team' }, WAIT);
-    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Create' })));
+    const dialog = await screen.findByRole('dialog', { name: 'New team', hidden: true }, WAIT);
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Create', hidden: true })));
     expect(await within(dialog).findByText('Name is required', {}, WAIT)).toBeTruthy();
     fireEvent.change(within(dialog).getByLabelText(/^Name/, { selector: 'input' }), { target: { value: '  Payments ' } });
-    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Create' })));
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Create', hidden: true })));
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe(`/teams/${TEAM_ID}`), WAIT);
     expect(api.sent.filter((r) => r.method === 'POST')).toEqual([
       { method: 'POST', path: '/api/v1/teams/', body: { name: 'Payments', description: null } },

@@ -1,19 +1,4 @@
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Dropdown,
-  Field,
-  Input,
-  makeStyles,
-  Option,
-  Text,
-  tokens,
-} from '@fluentui/react-components';
+import { Body1Strong, Button, Dropdown, Field, Input, makeStyles, Option, Text, tokens } from '@fluentui/react-components';
 import {
   API_LIMITS,
   CopyButton,
@@ -27,7 +12,15 @@ import {
 } from '@vigil/shared';
 
 const useStyles = makeStyles({
-  content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  panel: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalS,
+    padding: tokens.spacingHorizontalL,
+    borderRadius: tokens.borderRadiusLarge,
+    border: `${tokens.strokeWidthThin} solid ${tokens.colorPaletteMarigoldBorder2}`,
+    backgroundColor: tokens.colorPaletteMarigoldBackground1,
+  },
   row: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'center', minWidth: 0 },
   url: { flex: '1 1 auto', minWidth: 0, fontFamily: tokens.fontFamilyMonospace },
 });
@@ -69,7 +62,9 @@ export function InviteDialog(props: { teamId: string; open: boolean; onClose: ()
             <Input type="email" inputMode="email" maxLength={API_LIMITS.TeamInviteCreate.email.maxLength} {...form.field('email')} />
           </Field>
           <Field label="Role" hint={ROLE_HINTS[form.values.role]}>
+            {/* Inside the dialog's own tree: a modal dialog hides what is outside it (a portal) from assistive technology. */}
             <Dropdown
+              inlinePopup
               value={TEAM_ROLE_LABELS[form.values.role]}
               selectedOptions={[form.values.role]}
               onOptionSelect={(_, data) => data.optionValue && form.setValue('role', data.optionValue as TeamRole)}
@@ -87,39 +82,36 @@ export function InviteDialog(props: { teamId: string; open: boolean; onClose: ()
   );
 }
 
-/** The invitation's link, answered this once: to pass on another way if the email does not arrive. */
-export function InviteLinkDialog({ invite, onClose }: { invite: TeamInviteCreated | null; onClose: () => void }) {
+/**
+ * The invitation's link, answered this once: to pass on another way if the email does not
+ * arrive. A panel on the page, not a second dialog over the closing one, so it stays until Done.
+ */
+export function InviteLinkPanel({ invite, onClose }: { invite: TeamInviteCreated; onClose: () => void }) {
   const styles = useStyles();
   return (
-    <Dialog open={invite !== null} onOpenChange={(_, data) => data.open || onClose()}>
-      <DialogSurface aria-describedby={undefined}>
-        <DialogBody>
-          <DialogTitle>Invitation sent</DialogTitle>
-          <DialogContent className={styles.content}>
-            <Text>
-              {invite?.email} is invited as {invite ? TEAM_ROLE_LABELS[invite.role].toLowerCase() : ''}.
-            </Text>
-            <Text weight="semibold">Copy the link now: it is shown only this once, in case the email does not arrive.</Text>
-            <Field label="Invitation link">
-              <div className={styles.row}>
-                <Input
-                  className={styles.url}
-                  readOnly
-                  value={invite?.invite_url ?? ''}
-                  aria-label="Invitation link"
-                  onFocus={(event) => event.target.select()}
-                />
-                <CopyButton text={invite?.invite_url ?? ''} />
-              </div>
-            </Field>
-          </DialogContent>
-          <DialogActions>
-            <Button appearance="primary" onClick={onClose}>
-              Done
-            </Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+    <section className={styles.panel} aria-label="Invitation sent">
+      <Body1Strong as="h2">Invitation sent</Body1Strong>
+      <Text>
+        {invite.email} is invited as {TEAM_ROLE_LABELS[invite.role].toLowerCase()}.
+      </Text>
+      <Text weight="semibold">Copy the link now: it is shown only this once, in case the email does not arrive.</Text>
+      <Field label="Invitation link">
+        <div className={styles.row}>
+          <Input
+            className={styles.url}
+            readOnly
+            value={invite.invite_url}
+            aria-label="Invitation link"
+            onFocus={(event) => event.target.select()}
+          />
+          <CopyButton text={invite.invite_url} />
+        </div>
+      </Field>
+      <div>
+        <Button appearance="primary" onClick={onClose}>
+          Done
+        </Button>
+      </div>
+    </section>
   );
 }

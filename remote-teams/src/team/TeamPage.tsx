@@ -21,7 +21,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { RouteLink } from '../components/RouteLink';
 import { EditTeamDialog } from '../list/TeamDialogs';
 import { ActionDialog } from './ActionDialog';
-import { InviteDialog, InviteLinkDialog } from './InviteDialogs';
+import { InviteDialog, InviteLinkPanel } from './InviteDialogs';
 import { InvitesSection } from './InvitesSection';
 import { MembersTable, memberName } from './MembersTable';
 
@@ -127,6 +127,8 @@ export function TeamPage() {
         }
       />
 
+      {inviteLink && <InviteLinkPanel invite={inviteLink} onClose={() => setInviteLink(null)} />}
+
       <section className={styles.section} aria-label="Members">
         <Body1Strong as="h2">Members</Body1Strong>
         <MembersTable
@@ -150,7 +152,6 @@ export function TeamPage() {
           setInviteLink(invite);
         }}
       />
-      <InviteLinkDialog invite={inviteLink} onClose={() => setInviteLink(null)} />
 
       <ActionDialog
         open={dialog.kind === 'leave'}

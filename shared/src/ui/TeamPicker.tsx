@@ -44,7 +44,9 @@ export function TeamPicker({ value, onChange, need = 'admin', preferred }: TeamP
   const current = choices.find((team) => team.id === value);
   return (
     <Field label="Team" hint="The team that will own it: its members see it, its admins change it.">
+      {/* Inside the dialog's own tree: a modal dialog hides what is outside it (a portal) from assistive technology. */}
       <Dropdown
+        inlinePopup
         value={current?.name ?? ''}
         selectedOptions={value ? [value] : []}
         onOptionSelect={(_, data) => data.optionValue && onChange(data.optionValue)}
