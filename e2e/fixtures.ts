@@ -81,7 +81,7 @@ export class ApiHelper {
     return res.json() as Promise<{ id: string; title: string; state: string }>;
   }
 
-  async createIntegration(token: string, body: { title: string; description?: string | null }) {
+  async createIntegration(token: string, body: { title: string; description?: string | null; team_id?: string }) {
     const res = await this.request.post('/api/v1/integration/', { headers: auth(token), data: body });
     expect(res.status(), await res.text()).toBe(200);
     return res.json() as Promise<{ id: string; title: string }>;

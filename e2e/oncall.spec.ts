@@ -43,6 +43,18 @@ test('On call: a schedule is added with a rotation and an override, shows who is
   await expect(main.getByRole('heading', { level: 2, name })).toBeVisible();
   await expect(main.getByText('Europe/Berlin')).toBeVisible();
   await expect(main.getByTestId('on-call-now')).toHaveText('No one');
+  // Rotations and overrides hold members of the schedule's team (docs/api/teams.md): the
+  // schedule made Olga's own team; a superuser adds Ben and Cai to it as responders.
+  const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+  const teams = (await (await page.request.get('/api/v1/teams/', { headers: bearer(owner.token) })).json()) as { data: { id: string }[] };
+  const admin = await api.admin();
+  for (const member of [ben, cai]) {
+    const added = await page.request.post(`/api/v1/teams/${teams.data[0]?.id}/members`, {
+      headers: bearer(admin.token),
+      data: { user_id: member.id, role: 'responder' },
+    });
+    expect(added.status(), await added.text()).toBe(200);
+  }
 
   // Add Rotation: Olga then Ben, a week each, from long ago (someone is on call now).
   await main.getByRole('button', { name: 'Add Rotation' }).click();
@@ -131,5 +143,4 @@ test('On call: a schedule is added with a rotation and an override, shows who is
   await page.getByRole('alertdialog', { name: 'Delete schedule' }).getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('The schedule was deleted successfully', { exact: true })).toBeVisible();
   await expect(main.getByRole('row', { name: new RegExp(name) })).toHaveCount(0);
-  void cai;
 });

@@ -146,9 +146,14 @@ test("Escalation policies: a team's observer sees a policy, its addresses counte
   // Otto observes Oona's team: he reads its policies, its admins change them.
   await api.shareTeam(owner, [other], 'observer');
   const name = `Someone else's ${Date.now()}`;
-  await call(request, 'post', owner.token, '/api/v1/escalation-policies/', {
+  const policy = await call(request, 'post', owner.token, '/api/v1/escalation-policies/', {
     name,
     levels: [{ delay_minutes: null, targets: { user_ids: [owner.id], emails: ['oona.pager@example.com', 'oona.desk@example.com'] } }],
+  });
+  // A stranger to the team sees nothing of it (docs/api/teams.md): Otto observes Oona's team.
+  await call(request, 'post', (await api.admin()).token, `/api/v1/teams/${policy.team_id}/members`, {
+    user_id: other.id,
+    role: 'observer',
   });
   await signIn(page, owner, '/oncall/policies');
   const row = page.getByTestId('policy-row').filter({ hasText: name });

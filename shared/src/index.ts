@@ -48,6 +48,8 @@ export * from './ui/PasswordInput';
 export * from './ui/PasswordStrengthMeter';
 export * from './ui/RowActionsMenu';
 export * from './ui/SmallTable';
+export * from './ui/TeamFilter';
+export * from './ui/TeamPicker';
 export * from './ui/TitleDescriptionFields';
 export * from './ui/TruncatedId';
 export * from './ui/tabStrip';

@@ -14,6 +14,8 @@ const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
 const RemotePage = lazy(() => import('./remotes/RemotePage').then((m) => ({ default: m.RemotePage })));
 // In the same module: a path not known before the remotes map is read (every remote page's route comes from it).
 const RemotesMapPending = lazy(() => import('./remotes/RemotePage').then((m) => ({ default: m.RemotesMapPending })));
+// A team invitation's link (/invite?token=…): for anyone, signed in or not; never prerendered.
+const InvitePage = lazy(() => import('./pages/InvitePage'));
 const RequireSuperuser = lazy(() => import('./session/RequireSuperuser'));
 
 /**
@@ -64,6 +66,8 @@ export function AppRoutes() {
           <Route path="/recover-password" element={<RecoverPasswordPage />} />
           <Route path="/reset-password" element={<ResetPasswordPage />} />
         </Route>
+
+        <Route path="/invite" element={<InvitePage />} />
 
         <Route
           element={

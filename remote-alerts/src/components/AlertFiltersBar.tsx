@@ -9,7 +9,7 @@ import {
   hasAlertFilters,
   NO_ALERT_FILTERS,
 } from '@vigil/shared';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 
 /** Typing settles for this long before the search reaches the URL (and the API). */
 const SEARCH_DELAY_MS = 300;
@@ -32,10 +32,12 @@ const useStyles = makeStyles({
 interface Props {
   filters: AlertFilters;
   onChange: (filters: AlertFilters) => void;
+  /** Filters of the page's own before these (the team). */
+  children?: ReactNode;
 }
 
 /** Search by title, and narrow by state and severity (each a multi-select). */
-export function AlertFiltersBar({ filters, onChange }: Props) {
+export function AlertFiltersBar({ filters, onChange, children }: Props) {
   const styles = useStyles();
   const [search, setSearch] = useState(filters.q);
 
@@ -50,6 +52,7 @@ export function AlertFiltersBar({ filters, onChange }: Props) {
 
   return (
     <search className={styles.bar} aria-label="Filter alerts">
+      {children}
       <Field label="Search" className={styles.search}>
         <Input
           type="search"

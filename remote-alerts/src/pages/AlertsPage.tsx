@@ -12,6 +12,7 @@ import {
   NO_ALERT_FILTERS,
   PageHeader,
   Pagination,
+  TeamFilter,
   useAlertChanges,
   useAlerts,
   useBulkAlertAction,
@@ -19,6 +20,7 @@ import {
   useNotify,
   usePageParam,
   useStayWithinPages,
+  useTeamFilterParam,
 } from '@vigil/shared';
 import { useEffect, useState } from 'react';
 import { AddAlertDialog } from '../components/AddAlertDialog';
@@ -56,14 +58,15 @@ export default function AlertsPage() {
   const { filters, setFilters } = useAlertFilterParams();
   const { openId, setOpenId } = useOpenAlertParam();
   const filtered = hasAlertFilters(filters);
-  const alerts = useAlerts({ page, filters });
+  const { teamId, setTeamId } = useTeamFilterParam();
+  const alerts = useAlerts({ page, filters, teamId });
   const deleteAlert = useDeleteAlert();
   const bulk = useBulkAlertAction();
   const [selected, setSelected] = useState<Set<string>>(() => new Set());
   useAlertChanges();
 
   // A selection belongs to the rows on screen: another page or filter starts afresh.
-  const listKey = `${page}|${filters.state}|${filters.severity}|${filters.q}`;
+  const listKey = `${page}|${filters.state}|${filters.severity}|${filters.q}|${teamId}`;
   // biome-ignore lint/correctness/useExhaustiveDependencies: listKey is the trigger
   useEffect(() => setSelected(new Set()), [listKey]);
   // The dialog keeps showing its alert while it closes, so `toDelete` outlives `confirming`.
@@ -113,11 +116,13 @@ export default function AlertsPage() {
             <Button icon={<ArrowClockwiseRegular />} disabled={alerts.isFetching} onClick={() => alerts.refetch()}>
               Refresh
             </Button>
-            <AddAlertDialog />
+            <AddAlertDialog teamId={teamId} />
           </>
         }
       />
-      <AlertFiltersBar filters={filters} onChange={setFilters} />
+      <AlertFiltersBar filters={filters} onChange={setFilters}>
+        <TeamFilter teamId={teamId} onChange={setTeamId} />
+      </AlertFiltersBar>
 
       {failedFirstLoad ? (
         <MessageBar intent="error" className={styles.error}>

@@ -86,7 +86,9 @@ export function IntegrationDetailDialog({ id, created, onClose }: Props) {
             </Button>
           </div>
         ))}
-      {integration && <PolicyPicker integrationId={integration.id} policyId={integration.escalation_policy_id} />}
+      {integration && (
+        <PolicyPicker integrationId={integration.id} teamId={integration.team_id} policyId={integration.escalation_policy_id} />
+      )}
       {integration && policy && <PolicySummary policy={policy} />}
       {integration && namesAddresses && <ContactConfirmations integrationId={integration.id} />}
     </DetailDialog>

@@ -8,11 +8,11 @@ const NONE = '';
 
 /**
  * Which escalation policy (a shared object, made on On call › Escalation policies) the
- * integration's alerts escalate by; choosing saves at once.
+ * integration's alerts escalate by, among its team's (the API takes no other); choosing saves at once.
  */
-export function PolicyPicker({ integrationId, policyId }: { integrationId: string; policyId: string | null }) {
+export function PolicyPicker({ integrationId, teamId, policyId }: { integrationId: string; teamId: string; policyId: string | null }) {
   const notify = useNotify();
-  const policies = useEscalationPolicies();
+  const policies = useEscalationPolicies({ teamId });
   const set = useSetIntegrationPolicy();
   const rows = policies.data?.data ?? [];
   const current = rows.find((p) => p.id === policyId);

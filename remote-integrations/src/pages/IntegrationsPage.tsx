@@ -9,11 +9,13 @@ import {
   type IntegrationWithIngest,
   PageHeader,
   Pagination,
+  TeamFilter,
   useDeleteIntegration,
   useIntegrations,
   useNotify,
   usePageParam,
   useStayWithinPages,
+  useTeamFilterParam,
 } from '@vigil/shared';
 import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -29,6 +31,8 @@ const DELETE_FAILED = 'An error occurred while deleting the Integration';
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', minWidth: 0 },
   error: { marginBottom: tokens.spacingVerticalL },
+  // Empty when there is nothing to narrow (TeamFilter hides itself).
+  filters: { display: 'flex', marginBottom: tokens.spacingVerticalM, ':empty': { display: 'none' } },
 });
 
 /** The line under the heading: how many there are once known (and not zero). */
@@ -40,7 +44,8 @@ export default function IntegrationsPage() {
   const styles = useStyles();
   const notify = useNotify();
   const { page, setPage } = usePageParam();
-  const integrations = useIntegrations({ page });
+  const { teamId, setTeamId } = useTeamFilterParam();
+  const integrations = useIntegrations({ page, teamId });
   const deleteIntegration = useDeleteIntegration();
   // The dialog keeps showing its integration while it closes, so `toDelete` outlives `confirming`.
   const [toDelete, setToDelete] = useState<IntegrationPublic | null>(null);
@@ -94,6 +99,7 @@ export default function IntegrationsPage() {
               Refresh
             </Button>
             <AddIntegrationDialog
+              teamId={teamId}
               onCreated={(integration) => {
                 setCreated(integration);
                 setOpenId(integration.id);
@@ -102,6 +108,10 @@ export default function IntegrationsPage() {
           </>
         }
       />
+
+      <div className={styles.filters}>
+        <TeamFilter teamId={teamId} onChange={setTeamId} />
+      </div>
 
       {failedFirstLoad ? (
         <MessageBar intent="error" className={styles.error}>

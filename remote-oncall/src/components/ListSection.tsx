@@ -4,7 +4,8 @@ import type { ReactElement, ReactNode } from 'react';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
-  bar: { display: 'flex', justifyContent: 'flex-end' },
+  bar: { display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: tokens.spacingHorizontalM },
+  add: { marginInlineStart: 'auto' },
 });
 
 export interface ListSectionProps {
@@ -15,12 +16,14 @@ export interface ListSectionProps {
   empty: { title: string; description: string; icon: ReactElement };
   /** The add button: in the empty state, else above the table. */
   add: ReactElement;
+  /** The team filter, above the table or the empty state (it hides itself when there is nothing to narrow). */
+  filter?: ReactNode;
   /** The table. */
   children: ReactNode;
 }
 
 /** One on-call list (schedules, policies, contact methods): its error, then the empty state or the add button over the table. */
-export function ListSection({ label, query, empty, add, children }: ListSectionProps) {
+export function ListSection({ label, query, empty, add, filter, children }: ListSectionProps) {
   const styles = useStyles();
   return (
     <section className={styles.root} aria-label={label}>
@@ -30,10 +33,16 @@ export function ListSection({ label, query, empty, add, children }: ListSectionP
         </MessageBar>
       )}
       {query.rows && query.rows.length === 0 ? (
-        <EmptyState title={empty.title} description={empty.description} icon={empty.icon} action={add} />
+        <>
+          {filter}
+          <EmptyState title={empty.title} description={empty.description} icon={empty.icon} action={add} />
+        </>
       ) : (
         <>
-          <div className={styles.bar}>{add}</div>
+          <div className={styles.bar}>
+            {filter}
+            <div className={styles.add}>{add}</div>
+          </div>
           {children}
         </>
       )}

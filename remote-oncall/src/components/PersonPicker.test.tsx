@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { UserDirectoryEntry } from '@vigil/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type FakeApi, fakeApi } from '../../../shared/src/testing/fakeApi';
-import { PersonPicker } from './PersonPicker';
+import { PersonPicker, PickerTeam } from './PersonPicker';
 
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 /** 25 people as an ordinary user reads them: names only. */
@@ -65,5 +65,17 @@ describe('PersonPicker', () => {
     const box = screen.getByRole('combobox', { name: 'Person' });
     fireEvent.change(box, { target: { value: 'nobody by this name' } });
     expect(await screen.findByRole('option', { name: 'No one matches' }, WAIT)).toBeTruthy();
+  });
+
+  it("lists the members of the thing's team when one is given (a policy's, a schedule's)", async () => {
+    const team = '00000000-0000-4000-8000-0000000000aa';
+    api.render(
+      <PickerTeam.Provider value={team}>
+        <PersonPicker label="Person" placeholder="Choose" value="" onPick={() => {}} />
+      </PickerTeam.Provider>,
+    );
+    fireEvent.click(screen.getByRole('combobox', { name: 'Person' }));
+    await waitFor(() => expect(screen.getAllByRole('option')).toHaveLength(21), WAIT);
+    expect(searches().map((p) => p.get('team_id'))).toEqual([team]);
   });
 });

@@ -1,6 +1,6 @@
 import { Combobox, Option } from '@fluentui/react-components';
 import { personLabel, type UserDirectoryEntry, useDirectorySearch } from '@vigil/shared';
-import { useEffect, useRef, useState } from 'react';
+import { createContext, useContext, useEffect, useRef, useState } from 'react';
 
 /** The option that reads the next page instead of picking someone. */
 const MORE = '__more__';
@@ -8,6 +8,12 @@ const SEARCH_DELAY_MS = 250;
 
 /** An option's text: the name, and beside it the email when the directory answered one (a superuser's). */
 const optionText = (user: UserDirectoryEntry) => (user.full_name && user.email ? `${user.full_name} (${user.email})` : personLabel(user));
+
+/**
+ * The team whose members a picker lists: a policy's levels, a rotation and an override hold
+ * members of their thing's team only (docs/api/teams.md). Unset (''): the caller's teams' people.
+ */
+export const PickerTeam = createContext('');
 
 /** `value`, once it has not changed for `ms`: a search per pause in typing, not per key. */
 function useSettled(value: string, ms: number): string {
@@ -20,7 +26,8 @@ function useSettled(value: string, ms: number): string {
 }
 
 /**
- * Picks any active user from the directory (GET /users/directory): typing searches by name (a
+ * Picks an active user from the directory (GET /users/directory; the members of the
+ * `PickerTeam` given above it): typing searches by name (a
  * superuser's search also matches emails); the list holds 20 at a time and "Show more people"
  * reads the next 20, so everyone can be reached. While not typing the field shows `value`: the
  * pick's name, or '' for a field that adds people to a list.
@@ -43,7 +50,7 @@ export function PersonPicker({
   const [open, setOpen] = useState(false);
   // "Show more" is an option: picking it would close the list, which is kept open instead.
   const keepOpen = useRef(false);
-  const search = useDirectorySearch(useSettled(typed ?? '', SEARCH_DELAY_MS), { enabled: open });
+  const search = useDirectorySearch(useSettled(typed ?? '', SEARCH_DELAY_MS), { enabled: open, teamId: useContext(PickerTeam) });
   const people = search.data?.pages.flatMap((page) => page.data) ?? [];
   const total = search.data?.pages.at(-1)?.count ?? 0;
 

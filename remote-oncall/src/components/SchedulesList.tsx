@@ -4,10 +4,12 @@ import {
   ConfirmDialog,
   DataTable,
   type SchedulePublic,
+  TeamFilter,
   useDeleteSchedule,
   useNotify,
   useOnCallMany,
   useSchedules,
+  useTeamFilterParam,
   useUserNames,
 } from '@vigil/shared';
 import { useMemo, useState } from 'react';
@@ -28,7 +30,8 @@ export function SchedulesList() {
   const styles = useStyles();
   const navigate = useNavigate();
   const notify = useNotify();
-  const schedules = useSchedules();
+  const { teamId, setTeamId } = useTeamFilterParam();
+  const schedules = useSchedules({ teamId });
   const remove = useDeleteSchedule();
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<SchedulePublic | null>(null);
@@ -56,6 +59,7 @@ export function SchedulesList() {
           icon: <CalendarClockRegular />,
         }}
         add={add}
+        filter={<TeamFilter teamId={teamId} onChange={setTeamId} />}
       >
         <DataTable
           label="Schedules"
@@ -104,6 +108,7 @@ export function SchedulesList() {
         />
       </ListSection>
       <CreateScheduleDialog
+        teamId={teamId}
         open={creating}
         onClose={() => setCreating(false)}
         onCreated={(created) => navigate(`/oncall/schedules/${created.id}`)}

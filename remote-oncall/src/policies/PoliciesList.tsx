@@ -6,12 +6,14 @@ import {
   type EscalationPolicyPublic,
   levelsSummary,
   repeatAndStopText,
+  TeamFilter,
   targetsSummary,
   useCanManageTeamOf,
   useDeleteEscalationPolicy,
   useEscalationPolicies,
   useNotify,
   useSchedules,
+  useTeamFilterParam,
   useUserNames,
 } from '@vigil/shared';
 import { useEffect, useState } from 'react';
@@ -39,7 +41,8 @@ const useStyles = makeStyles({
 export function PoliciesList() {
   const styles = useStyles();
   const notify = useNotify();
-  const policies = useEscalationPolicies();
+  const { teamId, setTeamId } = useTeamFilterParam();
+  const policies = useEscalationPolicies({ teamId });
   const remove = useDeleteEscalationPolicy();
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<EscalationPolicyPublic | null>(null);
@@ -77,6 +80,7 @@ export function PoliciesList() {
           icon: <AlertUrgentRegular />,
         }}
         add={add}
+        filter={<TeamFilter teamId={teamId} onChange={setTeamId} />}
       >
         <DataTable
           label="Escalation policies"
@@ -119,7 +123,7 @@ export function PoliciesList() {
           })}
         />
       </ListSection>
-      <CreatePolicyDialog open={creating} onClose={() => setCreating(false)} />
+      <CreatePolicyDialog open={creating} teamId={teamId} onClose={() => setCreating(false)} />
       <EditPolicyDialog policy={editing} onClose={() => setEditing(null)} />
       <ConfirmDialog
         open={deleting !== null}

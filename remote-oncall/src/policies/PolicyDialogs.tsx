@@ -1,15 +1,21 @@
-import { type EscalationPolicyPublic, MutationFormDialog, useCreateEscalationPolicy, useUpdateEscalationPolicy } from '@vigil/shared';
+import {
+  type EscalationPolicyPublic,
+  MutationFormDialog,
+  TeamPicker,
+  useCreateEscalationPolicy,
+  useUpdateEscalationPolicy,
+} from '@vigil/shared';
 import { fieldErrors } from '../fieldErrors';
 import { PolicyForm } from './PolicyForm';
-import { policyBody, policyRules, policyValuesOf } from './policyValues';
+import { policyBody, policyCreateBody, policyRules, policyValuesOf } from './policyValues';
 
 export const POLICY_CREATED = 'The escalation policy was created successfully';
 export const POLICY_UPDATED = 'The escalation policy was updated successfully';
 const DESCRIPTION =
   'Who is reached at each level while an alert stays unacknowledged; a schedule reaches whoever is on call at that moment.';
 
-/** Add Escalation Policy. */
-export function CreatePolicyDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+/** Add Escalation Policy, in one of the user's teams (`teamId`, the list's filter, first). */
+export function CreatePolicyDialog({ open, teamId, onClose }: { open: boolean; teamId?: string; onClose: () => void }) {
   return (
     <MutationFormDialog
       open={open}
@@ -18,12 +24,17 @@ export function CreatePolicyDialog({ open, onClose }: { open: boolean; onClose: 
       initial={policyValuesOf(null)}
       rules={policyRules}
       mutation={useCreateEscalationPolicy()}
-      toVariables={policyBody}
+      toVariables={policyCreateBody}
       successText={POLICY_CREATED}
       placeErrors={fieldErrors}
       onClose={onClose}
     >
-      {(form) => <PolicyForm form={form} />}
+      {(form) => (
+        <>
+          <TeamPicker value={form.values.team_id} onChange={(id) => form.setValue('team_id', id)} preferred={teamId} />
+          <PolicyForm form={form} />
+        </>
+      )}
     </MutationFormDialog>
   );
 }

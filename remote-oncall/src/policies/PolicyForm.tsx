@@ -2,6 +2,7 @@ import { Button, Field, Input, makeStyles, Radio, RadioGroup, SpinButton, Textar
 import { AddRegular } from '@fluentui/react-icons';
 import { moveItem, POLICY_LIMITS, removeItem, replaceItem, useSchedules, useUserNames, type ValidatedForm } from '@vigil/shared';
 import { useMemo } from 'react';
+import { PickerTeam } from '../components/PersonPicker';
 import { LevelEditor } from './LevelEditor';
 import { blankLevel, FIRST_AFTER_DELAY, FIRST_AT_ONCE, levelProblems, MAX_LEVELS, type PolicyValues } from './policyValues';
 
@@ -13,7 +14,8 @@ const useStyles = makeStyles({
 /** The policy's levels in order, each with its messages: the rules' once submitted, the server's at once. */
 function LevelsField({ form }: { form: ValidatedForm<PolicyValues> }) {
   const styles = useStyles();
-  const schedules = useSchedules();
+  // A level names the team's schedules only.
+  const schedules = useSchedules({ teamId: form.values.team_id || undefined });
   const levels = form.values.levels;
   const { nameOf } = useUserNames(levels.flatMap((level) => level.user_ids));
   const scheduleOptions = useMemo(() => (schedules.data?.data ?? []).map((s) => ({ id: s.id, name: s.name })), [schedules.data]);
@@ -99,7 +101,9 @@ export function PolicyForm({ form }: { form: ValidatedForm<PolicyValues> }) {
           )}
         </RadioGroup>
       </Field>
-      <LevelsField form={form} />
+      <PickerTeam.Provider value={form.values.team_id}>
+        <LevelsField form={form} />
+      </PickerTeam.Provider>
     </>
   );
 }

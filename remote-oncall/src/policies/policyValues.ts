@@ -66,6 +66,8 @@ export interface PolicyValues {
   max_level: string;
   first_level_after_minutes: string;
   levels: LevelDraft[];
+  /** The owning team: chosen when creating (TeamPicker), fixed after; its members and schedules are what levels may name. */
+  team_id: string;
 }
 
 export const policyRules: Validators<PolicyValues> = {
@@ -90,6 +92,13 @@ export const policyValuesOf = (policy: EscalationPolicyPublic | null): PolicyVal
   max_level: policy?.max_level == null ? '' : String(policy.max_level),
   first_level_after_minutes: policy ? firstChoiceOf(policy.first_level_after_minutes) : FIRST_AT_ONCE,
   levels: policy ? policy.levels.map(draftOf) : [blankLevel()],
+  team_id: policy?.team_id ?? '',
+});
+
+/** A new policy's body: its team when one was chosen (else the API's default team). */
+export const policyCreateBody = (values: PolicyValues): EscalationPolicyCreate => ({
+  ...policyBody(values),
+  ...(values.team_id && { team_id: values.team_id }),
 });
 
 export const policyBody = (values: PolicyValues): EscalationPolicyCreate => ({

@@ -3,6 +3,7 @@ import { errorText, type RotationPublic, useOverrides, useSchedule, useTimeline,
 import { useMemo, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { useOnCallText } from '../components/OnCallNow';
+import { PickerTeam } from '../components/PersonPicker';
 import { useCanEdit } from '../people';
 import { startOfZonedDay } from '../timeline/zonedTime';
 import { CreateOverrideDialog } from './OverrideDialogs';
@@ -97,9 +98,11 @@ export function ScheduleDetail() {
         onDelete={(override) => setDeletion({ kind: 'override', override })}
       />
       <EditScheduleDialog schedule={editing ? s : null} onClose={() => setEditing(false)} />
-      <CreateRotationDialog open={addingRotation} schedule={s} onClose={() => setAddingRotation(false)} />
-      <EditRotationDialog schedule={s} rotation={editingRotation} onClose={() => setEditingRotation(null)} />
-      <CreateOverrideDialog open={addingOverride} schedule={s} people={people} onClose={() => setAddingOverride(false)} />
+      <PickerTeam.Provider value={s.team_id}>
+        <CreateRotationDialog open={addingRotation} schedule={s} onClose={() => setAddingRotation(false)} />
+        <EditRotationDialog schedule={s} rotation={editingRotation} onClose={() => setEditingRotation(null)} />
+        <CreateOverrideDialog open={addingOverride} schedule={s} people={people} onClose={() => setAddingOverride(false)} />
+      </PickerTeam.Provider>
       <ScheduleDeleteDialog schedule={s} deletion={deletion} onClose={() => setDeletion(null)} />
     </section>
   );

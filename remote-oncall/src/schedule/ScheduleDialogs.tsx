@@ -1,18 +1,20 @@
-import { MutationFormDialog, type SchedulePublic, useCreateSchedule, useUpdateSchedule } from '@vigil/shared';
-import { ScheduleForm, scheduleBody, scheduleRules, scheduleValuesOf } from './ScheduleForm';
+import { MutationFormDialog, type SchedulePublic, TeamPicker, useCreateSchedule, useUpdateSchedule } from '@vigil/shared';
+import { ScheduleForm, scheduleBody, scheduleCreateBody, scheduleRules, scheduleValuesOf } from './ScheduleForm';
 
 export const CREATED = 'The schedule was created successfully';
 export const UPDATED = 'The schedule was updated successfully';
 export const DELETED = 'The schedule was deleted successfully';
 const DESCRIPTION = "Hand-offs and active hours are read on this time zone's clock.";
 
-/** Add Schedule; the new schedule goes to `onCreated`. */
+/** Add Schedule, in one of the user's teams (`teamId`, the list's filter, first); the new schedule goes to `onCreated`. */
 export function CreateScheduleDialog({
   open,
+  teamId,
   onClose,
   onCreated,
 }: {
   open: boolean;
+  teamId?: string;
   onClose: () => void;
   onCreated?: (created: SchedulePublic) => void;
 }) {
@@ -24,12 +26,17 @@ export function CreateScheduleDialog({
       initial={scheduleValuesOf(null)}
       rules={scheduleRules}
       mutation={useCreateSchedule()}
-      toVariables={scheduleBody}
+      toVariables={scheduleCreateBody}
       successText={CREATED}
       onSaved={onCreated}
       onClose={onClose}
     >
-      {(form) => <ScheduleForm form={form} />}
+      {(form) => (
+        <>
+          <TeamPicker value={form.values.team_id} onChange={(id) => form.setValue('team_id', id)} preferred={teamId} />
+          <ScheduleForm form={form} />
+        </>
+      )}
     </MutationFormDialog>
   );
 }

@@ -10,6 +10,8 @@ export interface ScheduleValues {
   name: string;
   description: string;
   time_zone: string;
+  /** The owning team: chosen when creating (TeamPicker), fixed after. */
+  team_id: string;
 }
 
 export const scheduleRules: Validators<ScheduleValues> = {
@@ -22,12 +24,19 @@ export const scheduleValuesOf = (schedule: SchedulePublic | null): ScheduleValue
   name: schedule?.name ?? '',
   description: schedule?.description ?? '',
   time_zone: schedule?.time_zone ?? browserZone(),
+  team_id: schedule?.team_id ?? '',
 });
 
 export const scheduleBody = (values: ScheduleValues): ScheduleCreate => ({
   name: values.name.trim(),
   description: values.description.trim() || null,
   time_zone: values.time_zone.trim(),
+});
+
+/** A new schedule's body: its team when one was chosen (else the API's default team). */
+export const scheduleCreateBody = (values: ScheduleValues): ScheduleCreate => ({
+  ...scheduleBody(values),
+  ...(values.team_id && { team_id: values.team_id }),
 });
 
 /** A schedule's name, description and time zone (a zone typed in full, or picked from those matching). */

@@ -4,6 +4,7 @@ import type { ApiClient, Schemas } from '../api/client';
 import { unwrap } from '../api/errors';
 import { alertActionKeys } from './alertActions';
 import { alertKeys } from './alerts';
+import { teamsMayHaveChanged } from './teams';
 
 export type AlertBulkActionName = Schemas['AlertBulkActionName'];
 export type AlertBulkResult = Schemas['AlertBulkResult'];
@@ -17,14 +18,16 @@ export const alertTriageKeys = {
   events: (id: string) => ['alerts', 'events', id] as const,
 };
 
-/** GET /alert/stats: open alerts by severity, MTTA and MTTR of the last `window_days`. */
-export const alertStatsQuery = (client: ApiClient = api) =>
+/** GET /alert/stats: open alerts by severity, MTTA and MTTR of the last `window_days`, of one team when given. */
+export const alertStatsQuery = (client: ApiClient = api, teamId?: string) =>
   queryOptions({
-    queryKey: alertTriageKeys.stats,
-    queryFn: async ({ signal }) => unwrap(await client.GET('/api/v1/alert/stats', { signal })),
+    queryKey: teamId ? ([...alertTriageKeys.stats, { team: teamId }] as const) : alertTriageKeys.stats,
+    queryFn: async ({ signal }) =>
+      unwrap(await client.GET('/api/v1/alert/stats', { params: { query: teamId ? { team_id: teamId } : {} }, signal })),
   });
 
-export const useAlertStats = (options?: ClientOption) => useQuery(alertStatsQuery(useApiClient(options)));
+export const useAlertStats = (options?: ClientOption & { teamId?: string }) =>
+  useQuery(alertStatsQuery(useApiClient(options), options?.teamId));
 
 /** GET /alert/{id}/events: the alert's history, oldest first. `id` undefined leaves it idle. */
 export function useAlertEvents(id: string | undefined, options?: ClientOption) {
@@ -55,7 +58,7 @@ export function useCreateAlert(options?: ClientOption) {
     mutationFn: async (body: AlertCreate) => unwrap(await client.POST('/api/v1/alert/', { body })),
     onSuccess: (alert) => {
       queryClient.setQueryData(alertActionKeys.alert(alert.id), alert);
-      return queryClient.invalidateQueries({ queryKey: alertKeys.all });
+      return Promise.all([queryClient.invalidateQueries({ queryKey: alertKeys.all }), teamsMayHaveChanged(queryClient)]);
     },
   });
 }

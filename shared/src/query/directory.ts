@@ -19,7 +19,8 @@ const SEARCH_MAX = 100;
 
 export const directoryKeys = {
   all: ['users', 'directory'] as const,
-  search: (q: string) => ['users', 'directory', 'search', q] as const,
+  /** A search among the caller's teams' people, or one team's (`teamId`: a policy's or a rotation's picker). */
+  search: (q: string, teamId?: string) => ['users', 'directory', 'search', q, ...(teamId ? [{ team: teamId }] : [])] as const,
   names: (ids: string[]) => ['users', 'directory', 'names', ids] as const,
   user: (id: string) => ['users', 'directory', 'user', id] as const,
 };
@@ -33,19 +34,23 @@ function remember(queryClient: QueryClient, entries: UserDirectoryEntry[]) {
 }
 
 /**
- * Active users whose name holds `q` (all of them when empty), DIRECTORY_PAGE_SIZE at a time:
+ * Active users whose name holds `q` (all of them when empty), of the caller's teams or of
+ * `teamId`'s members only, DIRECTORY_PAGE_SIZE at a time:
  * `fetchNextPage` reads the next page, so a picker reaches everyone.
  */
-export function useDirectorySearch(q: string, options?: ClientOption & { enabled?: boolean }) {
+export function useDirectorySearch(q: string, options?: ClientOption & { enabled?: boolean; teamId?: string }) {
   const client = useApiClient(options);
   const queryClient = useQueryClient();
   const query = q.trim().slice(0, SEARCH_MAX);
+  const teamId = options?.teamId || undefined;
   return useInfiniteQuery({
-    queryKey: directoryKeys.search(query),
+    queryKey: directoryKeys.search(query, teamId),
     queryFn: async ({ pageParam, signal }) => {
       const page = unwrap(
         await client.GET('/api/v1/users/directory', {
-          params: { query: { skip: pageParam, limit: DIRECTORY_PAGE_SIZE, ...(query && { q: query }) } },
+          params: {
+            query: { skip: pageParam, limit: DIRECTORY_PAGE_SIZE, ...(query && { q: query }), ...(teamId && { team_id: teamId }) },
+          },
           signal,
         }),
       );

@@ -4,6 +4,7 @@ import type { Schemas } from '../api/client';
 import { unwrap } from '../api/errors';
 import { API_LIMITS } from '../api/limits';
 import { integrationKeys } from './integrations';
+import { teamsMayHaveChanged } from './teams';
 
 // Escalation policies as their own objects (docs/oncall/escalation-policies.md): levels of
 // users, schedules and addresses, reused by many integrations. Every key starts with
@@ -29,16 +30,23 @@ const ALL = 100;
 
 export const escalationPolicyKeys = {
   all: ['escalation-policies'] as const,
-  list: ['escalation-policies', 'list'] as const,
+  /** Every policy of the caller's teams, or of one (`teamId`). */
+  list: (teamId?: string) => ['escalation-policies', 'list', ...(teamId ? [{ team: teamId }] : [])] as const,
 };
 
-/** Every escalation policy, by name. */
-export function useEscalationPolicies(options?: ClientOption) {
+/** Every escalation policy of the caller's teams (or of one: `teamId`), by name. */
+export function useEscalationPolicies(options?: ClientOption & { teamId?: string }) {
   const client = useApiClient(options);
+  const teamId = options?.teamId;
   return useQuery({
-    queryKey: escalationPolicyKeys.list,
+    queryKey: escalationPolicyKeys.list(teamId),
     queryFn: async ({ signal }) =>
-      unwrap(await client.GET('/api/v1/escalation-policies/', { params: { query: { skip: 0, limit: ALL } }, signal })),
+      unwrap(
+        await client.GET('/api/v1/escalation-policies/', {
+          params: { query: { skip: 0, limit: ALL, ...(teamId && { team_id: teamId }) } },
+          signal,
+        }),
+      ),
   });
 }
 
@@ -67,7 +75,12 @@ function usePolicyMutation<Vars, Result>(mutationFn: (vars: Vars) => Promise<Res
 
 export function useCreateEscalationPolicy(options?: ClientOption) {
   const client = useApiClient(options);
-  return usePolicyMutation(async (body: EscalationPolicyCreate) => unwrap(await client.POST('/api/v1/escalation-policies/', { body })));
+  const queryClient = useQueryClient();
+  return usePolicyMutation(async (body: EscalationPolicyCreate) => {
+    const created = unwrap(await client.POST('/api/v1/escalation-policies/', { body }));
+    await teamsMayHaveChanged(queryClient);
+    return created;
+  });
 }
 
 export function useUpdateEscalationPolicy(options?: ClientOption) {

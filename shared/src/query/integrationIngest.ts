@@ -3,6 +3,7 @@ import { type ClientOption, useApiClient } from '../api/api';
 import type { IntegrationPublic, Schemas } from '../api/client';
 import { unwrap } from '../api/errors';
 import { integrationKeys } from './integrations';
+import { teamsMayHaveChanged } from './teams';
 
 /**
  * An integration as the create or rotate answer gives it: the ingest URL (with its secret key)
@@ -19,7 +20,7 @@ export function useCreateIntegration(options?: ClientOption) {
   return useMutation({
     mutationFn: async (body: Schemas['IntegrationCreate']): Promise<IntegrationWithIngest> =>
       unwrap(await client.POST('/api/v1/integration/', { body })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: integrationKeys.all }),
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: integrationKeys.all }), teamsMayHaveChanged(queryClient)]),
   });
 }
 

@@ -32,6 +32,18 @@ describe('useIntegrations', () => {
   });
 });
 
+describe('useIntegrations of one team', () => {
+  it('asks with team_id, under a key of its own', async () => {
+    const team = '00000000-0000-4000-8000-0000000000aa';
+    const { requests, setup } = stubClient();
+    const { result } = renderHook(() => useIntegrations({ page: 1, teamId: team }), { wrapper: setup().wrapper });
+    await waitFor(() => expect(result.current.isSuccess).toBe(true));
+    expect(requests[0]?.url).toBe(`${BASE}/api/v1/integration/?skip=0&limit=5&team_id=${team}`);
+    expect(integrationKeys.page(1, team)).toEqual(['integrations', { page: 1, team }]);
+    expect(integrationKeys.page(1)).toEqual(['integrations', { page: 1 }]);
+  });
+});
+
 describe('useIntegrationsCount', () => {
   it('asks for one item (limit=1) and reads count', async () => {
     const { requests, setup } = stubClient(200, { data: [INTEGRATION], count: 7 });

@@ -2,6 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { type ClientOption, useApiClient } from '../api/api';
 import type { Schemas } from '../api/client';
 import { unwrap } from '../api/errors';
+import { teamsMayHaveChanged } from './teams';
 
 // On call (docs/oncall/schedules-api.md): schedules with their rotations and overrides, who is
 // on call now and next, a timeline, and a user's own shifts (the names: directory.ts).
@@ -28,7 +29,8 @@ const ALL = 100;
 
 export const scheduleKeys = {
   all: ['schedules'] as const,
-  list: ['schedules', 'list'] as const,
+  /** Every schedule of the caller's teams, or of one (`teamId`). */
+  list: (teamId?: string) => ['schedules', 'list', ...(teamId ? [{ team: teamId }] : [])] as const,
   detail: (id: string) => ['schedules', id] as const,
   onCall: (id: string) => ['schedules', id, 'on-call'] as const,
   onCallMany: (ids: string[]) => ['schedules', 'on-call', ids] as const,
@@ -37,12 +39,16 @@ export const scheduleKeys = {
   shifts: (from: string, to: string) => ['shifts', { from, to }] as const,
 };
 
-/** Every schedule, by name. */
-export function useSchedules(options?: ClientOption) {
+/** Every schedule of the caller's teams (or of one: `teamId`), by name. */
+export function useSchedules(options?: ClientOption & { teamId?: string }) {
   const client = useApiClient(options);
+  const teamId = options?.teamId;
   return useQuery({
-    queryKey: scheduleKeys.list,
-    queryFn: async ({ signal }) => unwrap(await client.GET('/api/v1/schedules/', { params: { query: { skip: 0, limit: ALL } }, signal })),
+    queryKey: scheduleKeys.list(teamId),
+    queryFn: async ({ signal }) =>
+      unwrap(
+        await client.GET('/api/v1/schedules/', { params: { query: { skip: 0, limit: ALL, ...(teamId && { team_id: teamId }) } }, signal }),
+      ),
   });
 }
 
@@ -122,7 +128,12 @@ function useScheduleMutation<Vars, Result>(mutationFn: (vars: Vars) => Promise<R
 
 export function useCreateSchedule(options?: ClientOption) {
   const client = useApiClient(options);
-  return useScheduleMutation(async (body: ScheduleCreate) => unwrap(await client.POST('/api/v1/schedules/', { body })));
+  const queryClient = useQueryClient();
+  return useScheduleMutation(async (body: ScheduleCreate) => {
+    const created = unwrap(await client.POST('/api/v1/schedules/', { body }));
+    await teamsMayHaveChanged(queryClient);
+    return created;
+  });
 }
 
 export function useUpdateSchedule(options?: ClientOption) {

@@ -52,9 +52,9 @@ const useStyles = makeStyles({
 });
 
 /** "Open alerts by severity" (each links to the filtered list), MTTA and MTTR of the last days. */
-export function AlertStatsCards() {
+export function AlertStatsCards({ teamId }: { teamId?: string }) {
   const styles = useStyles();
-  const stats = useAlertStats();
+  const stats = useAlertStats({ teamId });
   const value = (render: () => ReactNode, label: string) =>
     stats.isPending ? (
       <Skeleton aria-label={`Loading ${label}`}>
@@ -81,7 +81,7 @@ export function AlertStatsCards() {
                 <li key={severity}>
                   <Link
                     className={styles.severity}
-                    to={`/alerts?state=open&severity=${severity}`}
+                    to={`/alerts?state=open&severity=${severity}${teamId ? `&team=${teamId}` : ''}`}
                     aria-label={`${capitalised(severity)}: ${stats.data?.open_by_severity[severity]} open`}
                   >
                     <span className={`${styles.figure} ${styles[severity]}`} data-testid={`open-${severity}`}>

@@ -1,6 +1,14 @@
 import { Caption1, makeStyles, Skeleton, SkeletonItem, shorthands, Text, tokens } from '@fluentui/react-components';
 import { AlertRegular, ArrowRightRegular, PlugConnectedRegular } from '@fluentui/react-icons';
-import { PageHeader, useAlertChanges, useAlertsCount, useCurrentUser, useIntegrationsCount } from '@vigil/shared';
+import {
+  PageHeader,
+  TeamFilter,
+  useAlertChanges,
+  useAlertsCount,
+  useCurrentUser,
+  useIntegrationsCount,
+  useTeamFilterParam,
+} from '@vigil/shared';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { AlertStatsCards } from './AlertStatsCards';
@@ -91,26 +99,33 @@ function CountCard({ to, label, icon, tone, query, linkText }: CountCardProps) {
 export default function DashboardPage() {
   const styles = useStyles();
   const { data: user } = useCurrentUser();
-  const integrations = useIntegrationsCount();
-  const alerts = useAlertsCount();
+  const { teamId, setTeamId } = useTeamFilterParam();
+  const integrations = useIntegrationsCount({ teamId });
+  const alerts = useAlertsCount({ teamId });
+  // The cards lead to their lists narrowed the same way.
+  const narrowed = teamId ? `?team=${teamId}` : '';
   // Counts and figures follow changes made anywhere (another console, a public link, a webhook).
   useAlertChanges();
   const name = user?.full_name?.trim() || user?.email;
   return (
     <>
-      <PageHeader title="Dashboard" description={name ? `Hi, ${name}. Welcome back, nice to see you again!` : 'Welcome back!'} />
+      <PageHeader
+        title="Dashboard"
+        description={name ? `Hi, ${name}. Welcome back, nice to see you again!` : 'Welcome back!'}
+        actions={<TeamFilter teamId={teamId} onChange={setTeamId} />}
+      />
       <div className={styles.grid}>
         <CountCard
-          to="/integrations"
+          to={`/integrations${narrowed}`}
           label="Integrations"
           icon={<PlugConnectedRegular />}
           tone="integrations"
           query={integrations}
           linkText="View integrations"
         />
-        <CountCard to="/alerts" label="Alerts" icon={<AlertRegular />} tone="alerts" query={alerts} linkText="View alerts" />
+        <CountCard to={`/alerts${narrowed}`} label="Alerts" icon={<AlertRegular />} tone="alerts" query={alerts} linkText="View alerts" />
       </div>
-      <AlertStatsCards />
+      <AlertStatsCards teamId={teamId} />
     </>
   );
 }

@@ -1,10 +1,11 @@
 import { Body1, Button, Field, Input, makeStyles, tokens } from '@fluentui/react-components';
 import { PasswordInput, setToken, useNotify, useValidatedForm, validatePassword, validateUsername } from '@vigil/shared';
 import { useCallback } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { AuthForm, AuthLayout, AuthSubmitButton, useAuthFormStyles } from '../layout/AuthLayout';
 import { RouterLink } from '../layout/RouterLink';
 import { exchangeSsoCode, useLogin } from '../session/authApi';
+import { safeNextPath } from '../session/nextPath';
 import { readSsoProviderName, SSO_START_URL } from '../session/singleSignOn';
 import { type SingleSignOnSources, useSingleSignOn } from '../session/useSingleSignOn';
 
@@ -26,7 +27,7 @@ const useStyles = makeStyles({
 const API_SOURCES: SingleSignOnSources = { readProviderName: readSsoProviderName, exchangeCode: exchangeSsoCode };
 
 /**
- * /login (docs/product.md §2.1): email (sent as `username`) and password; then / with the token
+ * /login (docs/product.md §2.1): email (sent as `username`) and password; then / (or `?next=`, a path of the console) with the token
  * stored. With single sign-on configured, "Sign in with <provider>" under the form, shown once
  * the page knows (docs/api/single-sign-on.md). `sso` is where that comes from (a test's fake; the API otherwise).
  */
@@ -36,6 +37,8 @@ export default function LoginPage({ sso = API_SOURCES }: { sso?: SingleSignOnSou
   const navigate = useNavigate();
   const notify = useNotify();
   const login = useLogin();
+  // `?next=`: the page that sent the user here (an invitation), read when the form is sent.
+  const [params] = useSearchParams();
   const form = useValidatedForm(
     { username: '', password: '' },
     { username: (value) => validateUsername(value), password: (value) => validatePassword(value) },
@@ -52,9 +55,9 @@ export default function LoginPage({ sso = API_SOURCES }: { sso?: SingleSignOnSou
       );
       setToken(token);
       notify.dismissAll();
-      navigate('/', { replace: true });
+      navigate(safeNextPath(params.get('next')), { replace: true });
     },
-    [navigate, notify],
+    [navigate, notify, params],
   );
   const { providerName, exchanging, refusal } = useSingleSignOn(sso, signedIn);
 

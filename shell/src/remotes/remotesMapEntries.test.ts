@@ -128,6 +128,7 @@ describe("the console's remotes: each declares its page in its vigil-route.json"
       ['alerts', 'Alerts', false],
       ['settings', 'User Settings', false],
       ['oncall', 'On call', false],
+      ['teams', 'Teams', false],
       ['admin', 'Admin', true],
     ]);
   });

@@ -48,6 +48,7 @@ export const RESERVED_PATHS: readonly string[] = [
   'signup',
   'recover-password',
   'reset-password',
+  'invite',
   'actions',
   'acknowledge',
   'escalate',

@@ -166,6 +166,19 @@ describe('the guards follow the session as it changes', FRESH_PAGE, () => {
     expect(page.view.getByRole('heading', { name: 'Dashboard' })).toBeTruthy();
   });
 
+  it('signing in on /login?next= leads to that path of the console, and never off it', async () => {
+    const page = await openPage(`/login?next=${encodeURIComponent('/alerts?team=x')}`, () => ({ status: 200, body: ANN }));
+    await page.waitFor(() => expect(page.view.getByRole('heading', { name: 'Log in' })).toBeTruthy());
+    page.act(() => page.shared.setToken('fresh'));
+    await page.waitFor(() => expect(page.location()).toBe('/alerts'));
+    page.act(() => page.shared.clearToken());
+    await page.waitFor(() => expect(page.location()).toBe('/login'));
+    page.view.unmount();
+    const away = await openPage(`/login?next=${encodeURIComponent('//evil.test/')}`, () => ({ status: 200, body: ANN }));
+    away.act(() => away.shared.setToken('fresh'));
+    await away.waitFor(() => expect(away.location()).toBe('/'));
+  });
+
   it('an ordinary user on /admin is sent to /, still signed in', async () => {
     localStorage.setItem('access_token', 'good');
     const page = await openPage('/admin', () => ({ status: 200, body: ANN }));

@@ -1,7 +1,8 @@
 import { useSession } from '@vigil/shared';
 import type { ReactNode } from 'react';
-import { Navigate, Outlet } from 'react-router-dom';
+import { Navigate, Outlet, useSearchParams } from 'react-router-dom';
 import { PageSpinner } from '../layout/PageSpinner';
+import { safeNextPath } from './nextPath';
 
 /**
  * Shown while a refused session's page is being replaced by /login (a full load already under
@@ -23,9 +24,13 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
 
-/** Public auth routes: a signed-in user visiting them is sent to / (docs/product.md §2.1). */
+/**
+ * Public auth routes: a signed-in user visiting them is sent to / (docs/product.md §2.1), or to
+ * `?next=` (a path of the console): where a login that just stored its token is going too.
+ */
 export function PublicOnly() {
   const { token, ending } = useSession();
-  if (token && !ending) return <Navigate to="/" replace />;
+  const [params] = useSearchParams();
+  if (token && !ending) return <Navigate to={safeNextPath(params.get('next'))} replace />;
   return <Outlet />;
 }
