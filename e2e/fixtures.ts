@@ -53,28 +53,6 @@ export class ApiHelper {
     return { ...user, password, token: options.is_active === false ? '' : await this.token(email, password) };
   }
 
-  /**
-   * A team made by `admin` (its admin) with `members` added by the superuser: the people a test's
-   * schedules and policies reach must share their team (docs/api/teams.md).
-   */
-  async shareTeam(admin: E2EUser, members: E2EUser[], role: 'admin' | 'responder' | 'observer' = 'responder'): Promise<string> {
-    const made = await this.request.post('/api/v1/teams/', {
-      headers: auth(admin.token),
-      data: { name: `Team ${randomUUID().slice(0, 6)}` },
-    });
-    expect(made.status(), await made.text()).toBe(200);
-    const team = (await made.json()) as { id: string };
-    const superuser = await this.token(ADMIN.email, ADMIN.password);
-    for (const member of members) {
-      const added = await this.request.post(`/api/v1/teams/${team.id}/members`, {
-        headers: auth(superuser),
-        data: { user_id: member.id, role },
-      });
-      expect(added.status(), await added.text()).toBe(200);
-    }
-    return team.id;
-  }
-
   async createAlert(token: string, body: { title: string; description?: string | null; severity?: string }) {
     const res = await this.request.post('/api/v1/alert/', { headers: auth(token), data: body });
     expect(res.status(), await res.text()).toBe(200);

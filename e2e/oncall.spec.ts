@@ -19,8 +19,6 @@ test('On call: a schedule is added with a rotation and an override, shows who is
   const owner = await api.createUser({ full_name: olgaName });
   const ben = await api.createUser({ full_name: benName });
   const cai = await api.createUser({ full_name: caiName });
-  // Olga's team: whom its schedules may name.
-  await api.shareTeam(owner, [ben, cai]);
   const name = `Night watch ${Date.now()}`;
   const main = page.getByRole('main');
 

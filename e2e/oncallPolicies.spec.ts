@@ -143,8 +143,6 @@ test("Escalation policies: a team's observer sees a policy, its addresses counte
 }) => {
   const owner = await api.createUser({ full_name: 'Oona Owner' });
   const other = await api.createUser({ full_name: 'Otto Other' });
-  // Otto observes Oona's team: he reads its policies, its admins change them.
-  await api.shareTeam(owner, [other], 'observer');
   const name = `Someone else's ${Date.now()}`;
   const policy = await call(request, 'post', owner.token, '/api/v1/escalation-policies/', {
     name,
