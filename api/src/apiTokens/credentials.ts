@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import { recordAudit } from '../audit/record.js';
 import { isConnectionError } from '../db/connectionErrors.js';
 import type { Db } from '../db/database.js';
 import type { UserRow } from '../db/schema.js';
@@ -70,13 +71,36 @@ export function createApiTokenChecks(db: Db, now: () => Date, log: FastifyBaseLo
     writes.add(write);
   };
 
+  // A refused (revoked or expired) token is an audit entry, at most one a minute per token: a
+  // script retrying a dead token every second writes one entry a minute, not thousands.
+  const refusalsRecorded = new Map<string, number>();
+  const recordRefusal = async (
+    tokenId: string,
+    userId: string,
+    email: string,
+    teamId: string | null,
+    reason: 'revoked' | 'expired',
+    address: string | null,
+    at: Date,
+  ) => {
+    const last = refusalsRecorded.get(tokenId);
+    if (last !== undefined && at.getTime() - last < 60_000) return;
+    refusalsRecorded.set(tokenId, at.getTime());
+    if (refusalsRecorded.size > 10_000) refusalsRecorded.clear();
+    await recordAudit(
+      db,
+      { userId, tokenId, label: email, address },
+      { action: 'api_token.refused', targetType: 'api_token', targetId: tokenId, teamId, after: { id: tokenId, reason } },
+    ).catch((err: unknown) => log.warn({ err }, 'refused API token not recorded in the audit log'));
+  };
+
   return {
     /**
      * The token and its holder, or a 401: unknown, revoked, expired, or held by a deactivated
      * user. The details say "expired" and "revoked" (the caller holds the secret: nothing leaks),
      * everything else the usual "Could not validate credentials".
      */
-    async authenticate(secret: string): Promise<{ token: RequestApiToken; user: UserRow }> {
+    async authenticate(secret: string, address: string | null = null): Promise<{ token: RequestApiToken; user: UserRow }> {
       if (!API_TOKEN_PATTERN.test(secret)) throw unauthenticated('Could not validate credentials');
       const row = await db
         .selectFrom('api_tokens as t')
@@ -86,9 +110,12 @@ export function createApiTokenChecks(db: Db, now: () => Date, log: FastifyBaseLo
         .where('t.token_hash', '=', hashApiToken(secret))
         .executeTakeFirst();
       if (!row?.is_active) throw unauthenticated('Could not validate credentials');
-      if (row.revoked_at) throw unauthenticated(TOKEN_REVOKED);
       const at = now();
-      if (row.expires_at <= at) throw unauthenticated(TOKEN_EXPIRED);
+      if (row.revoked_at || row.expires_at <= at) {
+        const reason = row.revoked_at ? 'revoked' : 'expired';
+        await recordRefusal(row.token_id, row.id, row.email, row.team_id, reason, address, at);
+        throw unauthenticated(row.revoked_at ? TOKEN_REVOKED : TOKEN_EXPIRED);
+      }
       touch(row.token_id, row.last_used_at, at);
       const { token_id, scopes, team_id, expires_at: _e, revoked_at: _r, last_used_at: _l, ...user } = row;
       return { token: { id: token_id, scopes: scopes as TokenScope[], team_id }, user };

@@ -1,5 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
+import { auditActor } from '../audit/record.js';
 import { requireUser, userOf } from '../auth/currentUser.js';
 import { changeErrors, listErrors, operationDocs } from '../common/routeDocs.js';
 import { IdParams, pageOf } from '../common/schema.js';
@@ -32,7 +33,7 @@ export async function apiTokenRoutes(app: FastifyInstance, deps: { db: Db; now: 
         response: { 200: TokenCreated, ...changeErrors },
       },
     },
-    async (request) => createApiToken(db, userOf(request), request.body, now()),
+    async (request) => createApiToken(db, auditActor(request), userOf(request), request.body, now()),
   );
 
   api.get(
@@ -72,6 +73,6 @@ export async function apiTokenRoutes(app: FastifyInstance, deps: { db: Db; now: 
         response: { 200: TokenPublic, ...changeErrors },
       },
     },
-    async (request) => revokeApiToken(db, userOf(request), request.params.id, now()),
+    async (request) => revokeApiToken(db, auditActor(request), userOf(request), request.params.id, now()),
   );
 }

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { type AuditActor, recordAudit } from '../audit/record.js';
 import type { Db } from '../db/database.js';
 import type { ApiTokenRow, UserRow } from '../db/schema.js';
 import { HttpError, invalidField, notFound } from '../errors.js';
@@ -33,7 +34,13 @@ export function toTokenPublic(row: ApiTokenRow): TokenPublic {
  * tokens beyond DEAD_TOKENS_KEPT_PER_USER are deleted, so creating and revoking cannot grow
  * the table without bound.
  */
-export async function createApiToken(db: Db, user: UserRow, input: TokenCreate, now: Date): Promise<TokenPublic & { token: string }> {
+export async function createApiToken(
+  db: Db,
+  actor: AuditActor,
+  user: UserRow,
+  input: TokenCreate,
+  now: Date,
+): Promise<TokenPublic & { token: string }> {
   if (input.scopes.includes('admin') && !user.is_superuser) throw new HttpError(403, ADMIN_SCOPE_SUPERUSERS_ONLY);
   if (input.team_id && input.scopes.includes('admin')) throw invalidField(['body', 'scopes'], 'a team token cannot have the admin scope');
   // A team token: the caller administers the team (a superuser any team).
@@ -55,7 +62,7 @@ export async function createApiToken(db: Db, user: UserRow, input: TokenCreate, 
         WHERE user_id = ${user.id} AND (revoked_at IS NOT NULL OR expires_at <= ${now})
         ORDER BY created_at DESC, id DESC OFFSET ${DEAD_TOKENS_KEPT_PER_USER}
       )`.execute(trx);
-    return trx
+    const made = await trx
       .insertInto('api_tokens')
       .values({
         user_id: user.id,
@@ -69,6 +76,14 @@ export async function createApiToken(db: Db, user: UserRow, input: TokenCreate, 
       })
       .returningAll()
       .executeTakeFirstOrThrow();
+    await recordAudit(trx, actor, {
+      action: 'api_token.created',
+      targetType: 'api_token',
+      targetId: made.id,
+      teamId: made.team_id,
+      after: made,
+    });
+    return made;
   });
   return { ...toTokenPublic(row), token: secret };
 }
@@ -95,13 +110,26 @@ export async function listApiTokens(db: Db, viewer: UserRow, query: TokenListQue
  * one already revoked changes nothing and answers it as it is, with its first revocation
  * time. Another user's token, or none: 404, the same answer, so ids are not probed.
  */
-export async function revokeApiToken(db: Db, viewer: UserRow, id: string, now: Date): Promise<TokenPublic> {
-  let revoke = db
-    .updateTable('api_tokens')
-    .set({ revoked_at: sql<Date>`coalesce(revoked_at, ${now})` })
-    .where('id', '=', id);
-  if (!viewer.is_superuser) revoke = revoke.where('user_id', '=', viewer.id);
-  const row = await revoke.returningAll().executeTakeFirst();
-  if (!row) throw notFound('API token');
+export async function revokeApiToken(db: Db, actor: AuditActor, viewer: UserRow, id: string, now: Date): Promise<TokenPublic> {
+  const row = await db.transaction().execute(async (trx) => {
+    let revoke = trx
+      .updateTable('api_tokens')
+      .set({ revoked_at: sql<Date>`coalesce(revoked_at, ${now})` })
+      .where('id', '=', id);
+    if (!viewer.is_superuser) revoke = revoke.where('user_id', '=', viewer.id);
+    const revoked = await revoke.returningAll().executeTakeFirst();
+    if (!revoked) throw notFound('API token');
+    // Once: revoking again changes nothing, and records nothing.
+    if (revoked.revoked_at?.getTime() === now.getTime()) {
+      await recordAudit(trx, actor, {
+        action: 'api_token.revoked',
+        targetType: 'api_token',
+        targetId: id,
+        teamId: revoked.team_id,
+        after: revoked,
+      });
+    }
+    return revoked;
+  });
   return toTokenPublic(row);
 }

@@ -22,6 +22,8 @@ export const AUDITED_FIELDS = {
   team_member: ['team_id', 'user_id', 'role', 'via_sso'],
   team_invite: ['id', 'team_id', 'email', 'role', 'expires_at', 'accepted_at'],
   sso_group_rule: ['id', 'group_name', 'team_id', 'role'],
+  // Never the secret, its hash or its prefix.
+  api_token: ['id', 'user_id', 'team_id', 'name', 'scopes', 'expires_at', 'revoked_at', 'reason'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type AuditTargetType = keyof typeof AUDITED_FIELDS;

@@ -92,7 +92,7 @@ async function readUser(request: FastifyRequest, claims: AccessClaims): Promise<
 async function readApiTokenUser(request: FastifyRequest): Promise<UserRow | undefined> {
   const bearer = bearerToken(request);
   if (!bearer || !isApiToken(bearer)) return undefined;
-  const { token, user } = await request.server.authentication.apiTokens.authenticate(bearer);
+  const { token, user } = await request.server.authentication.apiTokens.authenticate(bearer, request.ip ?? null);
   // A team token reaches only its team, with its holder's role there (teams/access.ts).
   request.user = token.team_id ? { ...user, onlyTeam: token.team_id } : user;
   request.unconfirmed = null;

@@ -9938,7 +9938,7 @@ export interface operations {
             query?: {
                 actor?: string;
                 action?: string;
-                target_type?: "user" | "settings" | "integration" | "escalation_policy" | "schedule" | "rotation" | "override" | "contact_method" | "notification_rules" | "heartbeat_monitor" | "signin" | "team" | "team_member" | "team_invite" | "sso_group_rule";
+                target_type?: "user" | "settings" | "integration" | "escalation_policy" | "schedule" | "rotation" | "override" | "contact_method" | "notification_rules" | "heartbeat_monitor" | "signin" | "team" | "team_member" | "team_invite" | "sso_group_rule" | "api_token";
                 target_id?: string;
                 team_id?: string;
                 since?: string;
@@ -9995,7 +9995,7 @@ export interface operations {
             query?: {
                 actor?: string;
                 action?: string;
-                target_type?: "user" | "settings" | "integration" | "escalation_policy" | "schedule" | "rotation" | "override" | "contact_method" | "notification_rules" | "heartbeat_monitor" | "signin" | "team" | "team_member" | "team_invite" | "sso_group_rule";
+                target_type?: "user" | "settings" | "integration" | "escalation_policy" | "schedule" | "rotation" | "override" | "contact_method" | "notification_rules" | "heartbeat_monitor" | "signin" | "team" | "team_member" | "team_invite" | "sso_group_rule" | "api_token";
                 target_id?: string;
                 team_id?: string;
                 since?: string;
