@@ -20,6 +20,7 @@ export * from './query/integrations';
 export * from './query/queryClient';
 export * from './query/schedules';
 export * from './query/settings';
+export * from './query/ssoGroupRules';
 export * from './query/teams';
 export * from './query/users';
 export * from './session/token';

@@ -2,6 +2,7 @@ import { makeStyles, mergeClasses, Tab, TabList, tokens } from '@fluentui/react-
 import { useCurrentUser, useTabStripStyles } from '@vigil/shared';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { AuditLogSection } from '../auditLog/AuditLogSection';
+import { GroupRulesSection } from '../sso/GroupRulesSection';
 import { UsersSection } from '../users/UsersSection';
 
 const useStyles = makeStyles({
@@ -12,9 +13,10 @@ const useStyles = makeStyles({
 const SECTIONS = [
   { value: 'users', label: 'Users', path: '' },
   { value: 'audit-log', label: 'Audit log', path: 'audit-log' },
+  { value: 'sso', label: 'Single sign-on', path: 'sso' },
 ] as const;
 
-/** /admin (users and settings) and /admin/audit-log, for superusers. */
+/** /admin (users and settings), /admin/audit-log and /admin/sso (group rules), for superusers. */
 export default function AdminPage() {
   const styles = useStyles();
   const strip = useTabStripStyles();
@@ -43,6 +45,7 @@ export default function AdminPage() {
       </TabList>
       <Routes>
         <Route path="audit-log" element={me.data?.is_superuser ? <AuditLogSection /> : null} />
+        <Route path="sso" element={me.data?.is_superuser ? <GroupRulesSection /> : null} />
         <Route path="*" element={<UsersSection />} />
       </Routes>
     </div>
