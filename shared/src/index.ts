@@ -51,6 +51,7 @@ export * from './ui/RowActionsMenu';
 export * from './ui/SmallTable';
 export * from './ui/TeamFilter';
 export * from './ui/TeamPicker';
+export * from './ui/TeamRoleDropdown';
 export * from './ui/TitleDescriptionFields';
 export * from './ui/TruncatedId';
 export * from './ui/tabStrip';

@@ -28,12 +28,9 @@ const actionFilter = (action: string) =>
     ? { op: 'like' as const, value: `${action.slice(0, -1).replaceAll('_', '\\_')}%` }
     : { op: '=' as const, value: action };
 
-/**
- * Entries matching `filters`, newest first (by id: the order they were written), `limit` of
- * them. Each filter has an index ending in `id` (migration 0025), so a page is read from it.
- */
-export async function auditPage(db: Db, filters: AuditFilters, limit: number): Promise<StoredEntry[]> {
-  let query = db
+/** An entry as stored, its id as text (a bigint does not fit a JS number): the list's, the export's and the tests' one read. */
+export const selectEntries = (db: Db) =>
+  db
     .selectFrom('audit_log')
     .select([
       sql<string>`id::text`.as('id'),
@@ -49,6 +46,13 @@ export async function auditPage(db: Db, filters: AuditFilters, limit: number): P
       'before',
       'after',
     ]);
+
+/**
+ * Entries matching `filters`, newest first (by id: the order they were written), `limit` of
+ * them. Each filter has an index ending in `id` (migration 0025), so a page is read from it.
+ */
+export async function auditPage(db: Db, filters: AuditFilters, limit: number): Promise<StoredEntry[]> {
+  let query = selectEntries(db);
   if (filters.actor) {
     const actor = filters.actor;
     query = query.where((eb) => eb.or([eb('actor_user_id', '=', actor), eb('actor_token_id', '=', actor)]));

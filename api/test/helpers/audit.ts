@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { selectEntries } from '../../src/audit/service.js';
 import type { AuditLogRow } from '../../src/db/schema.js';
 import type { TestApp } from './testApp.js';
 
@@ -14,25 +15,7 @@ export async function lastAuditId(t: TestApp): Promise<string> {
 
 /** The entries written after `afterId`, oldest first. */
 export async function auditEntriesAfter(t: TestApp, afterId: string): Promise<StoredEntry[]> {
-  return t.db
-    .selectFrom('audit_log')
-    .select([
-      sql<string>`id::text`.as('id'),
-      'at',
-      'actor_user_id',
-      'actor_token_id',
-      'actor_label',
-      'address',
-      'action',
-      'target_type',
-      'target_id',
-      'team_id',
-      'before',
-      'after',
-    ])
-    .where(sql`id`, '>', sql`${afterId}::bigint`)
-    .orderBy('id')
-    .execute();
+  return selectEntries(t.db).where(sql`id`, '>', sql`${afterId}::bigint`).orderBy('id').execute();
 }
 
 /** The entries `step` wrote, oldest first (a file's tests run one at a time on their own database). */

@@ -1,13 +1,5 @@
 import { Dropdown, Field, Input, Option } from '@fluentui/react-components';
-import {
-  MutationFormDialog,
-  type RuleResult,
-  TEAM_ROLE_LABELS,
-  TEAM_ROLES,
-  type TeamRole,
-  useCreateSsoGroupRule,
-  useMyTeams,
-} from '@vigil/shared';
+import { MutationFormDialog, type RuleResult, type TeamRole, TeamRoleDropdown, useCreateSsoGroupRule, useMyTeams } from '@vigil/shared';
 
 interface RuleValues {
   group_name: string;
@@ -61,18 +53,7 @@ export function GroupRuleDialog({ open, onClose }: { open: boolean; onClose: () 
             </Dropdown>
           </Field>
           <Field label="Role">
-            <Dropdown
-              inlinePopup
-              value={TEAM_ROLE_LABELS[form.values.role]}
-              selectedOptions={[form.values.role]}
-              onOptionSelect={(_, data) => data.optionValue && form.setValue('role', data.optionValue as TeamRole)}
-            >
-              {TEAM_ROLES.map((role) => (
-                <Option key={role} value={role}>
-                  {TEAM_ROLE_LABELS[role]}
-                </Option>
-              ))}
-            </Dropdown>
+            <TeamRoleDropdown value={form.values.role} onChange={(role) => form.setValue('role', role)} />
           </Field>
         </>
       )}

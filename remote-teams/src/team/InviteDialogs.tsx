@@ -1,12 +1,12 @@
-import { Body1Strong, Button, Dropdown, Field, Input, makeStyles, Option, Text, tokens } from '@fluentui/react-components';
+import { Body1Strong, Button, Field, Input, makeStyles, Text, tokens } from '@fluentui/react-components';
 import {
   API_LIMITS,
   CopyButton,
   MutationFormDialog,
   TEAM_ROLE_LABELS,
-  TEAM_ROLES,
   type TeamInviteCreated,
   type TeamRole,
+  TeamRoleDropdown,
   useInviteToTeam,
   validateEmail,
 } from '@vigil/shared';
@@ -62,19 +62,7 @@ export function InviteDialog(props: { teamId: string; open: boolean; onClose: ()
             <Input type="email" inputMode="email" maxLength={API_LIMITS.TeamInviteCreate.email.maxLength} {...form.field('email')} />
           </Field>
           <Field label="Role" hint={ROLE_HINTS[form.values.role]}>
-            {/* Inside the dialog's own tree: a modal dialog hides what is outside it (a portal) from assistive technology. */}
-            <Dropdown
-              inlinePopup
-              value={TEAM_ROLE_LABELS[form.values.role]}
-              selectedOptions={[form.values.role]}
-              onOptionSelect={(_, data) => data.optionValue && form.setValue('role', data.optionValue as TeamRole)}
-            >
-              {TEAM_ROLES.map((role) => (
-                <Option key={role} value={role}>
-                  {TEAM_ROLE_LABELS[role]}
-                </Option>
-              ))}
-            </Dropdown>
+            <TeamRoleDropdown value={form.values.role} onChange={(role) => form.setValue('role', role)} />
           </Field>
         </>
       )}
