@@ -27,7 +27,7 @@ export interface AuditEntry {
   action: `${AuditTargetType}.${string}`;
   targetType: AuditTargetType;
   targetId: string | null;
-  /** The owning team, once teams exist; null until then. */
+  /** The team the target belongs to; null for users, settings and sign-ins. */
   teamId?: string | null;
   /** The record before and after, whole if convenient: only its audited fields are kept (redaction.ts). */
   before?: object | null;

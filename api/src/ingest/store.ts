@@ -19,7 +19,7 @@ export type IngestAnswer =
 
 /**
  * Whether the integration's team still has an active member: an integration whose people are
- * all deactivated (a user alone: its maker) stores nothing, as before teams.
+ * all deactivated (a user alone: its maker) stores nothing.
  */
 const TEAM_ACTIVE = sql.raw(
   'EXISTS (SELECT 1 FROM team_members m JOIN users mu ON mu.id = m.user_id WHERE m.team_id = i.team_id AND mu.is_active)',

@@ -80,7 +80,7 @@ export async function requireTeamRole(db: Db, user: Member, teamId: string, need
  * The team a new thing goes to: the one asked for (the caller must hold the role there), or,
  * when none is asked for, the caller's only team where they hold it. A user who holds it in no
  * team gets a team of their own, as its admin (made once: `personal_of` is unique), so a user
- * alone works as before teams. 422 naming `team_id` when the choice is ambiguous. Runs in the
+ * alone never has to create or pick a team. 422 naming `team_id` when the choice is ambiguous. Runs in the
  * caller's transaction.
  */
 export async function teamForNew(

@@ -65,9 +65,11 @@ describe('Single sign-on group rules', () => {
     await waitFor(() => expect(sent('POST')).toHaveLength(1));
     expect(sent('POST')[0]?.body).toEqual({ group_name: 'payments', team_id: TEAM, role: 'responder' });
     await waitFor(() => expect(screen.getAllByTestId('group-rule-row')).toHaveLength(2));
+    // Fluent may leave the page aria-hidden in jsdom after a dialog closes: found with `hidden`.
+    await waitFor(() => expect(screen.queryByRole('dialog', { hidden: true })).toBeNull());
 
-    fireEvent.click(screen.getByRole('button', { name: 'Actions for the rule of sre' }));
-    fireEvent.click(await screen.findByRole('menuitem', { name: 'Delete rule' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Actions for the rule of sre', hidden: true }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Delete rule', hidden: true }));
     const confirm = await screen.findByRole('alertdialog', { hidden: true });
     await act(async () => fireEvent.click(within(confirm).getByText('Delete', { selector: 'button' })));
     await waitFor(() => expect(sent('DELETE')).toHaveLength(1));
