@@ -21,14 +21,14 @@ export const API_LAYERS: readonly (readonly string[])[] = [
     'operations',
   ],
   // Accounts and messaging: who signs in (passwords, single sign-on, API tokens), teams and their roles,
-  // signed links, email, the notification outbox and delivery, and the audit log every change below records into.
-  ['auth', 'sso', 'apiTokens', 'users', 'teams', 'audit', 'links', 'email', 'notifications'],
+  // signed links, email, the notification outbox and delivery, the providers it sends through, and the audit log every change below records into.
+  ['auth', 'sso', 'apiTokens', 'users', 'teams', 'audit', 'links', 'email', 'notifications', 'providers'],
   // People and how they are reached: schedules and on-call computation, contacts, contact methods.
   ['oncall', 'schedules', 'contacts', 'contactMethods'],
   // Escalation: policies and the timer that walks them.
   ['escalation', 'escalationPolicies'],
-  // Alerts and what sends them.
-  ['alerts', 'ingest', 'integrations', 'heartbeats'],
+  // Alerts, what sends them, and the channels people answer them through (phone, chat).
+  ['alerts', 'ingest', 'integrations', 'heartbeats', 'telephony', 'chat'],
   // Surfaces over the features: the console's pages, instance settings, utilities.
   ['console', 'settings', 'utils'],
   // The composition root and the server's entry point.

@@ -16,6 +16,8 @@ import { authentication } from './auth/currentUser.js';
 import { authRoutes } from './auth/routes.js';
 import { TokenSigner } from './auth/tokens.js';
 import { createUserReads } from './auth/userReads.js';
+import { chatMessages } from './chat/chatMessages.js';
+import { CHAT_PROVIDERS } from './chat/kinds.js';
 import { registerCompression } from './common/compression.js';
 import { HOT_PATH_ON, type HotPath } from './common/hotPath.js';
 import type { Config } from './config.js';
@@ -42,6 +44,8 @@ import { redactUrlSecrets } from './operations/logRedaction.js';
 import { metricsPlugin } from './operations/metrics.js';
 import { registerRateLimits } from './operations/rateLimitStore.js';
 import { closeConnectionsWhileDraining } from './operations/shutdown.js';
+import { providerRoutes } from './providers/routes.js';
+import { ProviderStore } from './providers/store.js';
 import { buildValidators, requireClosedBodies } from './requestValidation.js';
 import { buildSerializers } from './responseSerialization.js';
 import { scheduleRoutes, userShiftRoutes } from './schedules/routes.js';
@@ -164,13 +168,20 @@ export async function composeApp(options: BuildAppOptions): Promise<{ app: Fasti
   const mailer = options.mailer ?? createMailer(config, app.log);
   const now = options.now ?? (() => new Date());
   let notifications: Notifications;
+  let providers: ProviderStore;
   try {
     // Replicas starting together: one applies the migrations, the others log an empty list.
     const applied = await migrateToLatest(db);
     app.log.info({ migrations: applied }, applied.length ? `applied ${applied.length} database migrations` : 'database schema up to date');
     await ensureFirstSuperuser(db, config, app.log);
     // Every kind of message a feature writes to the outbox, registered here: the delivery knows none of them.
-    const renderers = [alertMessages(config), contactConfirmationMessages(config), verificationCodeMessages(config)];
+    providers = new ProviderStore(db, config.secretKey);
+    const renderers = [
+      alertMessages(config),
+      contactConfirmationMessages(config),
+      verificationCodeMessages(config),
+      chatMessages({ config, providers, chatProviders: CHAT_PROVIDERS }),
+    ];
     notifications = await Notifications.start({ db, config, mailer, log: app.log, now, renderers });
   } catch (error) {
     if (ownsDb) await db.destroy();
@@ -247,6 +258,7 @@ export async function composeApp(options: BuildAppOptions): Promise<{ app: Fasti
       await api.register(utilsRoutes, { prefix: '/utils', db, config, lifecycle: app.lifecycle });
       await api.register(settingsRoutes, { prefix: '/settings', settings, config });
       await api.register(auditLogRoutes, { prefix: '/audit-log', db });
+      await api.register(providerRoutes, { prefix: '/notification-providers', providers });
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: API_PREFIX },

@@ -1,7 +1,7 @@
 import type { Config } from '../config.js';
 import { outboundRequest } from '../contactMethods/outboundMessages.js';
 import type { Db } from '../db/database.js';
-import type { SkippedReason } from '../db/schema.js';
+import { CHAT_KINDS, type SkippedReason } from '../db/schema.js';
 import { actionLink } from '../email/actionLinks.js';
 import { escalationEmail, newAlertEmail } from '../email/templates.js';
 import { whenLevelEnds, whoIsNext } from '../escalation/nextReach.js';
@@ -11,21 +11,26 @@ import type { MessageRenderer, RenderedNotification } from '../notifications/mes
 type AlertRow = Awaited<ReturnType<typeof selectAlertRows>>[number];
 
 function selectAlertRows(db: Db, ids: string[]) {
-  return db
-    .selectFrom('notifications as n')
-    .innerJoin('alerts as a', 'a.id', 'n.alert_id')
-    .leftJoin('integrations as i', 'i.id', 'a.integration_id')
-    .leftJoin('escalation_policies as p', 'p.id', 'i.escalation_policy_id')
-    .leftJoin('contact_methods as m', 'm.id', 'n.contact_method_id')
-    .leftJoin('users as u', 'u.id', 'm.user_id')
-    .select(['n.id', 'n.kind', 'n.level', 'n.recipient', 'a.id as alert_id', 'a.owner_id', 'a.title', 'a.description', 'a.severity'])
-    .select(['n.channel', 'n.method_label', 'n.send_after', 'a.state as alert_state'])
-    .select(['m.id as method_id', 'm.kind as method_kind', 'm.target', 'm.topic', 'm.secret', 'm.verified_at', 'u.email as user_email'])
-    .select(['a.escalation_level', 'a.escalated_at', 'a.next_escalation_at'])
-    .select(['i.title as integration_title', 'p.levels', 'p.repeat', 'p.max_level', 'p.first_level_after_minutes'])
-    .where('n.id', 'in', ids)
-    .where('n.status', '=', 'pending')
-    .execute();
+  return (
+    db
+      .selectFrom('notifications as n')
+      .innerJoin('alerts as a', 'a.id', 'n.alert_id')
+      .leftJoin('integrations as i', 'i.id', 'a.integration_id')
+      .leftJoin('escalation_policies as p', 'p.id', 'i.escalation_policy_id')
+      .leftJoin('contact_methods as m', 'm.id', 'n.contact_method_id')
+      .leftJoin('users as u', 'u.id', 'm.user_id')
+      .select(['n.id', 'n.kind', 'n.level', 'n.recipient', 'a.id as alert_id', 'a.owner_id', 'a.title', 'a.description', 'a.severity'])
+      .select(['n.channel', 'n.method_label', 'n.send_after', 'a.state as alert_state'])
+      .select(['m.id as method_id', 'm.kind as method_kind', 'm.target', 'm.topic', 'm.secret', 'm.verified_at', 'u.email as user_email'])
+      .select(['a.escalation_level', 'a.escalated_at', 'a.next_escalation_at'])
+      .select(['i.title as integration_title', 'p.levels', 'p.repeat', 'p.max_level', 'p.first_level_after_minutes'])
+      .where('n.id', 'in', ids)
+      .where('n.status', '=', 'pending')
+      // A team chat channel's posts and updates are chat/chatMessages.ts's.
+      .where('n.kind', 'in', ['new_alert', 'escalation'])
+      .where('n.channel', 'not in', [...CHAT_KINDS])
+      .execute()
+  );
 }
 
 /**

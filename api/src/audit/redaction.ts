@@ -24,6 +24,10 @@ export const AUDITED_FIELDS = {
   sso_group_rule: ['id', 'group_name', 'team_id', 'role'],
   // Never the secret, its hash or its prefix.
   api_token: ['id', 'user_id', 'team_id', 'name', 'scopes', 'expires_at', 'revoked_at', 'reason'],
+  // Never a secret field (secrets_changed names which were replaced) nor the gateway's headers.
+  provider: ['kind', 'account_sid', 'api_key_sid', 'from_number', 'api_base', 'api_url', 'url', 'method', 'secrets_changed'],
+  chat_channel: ['id', 'team_id', 'kind', 'label', 'enabled'],
+  chat_user_link: ['kind', 'workspace', 'external_user_id', 'user_id'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type AuditTargetType = keyof typeof AUDITED_FIELDS;

@@ -69,6 +69,8 @@ export function outboundRequest(method: MethodTarget, deliveryId: string, conten
       return slackRequest(method, deliveryId, content);
     case 'ntfy':
       return ntfyRequest(method, deliveryId, content);
+    default:
+      throw new Error(`a ${method.kind} method is not sent as one request`);
   }
 }
 

@@ -10,8 +10,23 @@ export const ALERT_SEVERITIES = ['critical', 'high', 'warning', 'info'] as const
 export type AlertSeverity = (typeof ALERT_SEVERITIES)[number];
 export const ALERT_ACTIONS = ['acknowledge', 'escalate', 'close'] as const;
 export type AlertAction = (typeof ALERT_ACTIONS)[number];
-/** Who changed a state: a signed-in user, the public link, a monitoring tool through ingestion, or the escalation policy's timer. */
-export const ALERT_EVENT_VIAS = ['console', 'link', 'integration', 'policy'] as const;
+/**
+ * Who changed a state: a signed-in user, the public link, a monitoring tool through ingestion, the
+ * escalation policy's timer, or a person answering where the notification reached them (a reply
+ * by SMS, a key pressed on a call, a chat button).
+ */
+export const ALERT_EVENT_VIAS = [
+  'console',
+  'link',
+  'integration',
+  'policy',
+  'sms',
+  'voice',
+  'slack',
+  'mattermost',
+  'rocketchat',
+  'telegram',
+] as const;
 export type AlertEventVia = (typeof ALERT_EVENT_VIAS)[number];
 
 export interface UsersTable {
@@ -129,7 +144,14 @@ export interface AppSettingsTable {
 
 /** The emails an alert causes; `contact_confirmation` asks an escalation contact to confirm their address (no alert). */
 export const ALERT_NOTIFICATION_KINDS = ['new_alert', 'escalation'] as const;
-export const NOTIFICATION_KINDS = [...ALERT_NOTIFICATION_KINDS, 'contact_confirmation', 'contact_verification'] as const;
+/** chat_update: a chat message about an alert brought up to date; method_test: the "send a test" of a contact method. */
+export const NOTIFICATION_KINDS = [
+  ...ALERT_NOTIFICATION_KINDS,
+  'contact_confirmation',
+  'contact_verification',
+  'chat_update',
+  'method_test',
+] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 /** pending: on its way (queued, or retrying after a failure); sent; failed: retries exhausted; skipped: never sent (see skipped_reason). */
 export const NOTIFICATION_STATUSES = ['pending', 'sent', 'failed', 'skipped'] as const;
@@ -137,9 +159,11 @@ export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number];
 /**
  * Why a notification was not sent: its escalation contact has not confirmed their address, or
  * declined; its contact method is not verified; a delayed one's alert was acknowledged or
- * closed before it was due; its contact method was deleted before it left.
+ * closed before it was due; its contact method (or chat channel) was deleted before it left;
+ * superseded: a chat message's update made pointless (the message, posted later, already
+ * shows the alert as it is; or the kind cannot update a message).
  */
-export const SKIPPED_REASONS = ['unconfirmed', 'declined', 'unverified', 'acknowledged', 'closed', 'method_deleted'] as const;
+export const SKIPPED_REASONS = ['unconfirmed', 'declined', 'unverified', 'acknowledged', 'closed', 'method_deleted', 'superseded'] as const;
 export type SkippedReason = (typeof SKIPPED_REASONS)[number];
 
 /** One email to one recipient about one alert, or a contact's confirmation email (migrations 0009, 0013). */
@@ -171,6 +195,8 @@ export interface NotificationsTable {
    * only they and superusers are shown its recipient and its error. Null for an address.
    */
   user_id: ColumnType<string | null, string | null | undefined, never>;
+  /** A post to (or an update of) a team's chat channel (migration 0027). */
+  chat_channel_id: ColumnType<string | null, string | null | undefined, never>;
 }
 
 /** Ids of notifications not yet handed to the job queue (a trigger fills it; the relay empties it). */
@@ -180,9 +206,15 @@ export interface NotificationOutboxTable {
   send_after: ColumnType<Date | null, Date | null | undefined, never>;
 }
 
-export const CONTACT_METHOD_KINDS = ['email', 'webhook', 'slack', 'ntfy'] as const;
+export const CONTACT_METHOD_KINDS = ['email', 'webhook', 'slack', 'ntfy', 'sms', 'voice'] as const;
 export type ContactMethodKind = (typeof CONTACT_METHOD_KINDS)[number];
-export type NotificationChannel = ContactMethodKind;
+/** A team's chat channel (migration 0027): `slack_app` is the two-way Slack app, not an incoming webhook. */
+export const CHAT_KINDS = ['slack_app', 'mattermost', 'rocketchat', 'msteams', 'telegram'] as const;
+export type ChatKind = (typeof CHAT_KINDS)[number];
+export type NotificationChannel = ContactMethodKind | ChatKind;
+/** The services a superuser configures once for everyone (migration 0027). */
+export const PROVIDER_KINDS = ['twilio', 'sms_gateway', 'slack_app', 'telegram'] as const;
+export type ProviderKind = (typeof PROVIDER_KINDS)[number];
 
 /** How one user is reached (migration 0018). */
 export interface ContactMethodsTable {
@@ -204,6 +236,48 @@ export interface ContactMethodsTable {
   code_requested_at: Date | null;
   created_at: CreatedAt;
   updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+/** A superuser-configured provider: its settings, and its secrets encrypted (providers/secretBox.ts). */
+export interface NotificationProvidersTable {
+  kind: ProviderKind;
+  config: ColumnType<Record<string, unknown>, string, string>;
+  secrets: string | null;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+  updated_by: string | null;
+}
+
+/** Where a team's alerts are posted in chat; `target` is a channel or chat id, or a webhook URL, by kind. */
+export interface ChatChannelsTable {
+  id: Generated<string>;
+  team_id: string;
+  kind: ChatKind;
+  label: string;
+  target: string;
+  /** A per-channel secret (a callback's shared secret); never answered after creation. */
+  secret: string | null;
+  enabled: ColumnType<boolean, boolean | undefined, boolean>;
+  created_by: string | null;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+/** The message posted about an alert in a chat channel, by its id there, so it can be updated in place. */
+export interface ChatMessagesTable {
+  alert_id: string;
+  chat_channel_id: string;
+  external_id: string;
+  posted_at: CreatedAt;
+}
+
+/** A chat user (a Slack member, a Telegram user...) linked to the Vigil user their button presses act as. */
+export interface ChatUserLinksTable {
+  kind: string;
+  /** The Slack workspace (team id) or '' where the kind has one namespace. */
+  workspace: ColumnType<string, string | undefined, string>;
+  external_user_id: string;
+  user_id: string;
+  linked_at: CreatedAt;
 }
 
 /** One step of a user's notification rules: a method and its delay, in `position` order. */
@@ -482,6 +556,10 @@ export interface Database {
   sso_session_codes: SsoSessionCodesTable;
   audit_log: AuditLogTable;
   api_tokens: ApiTokensTable;
+  notification_providers: NotificationProvidersTable;
+  chat_channels: ChatChannelsTable;
+  chat_messages: ChatMessagesTable;
+  chat_user_links: ChatUserLinksTable;
 }
 
 export type UserRow = Selectable<UsersTable> & {
@@ -504,3 +582,4 @@ export type ScheduleOverrideRow = Selectable<ScheduleOverridesTable>;
 export type ContactMethodRow = Selectable<ContactMethodsTable>;
 export type AuditLogRow = Selectable<AuditLogTable>;
 export type ApiTokenRow = Selectable<ApiTokensTable>;
+export type ChatChannelRow = Selectable<ChatChannelsTable>;

@@ -71,7 +71,7 @@ async function deliverJob(deps: DeliveryDeps, job: EmailJob): Promise<void> {
     deps.post ??
     ((request: OutboundRequest) => postOutbound(request, { allowPrivateNetworks: deps.config.contactMethods.allowPrivateNetworks }));
   const send = (item: RenderedNotification) =>
-    item.request ? post(item.request) : item.message ? deps.mailer.send(item.message) : undefined;
+    item.deliver ? item.deliver() : item.request ? post(item.request) : item.message ? deps.mailer.send(item.message) : undefined;
   await Promise.all(
     [...rendered].map(async ([id, item]) => {
       if (item.skipped) {

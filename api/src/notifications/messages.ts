@@ -3,7 +3,7 @@ import type { SkippedReason } from '../db/schema.js';
 import type { EmailMessage } from '../email/mailer.js';
 import type { OutboundRequest } from '../outbound/httpSender.js';
 
-/** What one notification sends: an email, an HTTP request (webhook, Slack-compatible, ntfy), or nothing (skipped, with why). */
+/** What one notification sends: an email, an HTTP request (webhook, Slack-compatible, ntfy), a provider call, or nothing (skipped, with why). */
 export interface RenderedNotification {
   message?: EmailMessage;
   request?: OutboundRequest;
@@ -12,6 +12,12 @@ export interface RenderedNotification {
   alertId: string | null;
   /** A secret the message carries (a verification code): never in a log line or a stored error. */
   conceal?: string;
+  /**
+   * A send that is not one email or one plain POST: a provider's API called with its own client
+   * (an SMS through Twilio, a chat post whose message id is recorded for later updates). It
+   * resolves once the provider accepted the message, and rejects as a failed attempt otherwise.
+   */
+  deliver?: () => Promise<void>;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { ALERT_NOTIFICATION_KINDS, CONTACT_METHOD_KINDS, NOTIFICATION_STATUSES, SKIPPED_REASONS } from '../db/schema.js';
+import { ALERT_NOTIFICATION_KINDS, CHAT_KINDS, CONTACT_METHOD_KINDS, NOTIFICATION_STATUSES, SKIPPED_REASONS } from '../db/schema.js';
 
 const DateTime = Type.String({ format: 'date-time' });
 
@@ -20,8 +20,8 @@ export const NotificationPublic = Type.Object(
     user_id: Type.Union([Type.String({ format: 'uuid' }), Type.Null()]),
     /** That user's full name, if they have one. */
     user_name: Type.Union([Type.String(), Type.Null()]),
-    /** How it leaves: email, or a user's webhook, Slack-compatible or ntfy contact method. */
-    channel: Type.Enum([...CONTACT_METHOD_KINDS], { title: 'NotificationChannel' }),
+    /** How it leaves: email, another kind of a user's contact method, or a post to one of the team's chat channels (`recipient`: the channel's label). */
+    channel: Type.Enum([...CONTACT_METHOD_KINDS, ...CHAT_KINDS], { title: 'NotificationChannel' }),
     /** The label of the user's contact method it went through (kept after the method is deleted); null for an account or policy address. */
     method_label: Type.Union([Type.String(), Type.Null()]),
     /**

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import type { Db, OpenDb } from '../db/database.js';
-import type { NotificationKind, NotificationRow, UserRow } from '../db/schema.js';
+import type { ALERT_NOTIFICATION_KINDS, NotificationKind, NotificationRow, UserRow } from '../db/schema.js';
 import type { Mailer } from '../email/mailer.js';
 import { notificationDelivery } from './delivery.js';
 import { JobQueue } from './jobQueue.js';
@@ -52,9 +52,9 @@ export class Notifications {
   }
 }
 
-/** An alert's notifications never include a contact confirmation or a method's code, which have no alert. */
-function alertKindOf(kind: NotificationKind): Exclude<NotificationKind, 'contact_confirmation' | 'contact_verification'> {
-  if (kind === 'contact_confirmation' || kind === 'contact_verification') throw new Error(`a ${kind} is not an alert notification`);
+/** An alert's notifications as listed: never a confirmation, a code or a test (no alert), nor a chat message's update (listAlertNotifications leaves them out). */
+function alertKindOf(kind: NotificationKind): (typeof ALERT_NOTIFICATION_KINDS)[number] {
+  if (kind !== 'new_alert' && kind !== 'escalation') throw new Error(`a ${kind} is not an alert notification`);
   return kind;
 }
 
@@ -103,6 +103,7 @@ export async function listAlertNotifications(db: Db, alertId: string, viewer: No
     .selectAll('n')
     .select('u.full_name as user_name')
     .where('n.alert_id', '=', alertId)
+    .where('n.kind', 'in', ['new_alert', 'escalation'])
     .orderBy('n.created_at', 'asc')
     .orderBy('n.id', 'asc')
     .limit(500)

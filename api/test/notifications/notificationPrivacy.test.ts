@@ -136,6 +136,7 @@ describe('rows without a user', () => {
       kind: 'escalation' as const,
       level: 1,
       contact_owner_id: null,
+      chat_channel_id: null,
       status: 'failed' as const,
       skipped_reason: null,
       attempts: 13,

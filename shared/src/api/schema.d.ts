@@ -1499,6 +1499,95 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/notification-providers/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The notification providers and how each is set up, secrets only as hints (superusers) */
+        get: operations["providers-read_providers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/notification-providers/twilio": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set up Twilio; a secret left out keeps the stored one (superusers) */
+        put: operations["providers-put_twilio"];
+        post?: never;
+        /** Remove Twilio's set-up (superusers) */
+        delete: operations["providers-delete_twilio"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/notification-providers/sms_gateway": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set up HTTP SMS gateway; a secret left out keeps the stored one (superusers) */
+        put: operations["providers-put_sms_gateway"];
+        post?: never;
+        /** Remove HTTP SMS gateway's set-up (superusers) */
+        delete: operations["providers-delete_sms_gateway"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/notification-providers/slack_app": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set up Slack app; a secret left out keeps the stored one (superusers) */
+        put: operations["providers-put_slack_app"];
+        post?: never;
+        /** Remove Slack app's set-up (superusers) */
+        delete: operations["providers-delete_slack_app"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/notification-providers/telegram": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set up Telegram bot; a secret left out keeps the stored one (superusers) */
+        put: operations["providers-put_telegram"];
+        post?: never;
+        /** Remove Telegram bot's set-up (superusers) */
+        delete: operations["providers-delete_telegram"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/enqueue": {
         parameters: {
             query?: never;
@@ -1627,7 +1716,7 @@ export interface components {
          * AlertEventVia
          * @enum {unknown}
          */
-        AlertEventVia: "console" | "link" | "integration" | "policy";
+        AlertEventVia: "console" | "link" | "integration" | "policy" | "sms" | "voice" | "slack" | "mattermost" | "rocketchat" | "telegram";
         /** AlertmanagerAlert */
         AlertmanagerAlert: {
             /** @enum {unknown} */
@@ -1839,7 +1928,7 @@ export interface components {
          * ContactMethodKind
          * @enum {unknown}
          */
-        ContactMethodKind: "email" | "webhook" | "slack" | "ntfy";
+        ContactMethodKind: "email" | "webhook" | "slack" | "ntfy" | "sms" | "voice";
         /** ContactMethodPublic */
         ContactMethodPublic: {
             /** Format: uuid */
@@ -2228,7 +2317,7 @@ export interface components {
          * NotificationChannel
          * @enum {unknown}
          */
-        NotificationChannel: "email" | "webhook" | "slack" | "ntfy";
+        NotificationChannel: "email" | "webhook" | "slack" | "ntfy" | "sms" | "voice" | "slack_app" | "mattermost" | "rocketchat" | "msteams" | "telegram";
         /**
          * NotificationKind
          * @enum {unknown}
@@ -2437,6 +2526,30 @@ export interface components {
             status: "throttle event";
             message: string;
         };
+        /**
+         * ProviderKind
+         * @enum {unknown}
+         */
+        ProviderKind: "twilio" | "sms_gateway" | "slack_app" | "telegram";
+        /** ProviderPublic */
+        ProviderPublic: {
+            kind: components["schemas"]["ProviderKind"];
+            title: string;
+            configured: boolean;
+            config: {
+                [key: string]: unknown;
+            };
+            secret_hints: {
+                [key: string]: string | null;
+            };
+            secrets_readable: boolean;
+            updated_at: string | null;
+        };
+        /** ProvidersPublic */
+        ProvidersPublic: {
+            data: components["schemas"]["ProviderPublic"][];
+            count: number;
+        };
         /** RotationCreate */
         RotationCreate: {
             name: string;
@@ -2577,7 +2690,28 @@ export interface components {
          * SkippedReason
          * @enum {unknown}
          */
-        SkippedReason: "unconfirmed" | "declined" | "unverified" | "acknowledged" | "closed" | "method_deleted";
+        SkippedReason: "unconfirmed" | "declined" | "unverified" | "acknowledged" | "closed" | "method_deleted" | "superseded";
+        /** SlackAppProviderUpdate */
+        SlackAppProviderUpdate: {
+            bot_token?: string;
+            signing_secret?: string;
+            /** Format: uri */
+            api_url?: string;
+        };
+        /** SmsGatewayProviderUpdate */
+        SmsGatewayProviderUpdate: {
+            /** Format: uri */
+            url: string;
+            method?: "POST" | "PUT" | "GET";
+            headers?: {
+                [key: string]: string;
+            };
+            /** @description A JSON object of header names to values */
+            secret_headers?: string;
+            body_template: string;
+            content_type?: string;
+            inbound_secret?: string;
+        };
         /** SsoGroupRule */
         SsoGroupRule: {
             /** Format: uuid */
@@ -2734,6 +2868,13 @@ export interface components {
             name?: string;
             description?: string | null;
         };
+        /** TelegramProviderUpdate */
+        TelegramProviderUpdate: {
+            bot_token?: string;
+            webhook_secret?: string;
+            /** Format: uri */
+            api_base?: string;
+        };
         /** TimelinePublic */
         TimelinePublic: {
             data: components["schemas"]["TimelineSegment"][];
@@ -2759,6 +2900,15 @@ export interface components {
          * @enum {unknown}
          */
         TokenScope: "read" | "alerts:write" | "config:write" | "admin";
+        /** TwilioProviderUpdate */
+        TwilioProviderUpdate: {
+            account_sid: string;
+            auth_token?: string;
+            api_key_sid?: string | null;
+            from_number: string;
+            /** Format: uri */
+            api_base?: string;
+        };
         /** UpdatePassword */
         UpdatePassword: {
             current_password: string;
@@ -9938,7 +10088,7 @@ export interface operations {
             query?: {
                 actor?: string;
                 action?: string;
-                target_type?: "user" | "settings" | "integration" | "escalation_policy" | "schedule" | "rotation" | "override" | "contact_method" | "notification_rules" | "heartbeat_monitor" | "signin" | "team" | "team_member" | "team_invite" | "sso_group_rule" | "api_token";
+                target_type?: "user" | "settings" | "integration" | "escalation_policy" | "schedule" | "rotation" | "override" | "contact_method" | "notification_rules" | "heartbeat_monitor" | "signin" | "team" | "team_member" | "team_invite" | "sso_group_rule" | "api_token" | "provider" | "chat_channel" | "chat_user_link";
                 target_id?: string;
                 team_id?: string;
                 since?: string;
@@ -9995,7 +10145,7 @@ export interface operations {
             query?: {
                 actor?: string;
                 action?: string;
-                target_type?: "user" | "settings" | "integration" | "escalation_policy" | "schedule" | "rotation" | "override" | "contact_method" | "notification_rules" | "heartbeat_monitor" | "signin" | "team" | "team_member" | "team_invite" | "sso_group_rule" | "api_token";
+                target_type?: "user" | "settings" | "integration" | "escalation_policy" | "schedule" | "rotation" | "override" | "contact_method" | "notification_rules" | "heartbeat_monitor" | "signin" | "team" | "team_member" | "team_invite" | "sso_group_rule" | "api_token" | "provider" | "chat_channel" | "chat_user_link";
                 target_id?: string;
                 team_id?: string;
                 since?: string;
@@ -10027,6 +10177,517 @@ export interface operations {
             };
             /** @description Default Response */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "providers-read_providers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProvidersPublic"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "providers-put_twilio": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TwilioProviderUpdate"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProviderPublic"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "providers-delete_twilio": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "providers-put_sms_gateway": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SmsGatewayProviderUpdate"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProviderPublic"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "providers-delete_sms_gateway": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "providers-put_slack_app": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SlackAppProviderUpdate"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProviderPublic"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "providers-delete_slack_app": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "providers-put_telegram": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TelegramProviderUpdate"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProviderPublic"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "providers-delete_telegram": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -23,6 +23,7 @@ import * as apiTokens from './0023_api_tokens.js';
 import * as oidc from './0024_oidc.js';
 import * as auditLog from './0025_audit_log.js';
 import * as ssoGroupRules from './0026_sso_group_rules.js';
+import * as channels from './0027_channels.js';
 
 /**
  * Every migration, in order. Listed in code (not read from a folder) so the compiled
@@ -55,4 +56,5 @@ export const migrations: Record<string, Migration> = {
   '0024_oidc': oidc,
   '0025_audit_log': auditLog,
   '0026_sso_group_rules': ssoGroupRules,
+  '0027_channels': channels,
 };

@@ -1,0 +1,4 @@
+import type { ChatProvider } from './provider.js';
+
+/** Every kind of team chat channel this build posts to, each in its own module (chat/<kind>/). */
+export const CHAT_PROVIDERS: readonly ChatProvider[] = [];
