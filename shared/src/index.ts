@@ -1,6 +1,7 @@
 export { ApiClientContext, api, type ClientOption, useApiClient } from './api/api';
 export * from './api/client';
 export * from './api/errors';
+export * from './api/fieldErrors';
 export * from './api/limits';
 export * from './hydration/useHydrated';
 export * from './query/alertActions';

@@ -16,7 +16,8 @@ import { createTestApp, type TestApp, type TestUser } from '../helpers/testApp.j
  */
 let t: TestApp;
 let owner: TestUser;
-const people: Record<string, TestUser> = {};
+const NAMES = ['ann', 'bob', 'cat', 'dan', 'eve', 'fay', 'gus'] as const;
+const people = {} as Record<(typeof NAMES)[number], TestUser>;
 const HOUR = 3_600_000;
 
 /** A verified method of the user's (written as verification leaves it), used by a rule when `ruled`. */
@@ -45,7 +46,7 @@ async function method(user: TestUser, kind: ContactMethodKind, target: string, r
 }
 
 const reasons = (answer: { users: { email: string; wakeable: boolean; reason: string | null }[] }) =>
-  Object.fromEntries(answer.users.map((u) => [Object.keys(people).find((k) => people[k]?.email === u.email), u.reason]));
+  Object.fromEntries(answer.users.map((u) => [NAMES.find((k) => people[k].email === u.email), u.reason]));
 
 let scheduleId: string;
 let policyId: string;
@@ -53,10 +54,9 @@ let policyId: string;
 beforeAll(async () => {
   t = await createTestApp();
   owner = await t.createUser({ full_name: 'Owner' });
-  for (const name of ['ann', 'bob', 'cat', 'dan', 'eve', 'fay', 'gus'])
-    people[name] = await t.createUser({ email: `${name}@reach.test`, full_name: name });
-  const { ann, bob, cat, dan, eve, fay, gus } = people as Record<string, TestUser>;
-  await shareTeam(t, owner, Object.values(people) as TestUser[]);
+  for (const name of NAMES) people[name] = await t.createUser({ email: `${name}@reach.test`, full_name: name });
+  const { ann, bob, cat, dan, eve, fay, gus } = people;
+  await shareTeam(t, owner, Object.values(people));
   await method(ann, 'ntfy', 'https://ntfy.sh');
   await method(cat, 'email', 'cat@reach.test');
   await method(cat, 'webhook', 'https://hooks.example.com/cat');
@@ -112,9 +112,9 @@ describe('reachability', () => {
     expect(answer.count).toBe(3);
     // Those who cannot be woken first, by email.
     expect(answer.users).toEqual([
-      { id: people.bob?.id, name: 'bob', email: 'bob@reach.test', wakeable: false, reason: 'no_verified_method' },
-      { id: people.cat?.id, name: 'cat', email: 'cat@reach.test', wakeable: false, reason: 'only_email' },
-      { id: people.ann?.id, name: 'ann', email: 'ann@reach.test', wakeable: true, reason: null },
+      { id: people.bob.id, name: 'bob', email: 'bob@reach.test', wakeable: false, reason: 'no_verified_method' },
+      { id: people.cat.id, name: 'cat', email: 'cat@reach.test', wakeable: false, reason: 'only_email' },
+      { id: people.ann.id, name: 'ann', email: 'ann@reach.test', wakeable: true, reason: null },
     ]);
   });
 
@@ -140,7 +140,7 @@ describe('reachability', () => {
   });
 
   it('says a phone method no rule uses does not wake', async () => {
-    const eve = people.eve as TestUser;
+    const { eve } = people;
     const schedule = await createSchedule(t, owner, { name: 'Eve only', time_zone: 'UTC' });
     await createRotation(t, owner, schedule.id, {
       name: 'Eve',

@@ -4,12 +4,12 @@ import {
   type ContactMethodPublic,
   type ContactMethodWithSecret,
   errorText,
+  fieldErrors,
   MutationFormDialog,
   useCreateContactMethod,
   useVerifyContactMethod,
 } from '@vigil/shared';
 import { useRef } from 'react';
-import { fieldErrors } from '../fieldErrors';
 import { ContactMethodForm, contactMethodBody, contactMethodRules, isPhoneKind, NEW_CONTACT_METHOD } from './ContactMethodForm';
 import { VerifyCodeForm, verifyRules } from './VerifyCodeForm';
 

@@ -1,11 +1,11 @@
 import {
   type EscalationPolicyPublic,
+  fieldErrors,
   MutationFormDialog,
   TeamPicker,
   useCreateEscalationPolicy,
   useUpdateEscalationPolicy,
 } from '@vigil/shared';
-import { fieldErrors } from '../fieldErrors';
 import { PolicyForm } from './PolicyForm';
 import { PolicyReachability } from './PolicyReachability';
 import { policyBody, policyCreateBody, policyRules, policyValuesOf } from './policyValues';
