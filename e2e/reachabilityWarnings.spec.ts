@@ -1,48 +1,10 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import type { APIRequestContext } from '@playwright/test';
-import { type E2EUser, expect, signIn, test } from './fixtures';
+import { expect, signIn, test } from './fixtures';
+import { call, makeWakeable, startNtfy } from './ntfyStandIn';
 
 // Who a schedule or policy reaches and cannot be woken, on the real server (nothing mocked):
 // one person has a verified ntfy method a rule uses (verified with the code its ntfy server, a
 // receiver this test starts, was sent), the other nothing but their account. The schedule's
 // page and the policy's editor name only the second, why, and link them to their own methods.
-
-/** An ntfy server stand-in on a free port: it keeps the bodies published to it. */
-async function startNtfy() {
-  const bodies: string[] = [];
-  const server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk) => (body += chunk));
-    req.on('end', () => {
-      bodies.push(body);
-      res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}`, bodies, close: () => new Promise((resolve) => server.close(resolve)) };
-}
-
-async function call(request: APIRequestContext, method: 'get' | 'post' | 'put', token: string, url: string, data?: object) {
-  const res = await request[method](url, { headers: { authorization: `Bearer ${token}` }, data });
-  expect(res.ok(), `${method} ${url}: ${res.status()} ${await res.text()}`).toBe(true);
-  return res.json();
-}
-
-/** A verified ntfy method of the user's that a rule uses: they can be woken. */
-async function wakeable(request: APIRequestContext, user: E2EUser, ntfy: Awaited<ReturnType<typeof startNtfy>>) {
-  const methods = '/api/v1/users/me/contact-methods';
-  const method = await call(request, 'post', user.token, methods, { kind: 'ntfy', label: 'Phone', target: ntfy.url, topic: 'pager' });
-  const before = ntfy.bodies.length;
-  await call(request, 'post', user.token, `${methods}/${method.id}/send-code`);
-  await expect.poll(() => ntfy.bodies.slice(before).find((b) => /code is \d{6}/.test(b)), { timeout: 30_000 }).toBeTruthy();
-  const code = /code is (\d{6})/.exec(ntfy.bodies.slice(before).find((b) => /code is \d{6}/.test(b)) ?? '')?.[1];
-  await call(request, 'post', user.token, `${methods}/${method.id}/verify`, { code });
-  await call(request, 'put', user.token, '/api/v1/users/me/notification-rules', {
-    rules: [{ contact_method_id: method.id, delay_minutes: 0 }],
-  });
-}
 
 test('Who can be woken: a schedule and a policy name those an alert would not wake, and why', async ({ page, api, request }) => {
   test.setTimeout(90_000);
@@ -50,7 +12,7 @@ test('Who can be woken: a schedule and a policy name those an alert would not wa
   try {
     const owner = await api.createUser({ full_name: 'Rhea Owner' });
     const pat = await api.createUser({ full_name: 'Pat Pager' });
-    await wakeable(request, pat, ntfy);
+    await makeWakeable(request, pat, ntfy);
     const schedule = await call(request, 'post', owner.token, '/api/v1/schedules/', { name: 'Night watch', time_zone: 'UTC' });
     await call(request, 'post', (await api.admin()).token, `/api/v1/teams/${schedule.team_id}/members`, {
       user_id: pat.id,
