@@ -25,8 +25,8 @@ export const API_LAYERS: readonly (readonly string[])[] = [
   ['auth', 'sso', 'apiTokens', 'users', 'teams', 'audit', 'links', 'email', 'notifications', 'providers'],
   // People and how they are reached: schedules and on-call computation, contacts, contact methods.
   ['oncall', 'schedules', 'contacts', 'contactMethods'],
-  // Escalation: policies and the timer that walks them.
-  ['escalation', 'escalationPolicies'],
+  // Escalation: policies, the timer that walks them, and whether the people they reach can be woken.
+  ['escalation', 'escalationPolicies', 'reachability'],
   // Alerts, what sends them, and the channels people answer them through (phone, chat).
   ['alerts', 'ingest', 'integrations', 'heartbeats', 'telephony', 'chat'],
   // Surfaces over the features: the console's pages, instance settings, utilities.

@@ -23,6 +23,7 @@ import { HOT_PATH_ON, type HotPath } from './common/hotPath.js';
 import type { Config } from './config.js';
 import { consolePlugin, publishedPublicPagesPlugin } from './console/plugin.js';
 import { contactMethodRoutes } from './contactMethods/routes.js';
+import { methodTestMessages } from './contactMethods/testMessages.js';
 import { verificationCodeMessages } from './contactMethods/verificationRender.js';
 import { contactConfirmationMessages } from './contacts/confirmation.js';
 import { contactConfirmationRoutes, integrationContactRoutes } from './contacts/routes.js';
@@ -46,6 +47,7 @@ import { registerRateLimits } from './operations/rateLimitStore.js';
 import { closeConnectionsWhileDraining } from './operations/shutdown.js';
 import { providerRoutes } from './providers/routes.js';
 import { ProviderStore } from './providers/store.js';
+import { reachabilityRoutes } from './reachability/routes.js';
 import { buildValidators, requireClosedBodies } from './requestValidation.js';
 import { buildSerializers } from './responseSerialization.js';
 import { scheduleRoutes, userShiftRoutes } from './schedules/routes.js';
@@ -180,6 +182,7 @@ export async function composeApp(options: BuildAppOptions): Promise<{ app: Fasti
       alertMessages(config),
       contactConfirmationMessages(config),
       verificationCodeMessages(config),
+      methodTestMessages(config),
       chatMessages({ config, providers, chatProviders: CHAT_PROVIDERS }),
     ];
     notifications = await Notifications.start({ db, config, mailer, log: app.log, now, renderers });
@@ -253,6 +256,7 @@ export async function composeApp(options: BuildAppOptions): Promise<{ app: Fasti
       await api.register(heartbeatPingRoutes, { prefix: '/ingest', db, config, now, alertChanges });
       await api.register(scheduleRoutes, { prefix: '/schedules', db, now });
       await api.register(escalationPolicyRoutes, { prefix: '/escalation-policies', ...contacts });
+      await api.register(reachabilityRoutes, { db, now, providers });
       await api.register(userShiftRoutes, { prefix: '/users', db });
       await api.register(contactMethodRoutes, { prefix: '/users/me', ...contacts });
       await api.register(utilsRoutes, { prefix: '/utils', db, config, lifecycle: app.lifecycle });

@@ -1,6 +1,7 @@
 export { ApiClientContext, api, type ClientOption, useApiClient } from './api/api';
 export * from './api/client';
 export * from './api/errors';
+export * from './api/fieldErrors';
 export * from './api/limits';
 export * from './hydration/useHydrated';
 export * from './query/alertActions';
@@ -17,7 +18,9 @@ export * from './query/escalationPolicies';
 export * from './query/escalationPolicy';
 export * from './query/integrationIngest';
 export * from './query/integrations';
+export * from './query/notificationProviders';
 export * from './query/queryClient';
+export * from './query/reachability';
 export * from './query/schedules';
 export * from './query/settings';
 export * from './query/ssoGroupRules';

@@ -31,7 +31,16 @@ export interface VerificationContent {
   host: string;
 }
 
-export type MethodContent = AlertContent | VerificationContent;
+/** A test the user asked for ("Send a test"): Vigil's words, the account and the console's host, nothing the user typed. */
+export interface TestContent {
+  type: 'test';
+  /** The address of the Vigil account the method belongs to. */
+  account: string;
+  /** The console's host (FRONTEND_HOST), so the reader knows which Vigil. */
+  host: string;
+}
+
+export type MethodContent = AlertContent | VerificationContent | TestContent;
 
 export const SIGNATURE_HEADER = 'X-Vigil-Signature';
 export const DELIVERY_HEADER = 'X-Vigil-Delivery';
@@ -45,8 +54,11 @@ export function signatureOf(secret: string, body: string, at: Date): string {
   return `t=${t},v1=${v1}`;
 }
 
-const eventOf = (content: MethodContent) =>
-  content.type === 'verification' ? 'contact_method.verification' : content.kind === 'new_alert' ? 'alert.new' : 'alert.escalation';
+function eventOf(content: MethodContent): string {
+  if (content.type === 'verification') return 'contact_method.verification';
+  if (content.type === 'test') return 'contact_method.test';
+  return content.kind === 'new_alert' ? 'alert.new' : 'alert.escalation';
+}
 
 /** One line that says what happened, for chat and push messages. */
 function headline(content: AlertContent): string {
@@ -59,6 +71,10 @@ const verificationText = (content: VerificationContent) =>
   `Your Vigil verification code is ${content.code}. Enter it within ${content.validMinutes} minutes to receive the alerts of ` +
   `the Vigil account ${content.account} (${content.host}) here. If you did not ask for it, ignore this message: ` +
   'nothing more is sent here unless the code is entered.';
+
+/** A test's one line, the same on every channel. */
+export const testText = (content: TestContent) =>
+  `This is a test from Vigil (${content.host}) for ${content.account}: alerts sent through this contact method will arrive like this.`;
 
 /** The request a webhook, Slack-compatible or ntfy method receives for one notification. */
 export function outboundRequest(method: MethodTarget, deliveryId: string, content: MethodContent, now: Date): OutboundRequest {
@@ -79,16 +95,18 @@ function webhookRequest(method: MethodTarget, deliveryId: string, content: Metho
   const payload =
     content.type === 'verification'
       ? { event, delivery_id: deliveryId, created_at: now.toISOString(), code: content.code, text: verificationText(content) }
-      : {
-          event,
-          delivery_id: deliveryId,
-          created_at: now.toISOString(),
-          level: content.level,
-          alert: content.alert,
-          integration: content.integrationTitle,
-          action_url: content.link,
-          text: headline(content),
-        };
+      : content.type === 'test'
+        ? { event, delivery_id: deliveryId, created_at: now.toISOString(), text: testText(content) }
+        : {
+            event,
+            delivery_id: deliveryId,
+            created_at: now.toISOString(),
+            level: content.level,
+            alert: content.alert,
+            integration: content.integrationTitle,
+            action_url: content.link,
+            text: headline(content),
+          };
   const body = JSON.stringify(payload);
   return {
     url: method.target,
@@ -115,7 +133,9 @@ function slackRequest(method: MethodTarget, deliveryId: string, content: MethodC
   const text =
     content.type === 'verification'
       ? verificationText(content)
-      : `${slackEscape(headline(content))}\n<${content.link}|Acknowledge, escalate or close>`;
+      : content.type === 'test'
+        ? slackEscape(testText(content))
+        : `${slackEscape(headline(content))}\n<${content.link}|Acknowledge, escalate or close>`;
   const body = JSON.stringify({ text, blocks: [{ type: 'section', text: { type: 'mrkdwn', text } }] });
   return {
     url: method.target,
@@ -142,6 +162,13 @@ function ntfyRequest(method: MethodTarget, deliveryId: string, content: MethodCo
       url,
       body: verificationText(content),
       headers: { ...base, 'content-type': 'text/plain; charset=utf-8', Title: 'Vigil verification code', Priority: '3', Tags: 'key' },
+    };
+  }
+  if (content.type === 'test') {
+    return {
+      url,
+      body: testText(content),
+      headers: { ...base, 'content-type': 'text/plain; charset=utf-8', Title: 'Vigil test', Priority: '3', Tags: 'white_check_mark,vigil' },
     };
   }
   const tags = content.kind === 'escalation' ? 'rotating_light,vigil' : 'warning,vigil';

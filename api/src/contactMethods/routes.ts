@@ -4,6 +4,7 @@ import { auditActor } from '../audit/record.js';
 import { requireUser, userOf } from '../auth/currentUser.js';
 import { operationDocs } from '../common/routeDocs.js';
 import { errorResponses, IdParams, Message, TooManyRequests } from '../common/schema.js';
+import { METHOD_TEST_WINDOW_MINUTES, METHOD_TESTS_PER_WINDOW, sendMethodTest } from './methodTests.js';
 import { notificationRulesOf, replaceNotificationRules } from './rules.js';
 import {
   ContactMethodCreate,
@@ -20,9 +21,8 @@ import {
   createContactMethod,
   deleteContactMethod,
   listContactMethods,
-  ownMethod,
+  readContactMethod,
   regenerateSecret,
-  toContactMethodPublic,
   updateContactMethod,
 } from './service.js';
 import { CODE_MAX_ATTEMPTS, CODE_TTL_MINUTES, sendVerificationCode, verifyContactMethod } from './verification.js';
@@ -79,7 +79,7 @@ export async function contactMethodRoutes(root: FastifyInstance, deps: ContactMe
         response: { 200: ContactMethodPublic, 401: e401, 404: e404, 422: e422 },
       },
     },
-    async (request) => toContactMethodPublic(await ownMethod(db, userOf(request).id, request.params.id)),
+    async (request) => readContactMethod(db, userOf(request).id, request.params.id),
   );
 
   app.patch(
@@ -153,6 +153,24 @@ export async function contactMethodRoutes(root: FastifyInstance, deps: ContactMe
       const answer = await sendVerificationCode(deps, userOf(request).id, request.params.id);
       return reply.code(202).send(answer);
     },
+  );
+
+  app.post(
+    '/contact-methods/:id/test',
+    {
+      onRequest: requireUser,
+      schema: {
+        ...doc(
+          'test_contact_method',
+          'Send a test through a verified contact method',
+          "Vigil's own words: a test from this Vigil for your account. Its outcome is the method's `last_test`. 409 for an unverified method; " +
+            `past ${METHOD_TESTS_PER_WINDOW} tests in ${METHOD_TEST_WINDOW_MINUTES} minutes (across your methods), 429 with Retry-After, and nothing is sent.`,
+        ),
+        params: IdParams,
+        response: { 202: Message, 401: e401, 404: e404, 409: e409, 422: e422, 429: TooManyRequests },
+      },
+    },
+    async (request, reply) => reply.code(202).send(await sendMethodTest(deps, userOf(request).id, request.params.id)),
   );
 
   app.post(

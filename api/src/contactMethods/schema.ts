@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { CONTACT_METHOD_KINDS } from '../db/schema.js';
+import { CONTACT_METHOD_KINDS, NOTIFICATION_STATUSES } from '../db/schema.js';
 
 const DateTime = Type.String({ format: 'date-time' });
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
@@ -43,6 +43,20 @@ export const ContactMethodUpdate = Type.Object(
 );
 export type ContactMethodUpdate = Static<typeof ContactMethodUpdate>;
 
+/** The outcome of a method's latest "Send a test" since it was verified. */
+export const LastMethodTest = Type.Object(
+  {
+    /** pending: queued or being retried (error: the last attempt's); sent; failed: given up; skipped: not sent (the method changed). */
+    status: Type.Enum([...NOTIFICATION_STATUSES], { title: 'NotificationStatus' }),
+    requested_at: DateTime,
+    sent_at: Nullable(DateTime),
+    /** Why the last attempt failed, or why it was skipped; null otherwise. */
+    error: Nullable(Type.String()),
+  },
+  { title: 'LastMethodTest' },
+);
+export type LastMethodTest = Static<typeof LastMethodTest>;
+
 export const ContactMethodPublic = Type.Object(
   {
     id: Type.String({ format: 'uuid' }),
@@ -58,6 +72,8 @@ export const ContactMethodPublic = Type.Object(
     verified_at: Nullable(DateTime),
     /** When the last verification code was asked for. */
     code_requested_at: Nullable(DateTime),
+    /** The latest test since it was verified (POST …/test), or null. */
+    last_test: Nullable(LastMethodTest),
     created_at: DateTime,
     updated_at: DateTime,
   },

@@ -4,11 +4,13 @@ import type { Db } from '../db/database.js';
 import type { ContactMethodRow } from '../db/schema.js';
 import { HttpError, invalidField } from '../errors.js';
 import type { Notifications } from '../notifications/service.js';
+import { lastTestsOf } from './lastTests.js';
 import {
   type ContactMethodCreate,
   type ContactMethodPublic,
   type ContactMethodUpdate,
   type ContactMethodWithSecret,
+  type LastMethodTest,
   MAX_CONTACT_METHODS,
 } from './schema.js';
 import { checkedTarget, hintOf, newSigningSecret, ONLY_NTFY, publicTarget, TOPIC_REQUIRED } from './targets.js';
@@ -26,7 +28,8 @@ export const METHOD_NOT_FOUND = 'Contact method not found';
 
 const isUniqueViolation = (error: unknown) => typeof error === 'object' && error !== null && (error as { code?: string }).code === '23505';
 
-export function toContactMethodPublic(row: ContactMethodRow): ContactMethodPublic {
+/** A method as its owner reads it; `lastTest` as lastTestsOf found it (a method just verified or moved has none). */
+export function toContactMethodPublic(row: ContactMethodRow, lastTest: LastMethodTest | null = null): ContactMethodPublic {
   return {
     id: row.id,
     kind: row.kind,
@@ -37,6 +40,7 @@ export function toContactMethodPublic(row: ContactMethodRow): ContactMethodPubli
     verified: row.verified_at !== null,
     verified_at: row.verified_at?.toISOString() ?? null,
     code_requested_at: row.code_requested_at?.toISOString() ?? null,
+    last_test: lastTest,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };
@@ -59,7 +63,14 @@ export async function listContactMethods(db: Db, userId: string): Promise<Contac
     .orderBy('created_at')
     .orderBy('id')
     .execute();
-  return rows.map(toContactMethodPublic);
+  const tests = await lastTestsOf(db, rows);
+  return rows.map((row) => toContactMethodPublic(row, tests.get(row.id)));
+}
+
+/** One of the caller's methods as they read it, its latest test included. */
+export async function readContactMethod(db: Db, userId: string, id: string): Promise<ContactMethodPublic> {
+  const row = await ownMethod(db, userId, id);
+  return toContactMethodPublic(row, (await lastTestsOf(db, [row])).get(row.id));
 }
 
 /** Fields only ntfy has: a 422 on another kind, and a topic required on ntfy. */
@@ -142,7 +153,7 @@ export async function updateContactMethod(
     // Whether the target or secret changed, never either of them.
     const after = { ...row, target_changed: moved, secret_changed: secret !== method.secret };
     await recordAudit(trx, actor, { action: 'contact_method.updated', targetType: 'contact_method', targetId: id, before: method, after });
-    return toContactMethodPublic(row);
+    return toContactMethodPublic(row, (await lastTestsOf(trx, [row])).get(id));
   });
 }
 
@@ -166,12 +177,12 @@ export async function regenerateSecret(
     await recordAudit(trx, actor, { action: 'contact_method.secret_rotated', targetType: 'contact_method', targetId: id, after });
     return row;
   });
-  return { ...toContactMethodPublic(row), secret: row.secret };
+  return { ...toContactMethodPublic(row, (await lastTestsOf(deps.db, [row])).get(id)), secret: row.secret };
 }
 
 /**
  * Deletes the method and its rules (the foreign key's cascade). Its notifications stay, with
- * their label; its code not sent yet is dropped, and an alert notification still waiting is
+ * their label; its code or test not sent yet is dropped, and an alert notification still waiting is
  * recorded as skipped when its time comes (the method is gone).
  */
 export async function deleteContactMethod(deps: ContactMethodDeps, actor: AuditActor, userId: string, id: string): Promise<void> {
@@ -180,7 +191,7 @@ export async function deleteContactMethod(deps: ContactMethodDeps, actor: AuditA
     await trx
       .deleteFrom('notifications')
       .where('contact_method_id', '=', id)
-      .where('kind', '=', 'contact_verification')
+      .where('kind', 'in', ['contact_verification', 'method_test'])
       .where('status', '=', 'pending')
       .execute();
     await trx.deleteFrom('contact_methods').where('id', '=', id).execute();

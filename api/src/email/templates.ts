@@ -200,3 +200,19 @@ export function contactMethodCodeEmail(opts: {
     footer: "If you didn't ask for it, ignore this email: nothing more is sent to this address unless the code is entered.",
   });
 }
+
+/**
+ * A test an email contact method's owner asked for (docs/oncall/contact-methods.md): Vigil's
+ * words only, the account and the console's host, never the method's label.
+ */
+export function contactMethodTestEmail(opts: { to: string; account: string; host: string }): EmailMessage {
+  return render({
+    to: opts.to,
+    subject: 'Vigil - Test of a contact method',
+    heading: 'This is a test from Vigil',
+    paragraphs: [
+      `This is a test from Vigil (${opts.host}) for ${opts.account}.`,
+      'Alerts sent through this contact method will arrive like this.',
+    ],
+  });
+}

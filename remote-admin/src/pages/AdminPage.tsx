@@ -2,6 +2,7 @@ import { makeStyles, mergeClasses, Tab, TabList, tokens } from '@fluentui/react-
 import { useCurrentUser, useTabStripStyles } from '@vigil/shared';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { AuditLogSection } from '../auditLog/AuditLogSection';
+import { ProvidersSection } from '../providers/ProvidersSection';
 import { GroupRulesSection } from '../sso/GroupRulesSection';
 import { UsersSection } from '../users/UsersSection';
 
@@ -14,9 +15,10 @@ const SECTIONS = [
   { value: 'users', label: 'Users', path: '' },
   { value: 'audit-log', label: 'Audit log', path: 'audit-log' },
   { value: 'sso', label: 'Single sign-on', path: 'sso' },
+  { value: 'providers', label: 'Notification providers', path: 'providers' },
 ] as const;
 
-/** /admin (users and settings), /admin/audit-log and /admin/sso (group rules), for superusers. */
+/** /admin (users and settings), /admin/audit-log, /admin/sso (group rules) and /admin/providers, for superusers. */
 export default function AdminPage() {
   const styles = useStyles();
   const strip = useTabStripStyles();
@@ -46,6 +48,7 @@ export default function AdminPage() {
       <Routes>
         <Route path="audit-log" element={me.data?.is_superuser ? <AuditLogSection /> : null} />
         <Route path="sso" element={me.data?.is_superuser ? <GroupRulesSection /> : null} />
+        <Route path="providers" element={me.data?.is_superuser ? <ProvidersSection /> : null} />
         <Route path="*" element={<UsersSection />} />
       </Routes>
     </div>

@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react
 import type { ContactMethodPublic } from '@vigil/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type FakeAnswer, type FakeApi, fakeApi } from '../../../shared/src/testing/fakeApi';
+import { PHONE_MESSAGES } from '../../../shared/src/validation/rules';
 import { CreateContactMethodDialog, VerifyContactMethodDialog } from './ContactMethodDialogs';
 
 /** Answers go through react-query and the fake server: more than the default second on a loaded machine. */
@@ -18,6 +19,7 @@ const HOOK: ContactMethodPublic = {
   verified: false,
   verified_at: null,
   code_requested_at: null,
+  last_test: null,
   created_at: '2025-01-01T00:00:00Z',
   updated_at: '2025-01-01T00:00:00Z',
 };
@@ -90,6 +92,60 @@ describe('Add Contact Method', () => {
     expect(screen.getAllByText('This address is not reachable from the server')).toHaveLength(1);
     expect(api.sent.map((r) => r.body)).toEqual([{ kind: 'webhook', label: 'Work hook', target: 'https://10.0.0.1/hook' }]);
     expect(onClose).not.toHaveBeenCalled();
+  });
+});
+
+describe('Add an SMS or voice method', () => {
+  const pickKind = async (name: string) => {
+    fireEvent.click(screen.getByRole('combobox', { name: /^Kind/ }));
+    fireEvent.click(await screen.findByRole('option', { name }, WAIT));
+  };
+
+  it('asks for a number in international format and sends it without its spaces', async () => {
+    answers[`POST ${METHODS}`] = { body: { ...HOOK, kind: 'sms', target: '+14155550100', secret: null } };
+    const onClose = vi.fn();
+    renderAdd(onClose);
+    await pickKind('SMS');
+    const number = screen.getByLabelText(/^Phone number/, { selector: 'input' }) as HTMLInputElement;
+    expect(number.placeholder).toBe('+14155550100');
+    expect(number.type).toBe('tel');
+    expect(screen.getByText(/^International format/)).toBeTruthy();
+    type(/^Label/, 'Mobile');
+    await click('Save');
+    expect(message('Phone number is required')).toBeTruthy();
+    type(/^Phone number/, '415 555 0100');
+    expect(message(PHONE_MESSAGES.invalid)).toBeTruthy();
+    expect(api.sent).toEqual([]);
+    type(/^Phone number/, '+1 (415) 555-0100');
+    await click('Save');
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1), WAIT);
+    expect(api.sent.map((r) => r.body)).toEqual([{ kind: 'sms', label: 'Mobile', target: '+14155550100' }]);
+  });
+
+  it("shows the server's refusal of a number at the field: its 422, or a 409 when no provider calls", async () => {
+    answers[`POST ${METHODS}`] = {
+      status: 422,
+      body: { detail: [{ loc: ['body', 'target'], msg: 'Value error, not a valid phone number for its country', type: 'value_error' }] },
+    };
+    renderAdd();
+    await pickKind('Voice call');
+    type(/^Label/, 'Desk');
+    type(/^Phone number/, '+15555555555');
+    await click('Save');
+    expect(
+      await screen.findByText('Value error, not a valid phone number for its country', { selector: '.fui-Field__validationMessage' }, WAIT),
+    ).toBeTruthy();
+
+    answers[`POST ${METHODS}`] = { status: 409, body: { detail: 'Voice calls are not set up on this Vigil: ask an administrator' } };
+    type(/^Phone number/, '+14155550100');
+    await click('Save');
+    expect(
+      await screen.findByText(
+        'Voice calls are not set up on this Vigil: ask an administrator',
+        { selector: '.fui-Field__validationMessage' },
+        WAIT,
+      ),
+    ).toBeTruthy();
   });
 });
 

@@ -1,18 +1,35 @@
 import { Dropdown, Field, Input, Option } from '@fluentui/react-components';
-import { type ContactMethodCreate, type ContactMethodKind, PasswordInput, type ValidatedForm, type Validators } from '@vigil/shared';
+import {
+  type ContactMethodCreate,
+  type ContactMethodKind,
+  PasswordInput,
+  phoneDigits,
+  type ValidatedForm,
+  type Validators,
+  validatePhoneNumber,
+} from '@vigil/shared';
 
 export const KIND_LABELS: Record<ContactMethodKind, string> = {
   email: 'Email',
   webhook: 'Webhook',
   slack: 'Slack-compatible webhook',
   ntfy: 'ntfy',
+  sms: 'SMS',
+  voice: 'Voice call',
 };
 
-const TARGET: Record<ContactMethodKind, { label: string; placeholder: string; type: 'email' | 'url' }> = {
+/** The kinds whose target is a phone number. */
+export const isPhoneKind = (kind: ContactMethodKind) => kind === 'sms' || kind === 'voice';
+
+const PHONE_HINT = 'International format: a plus, the country code, then the number.';
+
+const TARGET: Record<ContactMethodKind, { label: string; placeholder: string; type: 'email' | 'url' | 'tel'; hint?: string }> = {
   email: { label: 'Email address', placeholder: 'oncall@example.com', type: 'email' },
   webhook: { label: 'Webhook URL', placeholder: 'https://example.com/vigil', type: 'url' },
   slack: { label: 'Incoming webhook URL', placeholder: 'https://hooks.slack.com/services/…', type: 'url' },
   ntfy: { label: 'ntfy server URL', placeholder: 'https://ntfy.sh', type: 'url' },
+  sms: { label: 'Phone number', placeholder: '+14155550100', type: 'tel', hint: `${PHONE_HINT} Texts reach it.` },
+  voice: { label: 'Phone number', placeholder: '+14155550100', type: 'tel', hint: `${PHONE_HINT} Calls reach it.` },
 };
 
 /** A contact method as edited, named as the API names it (a refusal's items land at their fields). */
@@ -28,19 +45,20 @@ export const NEW_CONTACT_METHOD: ContactMethodValues = { kind: 'webhook', label:
 
 export const contactMethodRules: Validators<ContactMethodValues> = {
   label: (v) => (v.trim() ? undefined : 'Label is required'),
-  target: (v, values) => (v.trim() ? undefined : `${TARGET[values.kind].label} is required`),
+  target: (v, values) =>
+    isPhoneKind(values.kind) ? validatePhoneNumber(v) : v.trim() ? undefined : `${TARGET[values.kind].label} is required`,
   topic: (v, values) => (values.kind === 'ntfy' && !v.trim() ? 'Topic is required' : undefined),
 };
 
-/** Valid values as the API takes them: a topic and its token for ntfy only, the token only when given. */
+/** Valid values as the API takes them: a phone number without its spaces; a topic and its token for ntfy only, the token only when given. */
 export const contactMethodBody = ({ kind, label, target, topic, access_token }: ContactMethodValues): ContactMethodCreate => ({
   kind,
   label: label.trim(),
-  target: target.trim(),
+  target: isPhoneKind(kind) ? phoneDigits(target) : target.trim(),
   ...(kind === 'ntfy' ? { topic: topic.trim(), ...(access_token ? { access_token } : {}) } : {}),
 });
 
-/** A contact method's kind, label and target; for ntfy its topic and access token. */
+/** A contact method's kind, label and target (an address, a URL or a phone number); for ntfy its topic and access token. */
 export function ContactMethodForm({ form }: { form: ValidatedForm<ContactMethodValues> }) {
   const { kind } = form.values;
   const target = TARGET[kind];
@@ -63,8 +81,14 @@ export function ContactMethodForm({ form }: { form: ValidatedForm<ContactMethodV
       <Field label="Label" required hint="Your name for it, e.g. Work phone." {...form.fieldState('label')}>
         <Input {...form.field('label')} maxLength={64} />
       </Field>
-      <Field label={target.label} required {...form.fieldState('target')}>
-        <Input {...form.field('target')} type={target.type} placeholder={target.placeholder} maxLength={2048} />
+      <Field label={target.label} required hint={target.hint} {...form.fieldState('target')}>
+        <Input
+          {...form.field('target')}
+          type={target.type}
+          placeholder={target.placeholder}
+          maxLength={isPhoneKind(kind) ? 32 : 2048}
+          {...(isPhoneKind(kind) && { autoComplete: 'tel', inputMode: 'tel' as const })}
+        />
       </Field>
       {kind === 'ntfy' && (
         <>

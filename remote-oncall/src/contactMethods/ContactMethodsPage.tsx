@@ -1,5 +1,5 @@
 import { Badge, Button, makeStyles, tokens } from '@fluentui/react-components';
-import { AddRegular, ContactCardRegular, DeleteRegular, KeyResetRegular, ShieldCheckmarkRegular } from '@fluentui/react-icons';
+import { AddRegular, ContactCardRegular, DeleteRegular, KeyResetRegular, SendRegular, ShieldCheckmarkRegular } from '@fluentui/react-icons';
 import {
   ConfirmDialog,
   type ContactMethodPublic,
@@ -8,11 +8,13 @@ import {
   useDeleteContactMethod,
   useNotify,
   useRegenerateContactSecret,
+  useTestContactMethod,
 } from '@vigil/shared';
 import { useState } from 'react';
 import { ListSection } from '../components/ListSection';
 import { CreateContactMethodDialog, VerifyContactMethodDialog } from './ContactMethodDialogs';
 import { KIND_LABELS } from './ContactMethodForm';
+import { LastTestCell } from './LastTestCell';
 import { NotificationRulesEditor } from './NotificationRulesEditor';
 import { SecretDialog } from './SecretDialog';
 
@@ -33,6 +35,7 @@ export function ContactMethodsPage() {
   const methods = useContactMethods();
   const remove = useDeleteContactMethod();
   const regenerate = useRegenerateContactSecret();
+  const sendTest = useTestContactMethod();
   const [adding, setAdding] = useState(false);
   const [secret, setSecret] = useState<{ value: string; label: string } | null>(null);
   const [verifying, setVerifying] = useState<ContactMethodPublic | null>(null);
@@ -52,7 +55,7 @@ export function ContactMethodsPage() {
         empty={{
           title: METHODS_EMPTY,
           description:
-            'Add an email address, a webhook, a Slack-compatible webhook or an ntfy topic, verify it, then say in your rules when it is used.',
+            'Add an email address, a phone number for texts or calls, a webhook, a Slack-compatible webhook or an ntfy topic, verify it, then say in your rules when it is used.',
           icon: <ContactCardRegular />,
         }}
         add={add}
@@ -86,11 +89,22 @@ export function ContactMethodsPage() {
                 ),
               skeletonWidth: 80,
             },
+            { header: 'Last test', cell: (m) => (m.verified ? <LastTestCell test={m.last_test} /> : null), skeletonWidth: 100 },
           ]}
           rowActions={(m) => ({
             label: `Actions for contact method ${m.label}`,
             actions: [
-              ...(m.verified ? [] : [{ label: 'Verify', icon: <ShieldCheckmarkRegular />, onClick: () => setVerifying(m) }]),
+              m.verified
+                ? {
+                    label: 'Send a test',
+                    icon: <SendRegular />,
+                    onClick: () =>
+                      sendTest.mutate(m.id, {
+                        onSuccess: (answer) => notify.success(answer.message),
+                        onError: (error) => notify.error(error),
+                      }),
+                  }
+                : { label: 'Verify', icon: <ShieldCheckmarkRegular />, onClick: () => setVerifying(m) },
               ...(m.kind === 'webhook'
                 ? [
                     {

@@ -18,6 +18,7 @@ const method = (n: number, label: string, verified: boolean): ContactMethodPubli
   verified,
   verified_at: null,
   code_requested_at: null,
+  last_test: null,
   created_at: '2025-01-01T00:00:00Z',
   updated_at: '2025-01-01T00:00:00Z',
 });

@@ -3,6 +3,7 @@ import { AddRegular } from '@fluentui/react-icons';
 import {
   type ContactMethodPublic,
   errorText,
+  fieldErrors,
   moveItem,
   removeItem,
   replaceItem,
@@ -11,7 +12,6 @@ import {
   useSaveNotificationRules,
 } from '@vigil/shared';
 import { useEffect, useState } from 'react';
-import { fieldErrors } from '../fieldErrors';
 import { NotificationRuleRow, type RuleDraft } from './NotificationRuleRow';
 
 export const RULES_SAVED = 'Your notification rules were saved successfully';

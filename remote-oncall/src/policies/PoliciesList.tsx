@@ -20,6 +20,7 @@ import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { ListSection } from '../components/ListSection';
 import { CreatePolicyDialog, EditPolicyDialog } from './PolicyDialogs';
+import { PolicyReachability } from './PolicyReachability';
 
 export const POLICIES_EMPTY = "You don't have any escalation policies yet";
 export const POLICY_DELETED = 'The escalation policy was deleted successfully';
@@ -36,7 +37,8 @@ const useStyles = makeStyles({
 /**
  * Every escalation policy: its levels, repeat and how many integrations use it. At
  * /oncall/policies/:policyId (the link of an integration's details) that policy's row is marked,
- * and its editor opens for whoever may change it.
+ * above the list a warning names those it reaches who cannot be woken, and its editor (with
+ * the same warning) opens for whoever may change it.
  */
 export function PoliciesList() {
   const styles = useStyles();
@@ -71,6 +73,7 @@ export function PoliciesList() {
   );
   return (
     <>
+      {linked && <PolicyReachability policyId={linked.id} />}
       <ListSection
         label="Escalation policies"
         query={{ isError: policies.isError, error: policies.error, rows }}

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { EscalationPolicyPublic } from '@vigil/shared';
+import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type FakeAnswer, type FakeApi, fakeApi } from '../../../shared/src/testing/fakeApi';
 import { ADA, changesSent, onCallServer } from '../testing/onCallServer';
@@ -36,7 +37,13 @@ beforeEach(() => {
 afterEach(cleanup);
 
 const renderCreate = (onClose = vi.fn()) => api.render(<CreatePolicyDialog open onClose={onClose} />);
-const renderEdit = (onClose = vi.fn()) => api.render(<EditPolicyDialog policy={POLICY} onClose={onClose} />);
+// The editor's warning links to the viewer's contact methods: it is rendered in a router, as in the console.
+const renderEdit = (onClose = vi.fn()) =>
+  api.render(
+    <MemoryRouter>
+      <EditPolicyDialog policy={POLICY} onClose={onClose} />
+    </MemoryRouter>,
+  );
 
 const save = () => act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save' })));
 const changes = () => changesSent(api.sent).filter((r) => r.method !== 'GET');

@@ -1,12 +1,13 @@
 import {
   type EscalationPolicyPublic,
+  fieldErrors,
   MutationFormDialog,
   TeamPicker,
   useCreateEscalationPolicy,
   useUpdateEscalationPolicy,
 } from '@vigil/shared';
-import { fieldErrors } from '../fieldErrors';
 import { PolicyForm } from './PolicyForm';
+import { PolicyReachability } from './PolicyReachability';
 import { policyBody, policyCreateBody, policyRules, policyValuesOf } from './policyValues';
 
 export const POLICY_CREATED = 'The escalation policy was created successfully';
@@ -54,7 +55,12 @@ export function EditPolicyDialog({ policy, onClose }: { policy: EscalationPolicy
       placeErrors={fieldErrors}
       onClose={onClose}
     >
-      {(form) => <PolicyForm form={form} />}
+      {(form) => (
+        <>
+          {policy && <PolicyReachability policyId={policy.id} />}
+          <PolicyForm form={form} />
+        </>
+      )}
     </MutationFormDialog>
   );
 }

@@ -1,9 +1,18 @@
 import { MessageBar, MessageBarBody, makeStyles, Spinner, tokens } from '@fluentui/react-components';
-import { errorText, type RotationPublic, useOverrides, useSchedule, useTimeline, useUserNames } from '@vigil/shared';
+import {
+  errorText,
+  type RotationPublic,
+  useOverrides,
+  useSchedule,
+  useScheduleReachability,
+  useTimeline,
+  useUserNames,
+} from '@vigil/shared';
 import { useMemo, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { useOnCallText } from '../components/OnCallNow';
 import { PickerTeam } from '../components/PersonPicker';
+import { ReachabilityWarning } from '../components/ReachabilityWarning';
 import { useCanEdit } from '../people';
 import { startOfZonedDay } from '../timeline/zonedTime';
 import { CreateOverrideDialog } from './OverrideDialogs';
@@ -39,7 +48,7 @@ function useScheduleData(scheduleId: string, timeZone: string, weeks: TimelineWe
   return { from, to, timeline, overrides, upcoming, nameOf };
 }
 
-/** /oncall/schedules/:id — who is on call, the timeline picture, rotations and overrides. */
+/** /oncall/schedules/:id — who is on call (and who of them cannot be woken), the timeline picture, rotations and overrides. */
 export function ScheduleDetail() {
   const styles = useStyles();
   const { scheduleId = '' } = useParams();
@@ -49,6 +58,7 @@ export function ScheduleDetail() {
   const timeZone = schedule.data?.time_zone ?? 'UTC';
   const data = useScheduleData(scheduleId, timeZone, weeks, schedule.data?.rotations ?? []);
   const onCall = useOnCallText(scheduleId, timeZone);
+  const reachability = useScheduleReachability(scheduleId);
   const [editing, setEditing] = useState(false);
   const [addingRotation, setAddingRotation] = useState(false);
   const [editingRotation, setEditingRotation] = useState<RotationPublic | null>(null);
@@ -69,6 +79,7 @@ export function ScheduleDetail() {
     <section className={styles.root} aria-label={`Schedule ${s.name}`}>
       <ScheduleHeading schedule={s} canEdit={canEdit} onEdit={() => setEditing(true)} onDelete={() => setDeletion({ kind: 'schedule' })} />
       <OnCallCards onCall={onCall} />
+      <ReachabilityWarning reachability={reachability.data} what="on this schedule" />
       <TimelineCard
         name={s.name}
         timeZone={timeZone}

@@ -1247,6 +1247,46 @@ export interface paths {
         patch: operations["escalation_policies-update_escalation_policy"];
         trace?: never;
     };
+    "/api/v1/escalation-policies/{id}/reachability": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who the policy reaches, through its levels and schedules, and whether each can be woken
+         * @description Everyone its levels name, and every member of its schedules' rotations and current or future overrides. Wakeable: a verified SMS, voice call or ntfy method that a notification rule uses (SMS and voice only while a provider sends them). Email, webhooks and Slack-compatible posts do not wake anyone. Those who cannot be woken come first, with why.
+         */
+        get: operations["escalation_policies-read_policy_reachability"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/schedules/{id}/reachability": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who the schedule can put on call, and whether each can be woken
+         * @description Every member of its rotations and of its current or future overrides. Wakeable: a verified SMS, voice call or ntfy method that a notification rule uses (SMS and voice only while a provider sends them). Email, webhooks and Slack-compatible posts do not wake anyone. Those who cannot be woken come first, with why.
+         */
+        get: operations["schedules-read_schedule_reachability"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/users/me/shifts": {
         parameters: {
             query?: never;
@@ -1344,6 +1384,26 @@ export interface paths {
          * @description The code works for 15 minutes and voids the one before. The message is Vigil's own words: the code and the account it is for. One code per target (address or URL) every CONTACT_METHOD_CODE_COOLDOWN_SECONDS whoever asks, and CONTACT_METHOD_CODES_PER_DAY per user (deleted methods' codes count): 429 with Retry-After beyond, and nothing is sent. 409 once verified.
          */
         post: operations["contact_methods-send_contact_method_code"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/me/contact-methods/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test through a verified contact method
+         * @description Vigil's own words: a test from this Vigil for your account. Its outcome is the method's `last_test`. 409 for an unverified method; past 5 tests in 10 minutes (across your methods), 429 with Retry-After, and nothing is sent.
+         */
+        post: operations["contact_methods-test_contact_method"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1941,6 +2001,7 @@ export interface components {
             verified: boolean;
             verified_at: string | null;
             code_requested_at: string | null;
+            last_test: components["schemas"]["LastMethodTest"] | null;
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
@@ -1970,6 +2031,7 @@ export interface components {
             verified: boolean;
             verified_at: string | null;
             code_requested_at: string | null;
+            last_test: components["schemas"]["LastMethodTest"] | null;
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
@@ -2304,6 +2366,14 @@ export interface components {
             /** Format: uuid */
             escalation_policy_id?: string | null;
         };
+        /** LastMethodTest */
+        LastMethodTest: {
+            status: components["schemas"]["NotificationStatus"];
+            /** Format: date-time */
+            requested_at: string;
+            sent_at: string | null;
+            error: string | null;
+        };
         /** Message */
         Message: {
             message: string;
@@ -2526,6 +2596,15 @@ export interface components {
             status: "throttle event";
             message: string;
         };
+        /** PersonReachability */
+        PersonReachability: {
+            /** Format: uuid */
+            id: string;
+            name: string | null;
+            email: string;
+            wakeable: boolean;
+            reason: components["schemas"]["UnwakeableReason"] | null;
+        };
         /**
          * ProviderKind
          * @enum {unknown}
@@ -2548,6 +2627,11 @@ export interface components {
         /** ProvidersPublic */
         ProvidersPublic: {
             data: components["schemas"]["ProviderPublic"][];
+            count: number;
+        };
+        /** Reachability */
+        Reachability: {
+            users: components["schemas"]["PersonReachability"][];
             count: number;
         };
         /** RotationCreate */
@@ -2909,6 +2993,11 @@ export interface components {
             /** Format: uri */
             api_base?: string;
         };
+        /**
+         * UnwakeableReason
+         * @enum {unknown}
+         */
+        UnwakeableReason: "inactive" | "no_verified_method" | "only_email" | "provider_missing" | "not_in_rules";
         /** UpdatePassword */
         UpdatePassword: {
             current_password: string;
@@ -9247,6 +9336,122 @@ export interface operations {
             };
         };
     };
+    "escalation_policies-read_policy_reachability": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reachability"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "schedules-read_schedule_reachability": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reachability"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
     "schedules-read_my_shifts": {
         parameters: {
             query: {
@@ -9650,6 +9855,84 @@ export interface operations {
         };
     };
     "contact_methods-send_contact_method_code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+            /** @description Too many requests: try again after the seconds in Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+        };
+    };
+    "contact_methods-test_contact_method": {
         parameters: {
             query?: never;
             header?: never;

@@ -14,6 +14,10 @@ export type ContactMethodUpdate = Schemas['ContactMethodUpdate'];
 export type ContactMethodKind = Schemas['ContactMethodKind'];
 export type NotificationRulePublic = Schemas['NotificationRulePublic'];
 export type NotificationRuleInput = Schemas['NotificationRule'];
+export type LastMethodTest = Schemas['LastMethodTest'];
+
+/** How often the methods are read again while a test is pending. */
+export const TEST_POLL_MS = 3_000;
 
 export const contactMethodKeys = {
   all: ['contact-methods'] as const,
@@ -26,6 +30,8 @@ export function useContactMethods(options?: ClientOption) {
   return useQuery({
     queryKey: contactMethodKeys.list,
     queryFn: async ({ signal }) => unwrap(await client.GET('/api/v1/users/me/contact-methods', { signal })),
+    // While a test is on its way, its outcome is asked for again: sent, or the receiver's error.
+    refetchInterval: (query) => (query.state.data?.data.some((m) => m.last_test?.status === 'pending') ? TEST_POLL_MS : false),
   });
 }
 
@@ -87,4 +93,10 @@ export function useSaveNotificationRules(options?: ClientOption) {
   return useContactMutation(async (rules: NotificationRuleInput[]) =>
     unwrap(await client.PUT('/api/v1/users/me/notification-rules', { body: { rules } })),
   );
+}
+
+/** 202: a test is on its way (its outcome is the method's `last_test`); 409 unverified; 429 past the user's tests for ten minutes. */
+export function useTestContactMethod(options?: ClientOption) {
+  const client = useApiClient(options);
+  return useContactMutation(async (id: string) => unwrap(await client.POST('/api/v1/users/me/contact-methods/{id}/test', path(id))));
 }

@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
   MESSAGES,
+  PHONE_MESSAGES,
+  phoneDigits,
   validateConfirmPassword,
   validateEmail,
   validateFullName,
   validateOptionalFullName,
   validatePassword,
+  validatePhoneNumber,
   validateUsername,
 } from './rules';
 
@@ -90,5 +93,22 @@ describe('full name', () => {
     expect(validateOptionalFullName('')).toBeUndefined();
     expect(validateOptionalFullName('x'.repeat(30))).toBeUndefined();
     expect(validateOptionalFullName('x'.repeat(31))).toBe('Full Name must be at most 30 characters');
+  });
+});
+
+describe('validatePhoneNumber', () => {
+  it('takes an international number, as people write it', () => {
+    for (const ok of ['+14155550100', '+44 20 7946 0958', '+1 (415) 555-0100', '+33.1.23.45.67.89'])
+      expect(validatePhoneNumber(ok)).toBeUndefined();
+  });
+
+  it('refuses a blank, a national or a too long number', () => {
+    expect(validatePhoneNumber('  ')).toBe(PHONE_MESSAGES.required);
+    for (const bad of ['4155550100', '+0155550100', '+1415555010012345', '+1 415 CALL NOW', '00441234567890'])
+      expect(validatePhoneNumber(bad)).toBe(PHONE_MESSAGES.invalid);
+  });
+
+  it('strips what people write a number with', () => {
+    expect(phoneDigits(' +1 (415) 555-0100 ')).toBe('+14155550100');
   });
 });

@@ -84,3 +84,22 @@ export function validateFullName(value: string | null | undefined): RuleResult {
 export function validateOptionalFullName(value: string | null | undefined): RuleResult {
   return (value ?? '').length > PROFILE_FULL_NAME_MAX_LENGTH ? MESSAGES.fullNameTooLong : undefined;
 }
+
+/**
+ * A phone number in international (E.164) form: a plus, the country code, the number, 7 to 15
+ * digits in all. A light check before sending: the API's check (by country) is the one that counts.
+ */
+export const E164_PATTERN = /^\+[1-9][0-9]{6,14}$/;
+export const PHONE_MESSAGES = {
+  required: 'Phone number is required',
+  invalid: 'Enter the number in international format: a plus, the country code and the number, e.g. +14155550100',
+} as const;
+
+/** A phone number: required, in international format once spaces, dashes, dots and brackets are taken out. */
+export function validatePhoneNumber(value: string | null | undefined): RuleResult {
+  if (blank(value)) return PHONE_MESSAGES.required;
+  return E164_PATTERN.test(phoneDigits(value!)) ? undefined : PHONE_MESSAGES.invalid;
+}
+
+/** A number as typed, without the spaces, dashes, dots and brackets people write it with. */
+export const phoneDigits = (value: string) => value.replace(/[\s().-]/g, '');

@@ -1,5 +1,5 @@
-import { ApiError } from '@vigil/shared';
 import { describe, expect, it } from 'vitest';
+import { ApiError } from './errors';
 import { fieldErrors } from './fieldErrors';
 
 const unprocessable = (detail: unknown) => new ApiError('/api/v1/escalation-policies/', 422, 'Validation Error', { detail }, undefined);

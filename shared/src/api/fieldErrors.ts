@@ -1,4 +1,4 @@
-import { ApiError } from '@vigil/shared';
+import { ApiError } from './errors';
 
 /**
  * A 422's items by place: `["body","levels",0,"targets","user_ids",1]` → key
