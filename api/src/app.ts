@@ -57,6 +57,8 @@ import { SettingsStore } from './settings/service.js';
 import { ssoGroupRuleRoutes } from './sso/groupRuleRoutes.js';
 import { SSO_PATH, ssoRoutes } from './sso/routes.js';
 import { teamRoutes } from './teams/routes.js';
+import { phoneMessages, TELEPHONY_PATH } from './telephony/phoneMessages.js';
+import { telephonyRoutes } from './telephony/routes.js';
 import { ensureFirstSuperuser } from './users/firstSuperuser.js';
 import { userRoutes } from './users/routes.js';
 import { utilsRoutes } from './utils/routes.js';
@@ -184,6 +186,7 @@ export async function composeApp(options: BuildAppOptions): Promise<{ app: Fasti
       verificationCodeMessages(config),
       methodTestMessages(config),
       chatMessages({ config, providers, chatProviders: CHAT_PROVIDERS }),
+      phoneMessages({ config, providers }),
     ];
     notifications = await Notifications.start({ db, config, mailer, log: app.log, now, renderers });
   } catch (error) {
@@ -263,6 +266,7 @@ export async function composeApp(options: BuildAppOptions): Promise<{ app: Fasti
       await api.register(settingsRoutes, { prefix: '/settings', settings, config });
       await api.register(auditLogRoutes, { prefix: '/audit-log', db });
       await api.register(providerRoutes, { prefix: '/notification-providers', providers });
+      await api.register(telephonyRoutes, { prefix: TELEPHONY_PATH, ...alertActions, providers });
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: API_PREFIX },

@@ -8,6 +8,9 @@ import { whenLevelEnds, whoIsNext } from '../escalation/nextReach.js';
 import { joinedPolicyOf } from '../escalation/policy.js';
 import type { MessageRenderer, RenderedNotification } from '../notifications/messages.js';
 
+/** The channels telephony/ renders (an SMS, a call), each through a provider. */
+export const PHONE_CHANNELS = ['sms', 'voice'] as const;
+
 type AlertRow = Awaited<ReturnType<typeof selectAlertRows>>[number];
 
 function selectAlertRows(db: Db, ids: string[]) {
@@ -26,9 +29,9 @@ function selectAlertRows(db: Db, ids: string[]) {
       .select(['i.title as integration_title', 'p.levels', 'p.repeat', 'p.max_level', 'p.first_level_after_minutes'])
       .where('n.id', 'in', ids)
       .where('n.status', '=', 'pending')
-      // A team chat channel's posts and updates are chat/chatMessages.ts's.
+      // A team chat channel's posts and updates are chat/chatMessages.ts's; SMS and calls telephony/'s.
       .where('n.kind', 'in', ['new_alert', 'escalation'])
-      .where('n.channel', 'not in', [...CHAT_KINDS])
+      .where('n.channel', 'not in', [...CHAT_KINDS, ...PHONE_CHANNELS])
       .execute()
   );
 }
@@ -38,7 +41,9 @@ function selectAlertRows(db: Db, ids: string[]) {
  * or is no longer verified (its target changed); a delayed one's alert was acknowledged or
  * closed before it was due (a rule's "after 5 minutes" means "if still unhandled by then").
  */
-function skippedReasonOf(row: AlertRow): SkippedReason | undefined {
+export function skippedReasonOf(
+  row: Pick<AlertRow, 'method_label' | 'method_id' | 'verified_at' | 'send_after' | 'alert_state'>,
+): SkippedReason | undefined {
   if (row.method_label !== null && row.method_id === null) return 'method_deleted';
   if (row.method_id !== null && row.verified_at === null) return 'unverified';
   if (row.send_after !== null && row.alert_state === 'acknowledged') return 'acknowledged';

@@ -47,13 +47,15 @@ function decodedPath(path: string): string {
 }
 
 /**
- * What a method's codes go to, one string however it is spelled: an address lower-cased; a URL
- * (any kind but email) as host and decoded path, lower-cased, without scheme, query, fragment or
+ * What a method's codes go to, one string however it is spelled: an address lower-cased; a phone
+ * number (E.164 already) as it is, for sms and voice alike; a URL (webhook, slack, ntfy) as host and decoded path, lower-cased, without scheme, query, fragment or
  * trailing slashes, and an ntfy method's topic after it. Changing a query parameter, the case or
  * an escape does not make the same receiver a new target.
  */
 export function normalisedTarget(method: Pick<ContactMethodRow, 'kind' | 'target' | 'topic'>): string {
   if (method.kind === 'email') return `email:${method.target.trim().toLowerCase()}`;
+  // One phone, whether texted or called: its cooldown and wrong-code limits are shared.
+  if (method.kind === 'sms' || method.kind === 'voice') return `phone:${method.target}`;
   const url = new URL(method.target);
   const path = decodedPath(url.pathname).replace(/\/+$/, '');
   const topic = method.kind === 'ntfy' ? `/${method.topic ?? ''}` : '';

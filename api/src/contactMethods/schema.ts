@@ -19,7 +19,7 @@ export const ContactMethodCreate = Type.Object(
   {
     kind: Kind,
     label: Label,
-    /** email: the address; webhook and slack: the URL; ntfy: the server's URL (e.g. https://ntfy.sh). */
+    /** email: the address; webhook and slack: the URL; ntfy: the server's URL (e.g. https://ntfy.sh); sms and voice: the phone number in international format (stored in E.164, e.g. +14155550100). */
     target: Target,
     /** ntfy only: the topic. */
     topic: Type.Optional(Topic),
@@ -62,7 +62,7 @@ export const ContactMethodPublic = Type.Object(
     id: Type.String({ format: 'uuid' }),
     kind: Kind,
     label: Type.String(),
-    /** The address or URL; a Slack-compatible URL (itself a secret) only as its host and last characters. */
+    /** The address, URL or phone number (E.164); a Slack-compatible URL (itself a secret) only as its host and last characters. */
     target: Type.String(),
     topic: Nullable(Type.String()),
     /** The last characters of the webhook's signing secret or of the ntfy access token; null when none. */

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { ContactMethodKind } from '../db/schema.js';
 import { invalidField } from '../errors.js';
 import { namesPrivateHost } from '../outbound/networkGuard.js';
+import { checkedPhone } from './phoneNumbers.js';
 
 /** An address as the users' own emails are checked: something@somewhere.tld, lower-cased. */
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -14,8 +15,8 @@ export const TOPIC_REQUIRED = 'an ntfy method needs a topic';
 export const ONLY_NTFY = 'only an ntfy method has this field';
 
 /**
- * A method's target as stored, or a 422 naming `target`: an address for email, an http(s) URL
- * for the others, refused when it names a private or loopback host outright (a name that
+ * A method's target as stored, or a 422 naming `target`: an address for email, a phone number
+ * in E.164 for sms and voice (phoneNumbers.ts), an http(s) URL for the others, refused when it names a private or loopback host outright (a name that
  * resolves to one is refused when sent: DNS can change after this check).
  */
 export function checkedTarget(kind: ContactMethodKind, raw: string, allowPrivateNetworks: boolean): string {
@@ -23,6 +24,11 @@ export function checkedTarget(kind: ContactMethodKind, raw: string, allowPrivate
   if (kind === 'email') {
     if (!EMAIL.test(value)) throw invalidField(['body', 'target'], INVALID_EMAIL);
     return value.toLowerCase();
+  }
+  if (kind === 'sms' || kind === 'voice') {
+    const checked = checkedPhone(value);
+    if ('error' in checked) throw invalidField(['body', 'target'], checked.error);
+    return checked.phone;
   }
   let url: URL;
   try {

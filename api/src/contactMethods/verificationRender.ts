@@ -25,6 +25,8 @@ export async function renderVerifications(db: Db, config: Config, ids: string[],
     .select(['n.id', 'n.contact_method_id', 'u.email as account'])
     .where('n.id', 'in', ids)
     .where('n.kind', '=', 'contact_verification')
+    // An SMS or a call goes through a provider: telephony/phoneMessages.ts sends their codes.
+    .where('n.channel', 'not in', ['sms', 'voice'])
     .where('n.status', '=', 'pending')
     .execute();
   const rendered = new Map<string, RenderedNotification>();

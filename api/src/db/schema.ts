@@ -526,6 +526,15 @@ export interface ApiTokensTable {
   created_at: CreatedAt;
 }
 
+/** A phone number's reply code for an alert ("1a" acknowledges alert 1): migration 0028. */
+export interface SmsReplyCodesTable {
+  /** E.164, as the sms method's target. */
+  phone: string;
+  code: number;
+  alert_id: string;
+  allocated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
 export interface Database {
   users: UsersTable;
   integrations: IntegrationsTable;
@@ -560,6 +569,7 @@ export interface Database {
   chat_channels: ChatChannelsTable;
   chat_messages: ChatMessagesTable;
   chat_user_links: ChatUserLinksTable;
+  sms_reply_codes: SmsReplyCodesTable;
 }
 
 export type UserRow = Selectable<UsersTable> & {

@@ -3,9 +3,10 @@ import { INGEST_PATH } from '../apiPrefix.js';
 /**
  * Query parameters that carry a credential in a URL a browser opens: a signed action link's
  * token (`/actions/{id}?t=…`), a password-reset token (`/reset-password?token=…`) and an OpenID
- * provider's authorization code (`/api/v1/auth/oidc/callback?code=…`).
+ * provider's authorization code (`/api/v1/auth/oidc/callback?code=…`); and one a provider calls,
+ * an SMS gateway's shared secret (`/api/v1/telephony/gateway/inbound?secret=…`).
  */
-const SECRET_QUERY_NAME = /^(?:t|token|code)(?:\[.*\])?$/;
+const SECRET_QUERY_NAME = /^(?:t|token|code|secret)(?:\[.*\])?$/;
 /** The path segment an ingest key follows (`/api/v1/ingest/<key>/…`). */
 const INGEST_SEGMENT = INGEST_PATH.slice(1);
 const REDACTED = '[redacted]';

@@ -2794,7 +2794,11 @@ export interface components {
             secret_headers?: string;
             body_template: string;
             content_type?: string;
+            from?: string;
             inbound_secret?: string;
+            inbound_from_field?: string;
+            inbound_text_field?: string;
+            preferred?: boolean;
         };
         /** SsoGroupRule */
         SsoGroupRule: {
@@ -2989,6 +2993,7 @@ export interface components {
             account_sid: string;
             auth_token?: string;
             api_key_sid?: string | null;
+            webhook_auth_token?: string;
             from_number: string;
             /** Format: uri */
             api_base?: string;
