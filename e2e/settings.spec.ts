@@ -17,7 +17,8 @@ test.describe('tabs', () => {
     await signIn(page, await api.createUser(), '/settings');
     await expect(page.getByRole('heading', { level: 1, name: 'User Settings' })).toBeVisible();
     await expect(page.getByRole('tab')).toHaveCount(5);
-    for (const name of ['My profile', 'Password', 'Appearance', 'API tokens', 'Danger zone']) await expect(tab(page, name)).toBeVisible();
+    for (const name of ['My profile', 'Password', 'Appearance', 'API tokens', 'Chat accounts', 'Danger zone'])
+      await expect(tab(page, name)).toBeVisible();
     await expect(tab(page, 'My profile')).toHaveAttribute('aria-selected', 'true');
   });
 

@@ -29,6 +29,12 @@ const VIA_TEXT: Record<AlertEventPublic['via'], string> = {
   link: 'Public link',
   integration: 'Integration',
   policy: 'Escalation policy',
+  sms: 'SMS reply',
+  voice: 'Phone call',
+  slack: 'Slack',
+  mattermost: 'Mattermost',
+  rocketchat: 'Rocket.Chat',
+  telegram: 'Telegram',
 };
 
 /**

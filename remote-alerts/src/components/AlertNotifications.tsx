@@ -22,6 +22,7 @@ const SKIPPED: Record<NonNullable<NotificationPublic['skipped_reason']>, string>
   method_deleted: 'The contact method was deleted',
   acknowledged: 'The alert was acknowledged before this was due',
   closed: 'The alert was closed before this was due',
+  superseded: 'The chat message already shows the alert as it is',
 };
 
 /** Where a notification stands, in words: sent (when), on its way, retrying after a failure, given up, or not sent (an unconfirmed contact). */
