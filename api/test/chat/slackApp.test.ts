@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHANNEL_NOT_RESPONDER } from '../../src/alerts/actFromChannel.js';
 import { LINK_TOKEN_INVALID } from '../../src/chat/links/linkService.js';
+import { NO_SLACK_MEMBER } from '../../src/chat/slack/slackLinkRoute.js';
 import { SLACK_USAGE } from '../../src/chat/slack/slackOnCall.js';
 import { SIGNATURE_INVALID, SIGNATURE_STALE } from '../../src/chat/slack/slackSignature.js';
 import { EMAIL_QUEUE, jobSchemaOf } from '../../src/notifications/jobQueue.js';
@@ -114,6 +115,10 @@ describe('the Slack app', () => {
 
   it("acts as the presser's linked Vigil user, recorded via slack, and the message shows it", async () => {
     const slackAnn = 'U0ANN00001';
+    // No member of the workspace has her email yet: a clear 404, nothing linked.
+    const none = await callAs(t, ann, 'POST', '/api/v1/users/me/chat-links/slack');
+    expect([none.statusCode, body(none).detail]).toEqual([404, NO_SLACK_MEMBER(ann.email)]);
+    expect(answered(await callAs(t, ann, 'GET', '/api/v1/users/me/chat-links')).data).toEqual([]);
     slack.members.set(ann.email.toLowerCase(), { id: slackAnn, team_id: FAKE_SLACK_TEAM });
     const link = answered(await callAs(t, ann, 'POST', '/api/v1/users/me/chat-links/slack'));
     expect(link).toMatchObject({ kind: 'slack_app', workspace: FAKE_SLACK_TEAM, external_user_id: slackAnn });
