@@ -16,8 +16,12 @@ import { authentication } from './auth/currentUser.js';
 import { authRoutes } from './auth/routes.js';
 import { TokenSigner } from './auth/tokens.js';
 import { createUserReads } from './auth/userReads.js';
+import { chatChannelRoutes } from './chat/channelRoutes.js';
 import { chatMessages } from './chat/chatMessages.js';
 import { CHAT_PROVIDERS } from './chat/kinds.js';
+import { chatLinkRoutes } from './chat/links/linkRoutes.js';
+import { slackInboundRoutes } from './chat/slack/slackInbound.js';
+import { slackLinkRoute } from './chat/slack/slackLinkRoute.js';
 import { registerCompression } from './common/compression.js';
 import { HOT_PATH_ON, type HotPath } from './common/hotPath.js';
 import type { Config } from './config.js';
@@ -267,6 +271,10 @@ export async function composeApp(options: BuildAppOptions): Promise<{ app: Fasti
       await api.register(auditLogRoutes, { prefix: '/audit-log', db });
       await api.register(providerRoutes, { prefix: '/notification-providers', providers });
       await api.register(telephonyRoutes, { prefix: TELEPHONY_PATH, ...alertActions, providers });
+      await api.register(chatChannelRoutes, { db, config, now, providers, chatProviders: CHAT_PROVIDERS });
+      await api.register(chatLinkRoutes, { prefix: '/users/me', db, now });
+      await api.register(slackLinkRoute, { prefix: '/users/me', db, now, providers });
+      await api.register(slackInboundRoutes, { prefix: '/chat/slack', ...alertActions, providers });
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: API_PREFIX },

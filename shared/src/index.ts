@@ -10,6 +10,7 @@ export * from './query/alertFilters';
 export * from './query/alerts';
 export * from './query/alertTriage';
 export * from './query/apiTokens';
+export * from './query/chat';
 export * from './query/contactMethods';
 export * from './query/currentUser';
 export * from './query/directory';

@@ -16,6 +16,8 @@ const RemotePage = lazy(() => import('./remotes/RemotePage').then((m) => ({ defa
 const RemotesMapPending = lazy(() => import('./remotes/RemotePage').then((m) => ({ default: m.RemotesMapPending })));
 // A team invitation's link (/invite?token=…): for anyone, signed in or not; never prerendered.
 const InvitePage = lazy(() => import('./pages/InvitePage'));
+// A chat's one-time link (/link/slack?token=…), signed in or not: links the chat account that pressed a button.
+const ChatLinkPage = lazy(() => import('./pages/ChatLinkPage'));
 const RequireSuperuser = lazy(() => import('./session/RequireSuperuser'));
 
 /**
@@ -68,6 +70,7 @@ export function AppRoutes() {
         </Route>
 
         <Route path="/invite" element={<InvitePage />} />
+        <Route path="/link/:kind" element={<ChatLinkPage />} />
 
         <Route
           element={

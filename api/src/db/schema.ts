@@ -280,6 +280,17 @@ export interface ChatUserLinksTable {
   linked_at: CreatedAt;
 }
 
+/** A one-time link tying a chat user to the Vigil user who claims it (migration 0029); only its hash is kept. */
+export interface ChatLinkTokensTable {
+  token_hash: string;
+  kind: string;
+  workspace: ColumnType<string, string | undefined, string>;
+  external_user_id: string;
+  expires_at: Date;
+  used_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  created_at: CreatedAt;
+}
+
 /** One step of a user's notification rules: a method and its delay, in `position` order. */
 export interface NotificationRulesTable {
   user_id: string;
@@ -570,6 +581,7 @@ export interface Database {
   chat_messages: ChatMessagesTable;
   chat_user_links: ChatUserLinksTable;
   sms_reply_codes: SmsReplyCodesTable;
+  chat_link_tokens: ChatLinkTokensTable;
 }
 
 export type UserRow = Selectable<UsersTable> & {

@@ -20,6 +20,9 @@ const EXPECTED: Record<string, string[]> = {
     'alerts-stats',
     'audit-export_audit_log',
     'audit-read_audit_log',
+    'chat-read_chat_channels',
+    'chat-read_chat_kinds',
+    'chat-read_chat_links',
     'contact_methods-read_contact_method',
     'contact_methods-read_contact_methods',
     'contact_methods-read_notification_rules',
@@ -59,6 +62,10 @@ const EXPECTED: Record<string, string[]> = {
     'alerts-escalate_alert',
   ],
   'config:write': [
+    'chat-create_chat_channel',
+    'chat-delete_chat_channel',
+    'chat-test_chat_channel',
+    'chat-update_chat_channel',
     'contact_methods-create_contact_method',
     'contact_methods-delete_contact_method',
     'contact_methods-regenerate_contact_method_secret',
@@ -122,6 +129,9 @@ const EXPECTED: Record<string, string[]> = {
   ],
   // Signed in, but never with an API token.
   session: [
+    'chat-claim_chat_link',
+    'chat-delete_chat_link',
+    'chat-link_slack_by_email',
     'teams-accept_invite',
     'tokens-create_token',
     'tokens-read_tokens',
@@ -132,6 +142,8 @@ const EXPECTED: Record<string, string[]> = {
   ],
   // No user at all: their own credential (a key, a link, a ping token) or none.
   public: [
+    'chat-slack_commands',
+    'chat-slack_interactions',
     'contacts-confirm',
     'contacts-decline',
     'contacts-look_up_confirmation',

@@ -14,6 +14,7 @@ import { errorText, PageHeader, useCurrentUser } from '@vigil/shared';
 import { useSearchParams } from 'react-router-dom';
 import { ApiTokensTab } from '../settings/ApiTokensTab';
 import { AppearanceTab } from '../settings/AppearanceTab';
+import { ChatAccountsTab } from '../settings/ChatAccountsTab';
 import { DangerZoneTab } from '../settings/DangerZoneTab';
 import { PasswordTab } from '../settings/PasswordTab';
 import { ProfileTab } from '../settings/ProfileTab';
@@ -43,12 +44,13 @@ const TABS = [
   { value: 'password', label: 'Password' },
   { value: 'appearance', label: 'Appearance' },
   { value: 'api-tokens', label: 'API tokens' },
+  { value: 'chat-accounts', label: 'Chat accounts' },
   { value: 'danger-zone', label: 'Danger zone' },
 ] as const;
 
 type TabValue = (typeof TABS)[number]['value'];
 
-/** /settings (docs/product.md §2.7): My profile, Password, Appearance, API tokens and, for ordinary users, Danger zone. */
+/** /settings (docs/product.md §2.7): My profile, Password, Appearance, API tokens, Chat accounts and, for ordinary users, Danger zone. */
 export default function SettingsPage() {
   const styles = useStyles();
   const me = useCurrentUser();
@@ -72,7 +74,7 @@ export default function SettingsPage() {
 
   return (
     <div className={styles.root}>
-      <PageHeader title="User Settings" description="Your profile, password, how the console looks and your API tokens." />
+      <PageHeader title="User Settings" description="Your profile, password, how the console looks, your API tokens and chat accounts." />
       <div className={styles.tabs}>
         <TabList className={styles.tabList} selectedValue={selected} onTabSelect={(_, data) => select(data.value as TabValue)}>
           {tabs.map((tab) => (
@@ -110,6 +112,8 @@ export default function SettingsPage() {
           <AppearanceTab />
         ) : selected === 'api-tokens' ? (
           <ApiTokensTab />
+        ) : selected === 'chat-accounts' ? (
+          <ChatAccountsTab />
         ) : (
           <DangerZoneTab />
         )}

@@ -20,6 +20,8 @@ const PAGED = "The member is still paged by this team's schedule Primary: take t
 const answersFor = (role: 'admin' | 'observer', extra: Record<string, FakeAnswer> = {}) => ({
   [`GET ${TEAM_PATH}`]: { body: team(role) },
   [`GET ${TEAM_PATH}/invites`]: { body: { data: [], count: 0 } },
+  [`GET ${TEAM_PATH}/chat-channels`]: { body: { data: [], count: 0 } },
+  'GET /api/v1/chat/kinds': { body: { data: [], count: 0 } },
   ...extra,
 });
 

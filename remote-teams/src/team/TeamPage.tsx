@@ -21,6 +21,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { RouteLink } from '../components/RouteLink';
 import { EditTeamDialog } from '../list/TeamDialogs';
 import { ActionDialog } from './ActionDialog';
+import { ChatChannelsSection } from './ChatChannelsSection';
 import { InviteDialog, InviteLinkPanel } from './InviteDialogs';
 import { InvitesSection } from './InvitesSection';
 import { MembersTable, memberName } from './MembersTable';
@@ -41,7 +42,7 @@ type Dialog =
   | { kind: 'remove'; member: TeamMember }
   | { kind: 'revoke'; invite: TeamInvite };
 
-/** /teams/:teamId: the team's members and roles; its admins change them, invite, rename and delete; every member may leave. */
+/** /teams/:teamId: the team's members and roles, and its chat channels; its admins change them, invite, rename and delete; every member may leave. */
 export function TeamPage() {
   const styles = useStyles();
   const { teamId = '' } = useParams();
@@ -141,6 +142,8 @@ export function TeamPage() {
       </section>
 
       {manage && <InvitesSection teamId={teamId} onRevoke={(invite) => open({ kind: 'revoke', invite })} />}
+
+      {data && <ChatChannelsSection teamId={teamId} manage={manage} />}
 
       {data && <EditTeamDialog team={data} open={dialog.kind === 'rename'} onClose={close} />}
       <InviteDialog

@@ -25,6 +25,7 @@ import * as auditLog from './0025_audit_log.js';
 import * as ssoGroupRules from './0026_sso_group_rules.js';
 import * as channels from './0027_channels.js';
 import * as telephony from './0028_telephony.js';
+import * as chatLinks from './0029_chat_links.js';
 
 /**
  * Every migration, in order. Listed in code (not read from a folder) so the compiled
@@ -59,4 +60,5 @@ export const migrations: Record<string, Migration> = {
   '0026_sso_group_rules': ssoGroupRules,
   '0027_channels': channels,
   '0028_telephony': telephony,
+  '0029_chat_links': chatLinks,
 };
