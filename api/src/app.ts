@@ -18,6 +18,9 @@ import { TokenSigner } from './auth/tokens.js';
 import { createUserReads } from './auth/userReads.js';
 import { chatMessages } from './chat/chatMessages.js';
 import { CHAT_PROVIDERS } from './chat/kinds.js';
+import { chatLinkRequestRoutes } from './chat/linkRoutes.js';
+import { mattermostRoutes } from './chat/mattermost/mattermostRoutes.js';
+import { telegramRoutes } from './chat/telegram/telegramRoutes.js';
 import { registerCompression } from './common/compression.js';
 import { HOT_PATH_ON, type HotPath } from './common/hotPath.js';
 import type { Config } from './config.js';
@@ -259,6 +262,9 @@ export async function composeApp(options: BuildAppOptions): Promise<{ app: Fasti
       await api.register(settingsRoutes, { prefix: '/settings', settings, config });
       await api.register(auditLogRoutes, { prefix: '/audit-log', db });
       await api.register(providerRoutes, { prefix: '/notification-providers', providers });
+      await api.register(mattermostRoutes, { prefix: '/chat', ...alertActions });
+      await api.register(telegramRoutes, { prefix: '/chat', ...alertActions, providers });
+      await api.register(chatLinkRequestRoutes, { prefix: '/users/me', db, config, now, providers });
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: API_PREFIX },

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { API_PREFIX } from '../apiPrefix.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import { CHAT_KINDS, type ChatChannelRow, type ChatKind } from '../db/schema.js';
@@ -101,6 +102,7 @@ export function chatMessages(deps: ChatMessageDeps): MessageRenderer {
     const context: ChatSendContext = {
       providers: deps.providers,
       allowPrivateNetworks: deps.config.contactMethods.allowPrivateNetworks,
+      apiBase: `${deps.config.frontendHost}${API_PREFIX}`,
       now,
     };
     const rendered = new Map<string, RenderedNotification>();

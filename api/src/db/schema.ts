@@ -280,6 +280,12 @@ export interface ChatUserLinksTable {
   linked_at: CreatedAt;
 }
 
+/** A one-time chat link token already claimed, kept until it expires (migration 0030; chat/linkTokens.ts). */
+export interface ChatLinkClaimsTable {
+  token_id: string;
+  expires_at: Date;
+}
+
 /** One step of a user's notification rules: a method and its delay, in `position` order. */
 export interface NotificationRulesTable {
   user_id: string;
@@ -560,6 +566,7 @@ export interface Database {
   chat_channels: ChatChannelsTable;
   chat_messages: ChatMessagesTable;
   chat_user_links: ChatUserLinksTable;
+  chat_link_claims: ChatLinkClaimsTable;
 }
 
 export type UserRow = Selectable<UsersTable> & {

@@ -94,6 +94,7 @@ const EXPECTED: Record<string, string[]> = {
     'teams-update_team_member',
   ],
   admin: [
+    'chat-telegram_set_webhook',
     'integrations-confirm_escalation_contact',
     'login-recover_password_html_content',
     'providers-delete_slack_app',
@@ -119,6 +120,8 @@ const EXPECTED: Record<string, string[]> = {
   ],
   // Signed in, but never with an API token.
   session: [
+    'chat-claim_mattermost_link',
+    'chat-request_telegram_link',
     'teams-accept_invite',
     'tokens-create_token',
     'tokens-read_tokens',
@@ -129,6 +132,8 @@ const EXPECTED: Record<string, string[]> = {
   ],
   // No user at all: their own credential (a key, a link, a ping token) or none.
   public: [
+    'chat-mattermost_action',
+    'chat-telegram_webhook',
     'contacts-confirm',
     'contacts-decline',
     'contacts-look_up_confirmation',
