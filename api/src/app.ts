@@ -20,8 +20,11 @@ import { chatChannelRoutes } from './chat/channelRoutes.js';
 import { chatMessages } from './chat/chatMessages.js';
 import { CHAT_PROVIDERS } from './chat/kinds.js';
 import { chatLinkRoutes } from './chat/links/linkRoutes.js';
+import { mattermostRoutes } from './chat/mattermost/mattermostRoutes.js';
 import { slackInboundRoutes } from './chat/slack/slackInbound.js';
 import { slackLinkRoute } from './chat/slack/slackLinkRoute.js';
+import { telegramLinkRoute } from './chat/telegram/telegramLinkRoute.js';
+import { telegramRoutes } from './chat/telegram/telegramRoutes.js';
 import { registerCompression } from './common/compression.js';
 import { HOT_PATH_ON, type HotPath } from './common/hotPath.js';
 import type { Config } from './config.js';
@@ -275,6 +278,9 @@ export async function composeApp(options: BuildAppOptions): Promise<{ app: Fasti
       await api.register(chatLinkRoutes, { prefix: '/users/me', db, now });
       await api.register(slackLinkRoute, { prefix: '/users/me', db, now, providers });
       await api.register(slackInboundRoutes, { prefix: '/chat/slack', ...alertActions, providers });
+      await api.register(mattermostRoutes, { prefix: '/chat', ...alertActions });
+      await api.register(telegramRoutes, { prefix: '/chat', ...alertActions, providers });
+      await api.register(telegramLinkRoute, { prefix: '/users/me', config, now, providers });
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: API_PREFIX },

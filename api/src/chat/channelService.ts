@@ -14,6 +14,7 @@ import {
   type ChatChannelWithSecret,
   MAX_CHAT_CHANNELS_PER_TEAM,
 } from './channelSchema.js';
+import { chatSendContext } from './chatMessages.js';
 import type { ChatProvider } from './provider.js';
 
 export interface ChatChannelDeps {
@@ -194,7 +195,7 @@ export async function testChatChannel(deps: ChatChannelDeps, user: Caller, teamI
   const channel = await teamChannel(deps.db, teamId, id);
   const provider = providerOf(deps, channel.kind);
   await requireConfigured(deps, channel.kind);
-  const context = { providers: deps.providers, allowPrivateNetworks: deps.config.contactMethods.allowPrivateNetworks, now: deps.now() };
+  const context = chatSendContext(deps.config, deps.providers, deps.now());
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(`no answer within ${TEST_TIMEOUT_MS / 1000} s`)), TEST_TIMEOUT_MS);

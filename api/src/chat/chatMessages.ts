@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { API_PREFIX } from '../apiPrefix.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import { CHAT_KINDS, type ChatChannelRow, type ChatKind } from '../db/schema.js';
@@ -88,6 +89,16 @@ function channelOf(row: ChatRow): ChatChannelRow | null {
   };
 }
 
+/** What a chat provider's calls are given, for a post from the queue or a test from the console. */
+export function chatSendContext(config: Config, providers: ProviderStore, now: Date): ChatSendContext {
+  return {
+    providers,
+    allowPrivateNetworks: config.contactMethods.allowPrivateNetworks,
+    apiBase: `${config.frontendHost}${API_PREFIX}`,
+    now,
+  };
+}
+
 /**
  * The messages of team chat channels (migration 0027's triggers write them): a new alert is
  * posted and its id there recorded (chat_messages); a change of state updates that message in
@@ -98,11 +109,7 @@ export function chatMessages(deps: ChatMessageDeps): MessageRenderer {
   const byKind = new Map<ChatKind, ChatProvider>(deps.chatProviders.map((p) => [p.kind, p]));
   return async (db, ids, now) => {
     const rows = await selectChatRows(db, ids);
-    const context: ChatSendContext = {
-      providers: deps.providers,
-      allowPrivateNetworks: deps.config.contactMethods.allowPrivateNetworks,
-      now,
-    };
+    const context = chatSendContext(deps.config, deps.providers, now);
     const rendered = new Map<string, RenderedNotification>();
     for (const row of rows) {
       const channel = channelOf(row);

@@ -25,6 +25,8 @@ export interface ChatSendContext {
   providers: ProviderStore;
   /** Whether outbound calls may reach private addresses (CONTACT_METHODS_ALLOW_PRIVATE_NETWORKS): for a webhook URL a team admin typed. */
   allowPrivateNetworks: boolean;
+  /** The API's public base (FRONTEND_HOST + /api/v1): where a message's buttons call back (Mattermost). */
+  apiBase: string;
   now: Date;
 }
 

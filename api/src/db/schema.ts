@@ -291,6 +291,12 @@ export interface ChatLinkTokensTable {
   created_at: CreatedAt;
 }
 
+/** A one-time chat link token already claimed, kept until it expires (migration 0030; chat/linkTokens.ts). */
+export interface ChatLinkClaimsTable {
+  token_id: string;
+  expires_at: Date;
+}
+
 /** One step of a user's notification rules: a method and its delay, in `position` order. */
 export interface NotificationRulesTable {
   user_id: string;
@@ -582,6 +588,7 @@ export interface Database {
   chat_user_links: ChatUserLinksTable;
   sms_reply_codes: SmsReplyCodesTable;
   chat_link_tokens: ChatLinkTokensTable;
+  chat_link_claims: ChatLinkClaimsTable;
 }
 
 export type UserRow = Selectable<UsersTable> & {

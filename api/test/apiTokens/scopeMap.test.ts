@@ -104,6 +104,7 @@ const EXPECTED: Record<string, string[]> = {
     'teams-update_team_member',
   ],
   admin: [
+    'chat-telegram_set_webhook',
     'integrations-confirm_escalation_contact',
     'login-recover_password_html_content',
     'providers-delete_slack_app',
@@ -132,6 +133,7 @@ const EXPECTED: Record<string, string[]> = {
     'chat-claim_chat_link',
     'chat-delete_chat_link',
     'chat-link_slack_by_email',
+    'chat-request_telegram_link',
     'teams-accept_invite',
     'tokens-create_token',
     'tokens-read_tokens',
@@ -142,8 +144,10 @@ const EXPECTED: Record<string, string[]> = {
   ],
   // No user at all: their own credential (a key, a link, a ping token) or none.
   public: [
+    'chat-mattermost_action',
     'chat-slack_commands',
     'chat-slack_interactions',
+    'chat-telegram_webhook',
     'contacts-confirm',
     'contacts-decline',
     'contacts-look_up_confirmation',

@@ -39,7 +39,8 @@ describe('chat posts and updates queued by the alerts table', () => {
       team_id,
       kind: 'msteams' as const,
       label,
-      target: 'https://example.com/workflows/hook',
+      // Refused at once (port 9, discard): the posts stay pending for the assertions, whatever the network.
+      target: 'http://127.0.0.1:9/workflows/hook',
       enabled,
     });
     const rows = await t.db

@@ -22,6 +22,8 @@ export class HookReceiver {
   readonly attempts: ReceivedHook[] = [];
   readonly accepted: ReceivedHook[] = [];
   mode: ReceiverMode = 'ok';
+  /** What it answers when it takes a delivery: 200 "ok" (a webhook, Mattermost) unless a test speaks another product's answer. */
+  answer: { status: number; contentType: string; body: string } = { status: 200, contentType: 'text/plain', body: 'ok' };
   secret: string | null = null;
   private server?: http.Server;
   port = 0;
@@ -55,7 +57,7 @@ export class HookReceiver {
           return;
         }
         this.accepted.push(hook);
-        res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
+        res.writeHead(this.answer.status, { 'content-type': this.answer.contentType }).end(this.answer.body);
       });
     });
     await new Promise<void>((resolve) => this.server?.listen(port, '127.0.0.1', resolve));

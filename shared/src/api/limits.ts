@@ -26,6 +26,7 @@ export const API_LIMITS = {
   "HeartbeatUpdate": {"name":{"minLength":1,"maxLength":255},"interval_minutes":{"minimum":1,"maximum":44640},"grace_minutes":{"minimum":0,"maximum":1440}},
   "IntegrationCreate": {"title":{"minLength":1,"maxLength":255},"description":{"maxLength":4096}},
   "IntegrationUpdate": {"title":{"minLength":1,"maxLength":255},"description":{"maxLength":4096}},
+  "MattermostAction": {"user_id":{"minLength":1,"maxLength":64},"user_name":{"maxLength":64},"channel_id":{"maxLength":64},"post_id":{"maxLength":64}},
   "NewPassword": {"token":{"minLength":1,"maxLength":512},"new_password":{"minLength":8,"maxLength":128}},
   "NotificationRule": {"delay_minutes":{"minimum":0,"maximum":1440}},
   "NotificationRulesUpdate": {"rules":{"maxItems":20}},

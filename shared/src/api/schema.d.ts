@@ -1838,6 +1838,77 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/chat/mattermost/actions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A Mattermost button press (called by Mattermost, authenticated by the channel secret in its context) */
+        post: operations["chat-mattermost_action"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/chat/telegram/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The Telegram bot's webhook (called by Telegram, authenticated by X-Telegram-Bot-Api-Secret-Token) */
+        post: operations["chat-telegram_webhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/chat/telegram/set-webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Point the Telegram bot's webhook at this API, with its secret token (superusers) */
+        post: operations["chat-telegram_set_webhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/me/chat-links/telegram": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A one-time t.me link to the bot: pressing Start there links your Telegram account
+         * @description The link works once, for 15 minutes. 409 when no Telegram bot is set up, or Telegram cannot be reached or refuses its token.
+         */
+        post: operations["chat-request_telegram_link"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/enqueue": {
         parameters: {
             query?: never;
@@ -2649,6 +2720,31 @@ export interface components {
             sent_at: string | null;
             error: string | null;
         };
+        /** MattermostAction */
+        MattermostAction: {
+            user_id: string;
+            user_name?: string;
+            channel_id?: string;
+            post_id?: string;
+            context: {
+                /** Format: uuid */
+                alert_id: string;
+                action: "acknowledge" | "escalate" | "close";
+                /** Format: uuid */
+                channel_id: string;
+                secret: string;
+            };
+        };
+        /** MattermostActionAnswer */
+        MattermostActionAnswer: {
+            ephemeral_text: string;
+            update?: {
+                message: string;
+                props: {
+                    attachments: unknown[];
+                };
+            };
+        };
         /** Message */
         Message: {
             message: string;
@@ -3231,12 +3327,44 @@ export interface components {
             name?: string;
             description?: string | null;
         };
+        /** TelegramLink */
+        TelegramLink: {
+            link: string;
+            /** Format: date-time */
+            expires_at: string;
+        };
         /** TelegramProviderUpdate */
         TelegramProviderUpdate: {
             bot_token?: string;
             webhook_secret?: string;
             /** Format: uri */
             api_base?: string;
+        };
+        /** TelegramUpdate */
+        TelegramUpdate: {
+            update_id: number;
+            message?: {
+                from?: {
+                    id: number;
+                };
+                chat: {
+                    id: number;
+                };
+                text?: string;
+            };
+            callback_query?: {
+                id: string;
+                from: {
+                    id: number;
+                };
+                data?: string;
+                message?: {
+                    message_id: number;
+                    chat: {
+                        id: number;
+                    };
+                };
+            };
         };
         /** TimelinePublic */
         TimelinePublic: {
@@ -11978,6 +12106,166 @@ export interface operations {
             };
             /** @description Default Response */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+        };
+    };
+    "chat-mattermost_action": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MattermostAction"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MattermostActionAnswer"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+        };
+    };
+    "chat-telegram_webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TelegramUpdate"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+        };
+    };
+    "chat-telegram_set_webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+        };
+    };
+    "chat-request_telegram_link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TelegramLink"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

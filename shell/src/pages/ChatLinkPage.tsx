@@ -8,7 +8,7 @@ import { claimChatLink } from '../session/chatLinkRequests';
 import { loginReturningTo } from '../session/nextPath';
 
 export const NO_LINK_TOKEN = 'This link has no token: press a button on an alert in the chat again for a new one.';
-const CHAT_NAMES: Record<string, string> = { slack: 'Slack', telegram: 'Telegram' };
+const CHAT_NAMES: Record<string, string> = { slack: 'Slack', mattermost: 'Mattermost', telegram: 'Telegram' };
 
 type Outcome = { state: 'pending' } | { state: 'linked' } | { state: 'failed'; text: string };
 

@@ -3,6 +3,7 @@ import { type AuditActor, recordAudit } from '../../audit/record.js';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { HttpError } from '../../errors.js';
+import { tokenIdOf } from '../linkTokens.js';
 import type { ChatUserLinkPublic } from './linkSchema.js';
 
 /** How long a one-time link works: long enough to open it and sign in, short enough not to linger. */
@@ -12,6 +13,7 @@ export const MAX_LINKS_PER_USER = 20;
 
 export const LINK_TOKEN_INVALID =
   'This link is not valid: it has expired or was used already. Press a button in the chat again for a new one.';
+export const USED_LINK = 'This link is not valid: it has expired or was used already';
 export const LINK_NOT_FOUND = 'Chat account link not found';
 export const TOO_MANY_LINKS = `You have ${MAX_LINKS_PER_USER} linked chat accounts, the most one user may have`;
 
@@ -79,38 +81,64 @@ export async function linkedUserOf(db: Db, who: ChatUser): Promise<string | null
 
 /** Links the chat user to `userId` (replacing a link to someone else: this user proved it is theirs); audited. */
 export async function linkChatUser(db: Db, actor: AuditActor, userId: string, who: ChatUser, now: Date): Promise<ChatUserLinkPublic> {
+  return db.transaction().execute((trx) => linkChatUserIn(trx, actor, userId, who, now));
+}
+
+/**
+ * Claims a signed token a Vigil user took to the chat (linkTokens.ts; already verified) for the
+ * chat user who sent it back: once (400 after), in the transaction that links them.
+ */
+export async function claimUserLinkToken(
+  db: Db,
+  actor: AuditActor,
+  claim: { token: string; userId: string; expiresAt: Date },
+  who: ChatUser,
+  now: Date,
+): Promise<ChatUserLinkPublic> {
   return db.transaction().execute(async (trx) => {
-    await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirst();
-    const { count } = await trx
-      .selectFrom('chat_user_links')
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .where('user_id', '=', userId)
-      .executeTakeFirstOrThrow();
-    const existing = await trx
-      .selectFrom('chat_user_links')
-      .selectAll()
-      .where('kind', '=', who.kind)
-      .where('workspace', '=', who.workspace)
-      .where('external_user_id', '=', who.externalUserId)
-      .forUpdate()
+    await trx.deleteFrom('chat_link_claims').where('expires_at', '<', now).execute();
+    const claimed = await trx
+      .insertInto('chat_link_claims')
+      .values({ token_id: tokenIdOf(claim.token), expires_at: claim.expiresAt })
+      .onConflict((oc) => oc.column('token_id').doNothing())
+      .returning('token_id')
       .executeTakeFirst();
-    if (existing?.user_id !== userId && Number(count) >= MAX_LINKS_PER_USER) throw new HttpError(409, TOO_MANY_LINKS);
-    const values = { kind: who.kind, workspace: who.workspace, external_user_id: who.externalUserId, user_id: userId, linked_at: now };
-    const row = await trx
-      .insertInto('chat_user_links')
-      .values(values)
-      .onConflict((oc) => oc.columns(['kind', 'workspace', 'external_user_id']).doUpdateSet({ user_id: userId }))
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await recordAudit(trx, actor, {
-      action: 'chat_user_link.created',
-      targetType: 'chat_user_link',
-      targetId: `${who.kind}:${who.workspace}:${who.externalUserId}`,
-      before: existing ?? null,
-      after: row,
-    });
-    return toPublic(row);
+    if (!claimed) throw new HttpError(400, USED_LINK);
+    return linkChatUserIn(trx, actor, claim.userId, who, now);
   });
+}
+
+async function linkChatUserIn(trx: Db, actor: AuditActor, userId: string, who: ChatUser, now: Date): Promise<ChatUserLinkPublic> {
+  await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirst();
+  const { count } = await trx
+    .selectFrom('chat_user_links')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  const existing = await trx
+    .selectFrom('chat_user_links')
+    .selectAll()
+    .where('kind', '=', who.kind)
+    .where('workspace', '=', who.workspace)
+    .where('external_user_id', '=', who.externalUserId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (existing?.user_id !== userId && Number(count) >= MAX_LINKS_PER_USER) throw new HttpError(409, TOO_MANY_LINKS);
+  const values = { kind: who.kind, workspace: who.workspace, external_user_id: who.externalUserId, user_id: userId, linked_at: now };
+  const row = await trx
+    .insertInto('chat_user_links')
+    .values(values)
+    .onConflict((oc) => oc.columns(['kind', 'workspace', 'external_user_id']).doUpdateSet({ user_id: userId }))
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await recordAudit(trx, actor, {
+    action: 'chat_user_link.created',
+    targetType: 'chat_user_link',
+    targetId: `${who.kind}:${who.workspace}:${who.externalUserId}`,
+    before: existing ?? null,
+    after: row,
+  });
+  return toPublic(row);
 }
 
 /** Claims a one-time link as `userId`: once, before it expires; 400 otherwise, and nothing is linked. */

@@ -26,6 +26,7 @@ import * as ssoGroupRules from './0026_sso_group_rules.js';
 import * as channels from './0027_channels.js';
 import * as telephony from './0028_telephony.js';
 import * as chatLinks from './0029_chat_links.js';
+import * as chatKinds from './0030_chat_kinds.js';
 
 /**
  * Every migration, in order. Listed in code (not read from a folder) so the compiled
@@ -61,4 +62,5 @@ export const migrations: Record<string, Migration> = {
   '0027_channels': channels,
   '0028_telephony': telephony,
   '0029_chat_links': chatLinks,
+  '0030_chat_kinds': chatKinds,
 };
