@@ -22,6 +22,9 @@ const SKIPPED: Record<NonNullable<NotificationPublic['skipped_reason']>, string>
   method_deleted: 'The contact method was deleted',
   acknowledged: 'The alert was acknowledged before this was due',
   closed: 'The alert was closed before this was due',
+  superseded: 'A later update of the chat message made it pointless',
+  bundled: 'Past the notification limit: told in one bundled message',
+  duplicate_call: 'Already called about this alert within the limit window',
 };
 
 /** Where a notification stands, in words: sent (when), on its way, retrying after a failure, given up, or not sent (an unconfirmed contact). */

@@ -24,6 +24,7 @@ import * as oidc from './0024_oidc.js';
 import * as auditLog from './0025_audit_log.js';
 import * as ssoGroupRules from './0026_sso_group_rules.js';
 import * as channels from './0027_channels.js';
+import * as notificationLimits from './0031_notification_limits.js';
 
 /**
  * Every migration, in order. Listed in code (not read from a folder) so the compiled
@@ -57,4 +58,5 @@ export const migrations: Record<string, Migration> = {
   '0025_audit_log': auditLog,
   '0026_sso_group_rules': ssoGroupRules,
   '0027_channels': channels,
+  '0031_notification_limits': notificationLimits,
 };
