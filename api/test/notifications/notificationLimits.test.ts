@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleContent } from '../../src/contactMethods/bundleMessages.js';
 import { queueUserNotifications } from '../../src/contactMethods/reachUsers.js';
@@ -246,9 +246,9 @@ describe('migration 0031_notification_limits', () => {
     };
     try {
       expect(await shape()).toEqual({ bundles: [true, true], columns: ['bundle_id', 'limit_at'] });
-      await migration.down(db);
+      await migration.down(db as unknown as Kysely<unknown>);
       expect(await shape()).toEqual({ bundles: [false, false], columns: [] });
-      await migration.up(db);
+      await migration.up(db as unknown as Kysely<unknown>);
       expect(await shape()).toEqual({ bundles: [true, true], columns: ['bundle_id', 'limit_at'] });
     } finally {
       await drop();
