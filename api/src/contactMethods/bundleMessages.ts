@@ -78,6 +78,22 @@ export async function bundleContent(db: Db, notificationId: string, _now: Date):
 }
 
 /**
+ * Every alert a bundle holds that is still open (not only the listed ones): what a reply that
+ * acknowledges them all ('aa' to an SMS bundle) acts on.
+ */
+export async function openAlertIdsOfBundle(db: Db, bundleId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('alerts')
+    .select('id')
+    .where('id', 'in', (eb) => eb.selectFrom('notifications').select('alert_id').where('bundle_id', '=', bundleId))
+    .where('state', 'in', ['open', 'escalated'])
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/**
  * The bundles that leave as an email or an HTTP request (webhook, Slack-compatible, ntfy): each
  * lists its held alerts still open, with an action link each, signed for the person's account.
  * An SMS or voice bundle is left to the telephony renderer (it calls `bundleContent`). A bundle

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bundleContent } from '../../src/contactMethods/bundleMessages.js';
+import { bundleContent, openAlertIdsOfBundle } from '../../src/contactMethods/bundleMessages.js';
 import { outboundRequest } from '../../src/contactMethods/outboundMessages.js';
 import { queueUserNotifications } from '../../src/contactMethods/reachUsers.js';
 import { openDatabase } from '../../src/db/database.js';
@@ -225,6 +225,7 @@ describe('SMS and voice limits, in the database', () => {
       alerts: [alerts[5], alerts[7]].map((a) => ({ id: a?.id, title: a?.title, severity: a?.severity })),
     });
     expect(await bundleContent(t.db, rows[0]?.id ?? '', clock.now())).toBeNull();
+    expect(await openAlertIdsOfBundle(t.db, bundles[0]?.id ?? '')).toEqual([alerts[5]?.id, alerts[7]?.id]);
   });
 
   it('never calls a person twice for an alert within the window, and again after it', async () => {
