@@ -29,6 +29,7 @@ import { registerCompression } from './common/compression.js';
 import { HOT_PATH_ON, type HotPath } from './common/hotPath.js';
 import type { Config } from './config.js';
 import { consolePlugin, publishedPublicPagesPlugin } from './console/plugin.js';
+import { bundleMessages } from './contactMethods/bundleMessages.js';
 import { contactMethodRoutes } from './contactMethods/routes.js';
 import { methodTestMessages } from './contactMethods/testMessages.js';
 import { verificationCodeMessages } from './contactMethods/verificationRender.js';
@@ -192,6 +193,7 @@ export async function composeApp(options: BuildAppOptions): Promise<{ app: Fasti
       contactConfirmationMessages(config),
       verificationCodeMessages(config),
       methodTestMessages(config),
+      bundleMessages(config),
       chatMessages({ config, providers, chatProviders: CHAT_PROVIDERS }),
       phoneMessages({ config, providers }),
     ];

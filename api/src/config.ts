@@ -168,6 +168,19 @@ export interface NotificationConfig {
   escalationMaxRoundsPerHour: number;
   /** How often the queue's worker looks for jobs when nothing woke it. */
   pollingIntervalSeconds: number;
+  /** No storm: a person's alert notifications per kind of contact method (contactMethods/notificationLimits.ts). */
+  limits: NotificationLimits;
+}
+
+/** Per kind of contact method, a person's alert notifications in any window; 0: unlimited. */
+export interface NotificationLimits {
+  windowMs: number;
+  sms: number;
+  voice: number;
+  /** Each of email, webhook, Slack-compatible and ntfy, counted apart. */
+  other: number;
+  /** The first bundle of a window leaves this long after the first notification held: a storm arrives in seconds. */
+  bundleDelayMs: number;
 }
 
 /** REMOTE_ACTIONS_DIR and REMOTES_MAP_DIR: both, or neither (one alone names no live version's files). */
@@ -281,6 +294,13 @@ export function parseConfig(env: Env = process.env): Omit<Config, 'secretKey'> &
       escalationRepeatWindowMs: S.ESCALATION_REPEAT_WINDOW_SECONDS.read(env) * 1000,
       escalationMaxRoundsPerHour: S.ESCALATION_MAX_ROUNDS_PER_HOUR.read(env),
       pollingIntervalSeconds: 2,
+      limits: {
+        windowMs: S.NOTIFY_LIMIT_WINDOW_MINUTES.read(env) * 60_000,
+        sms: S.NOTIFY_LIMIT_SMS.read(env),
+        voice: S.NOTIFY_LIMIT_VOICE.read(env),
+        other: S.NOTIFY_LIMIT_OTHER.read(env),
+        bundleDelayMs: S.NOTIFY_BUNDLE_DELAY_SECONDS.read(env) * 1000,
+      },
     },
     auditLogRetentionDays: S.AUDIT_LOG_RETENTION_DAYS.read(env),
     changeStreams: { maxPerUser: S.CHANGE_STREAMS_PER_USER.read(env), heartbeatMs: 20_000 },

@@ -508,6 +508,43 @@ const settings = {
     min: 1,
     max: 100,
   }),
+  // No storm (docs/oncall/contact-methods.md): past a limit, one bundled message tells of the rest.
+  NOTIFY_LIMIT_WINDOW_MINUTES: integer('NOTIFY_LIMIT_WINDOW_MINUTES', {
+    group: 'Notifications and escalation',
+    meaning: 'the window of the per-person limits below; also how long a voice call of an alert is not repeated',
+    default: 15,
+    min: 1,
+    max: 24 * 60,
+  }),
+  NOTIFY_LIMIT_SMS: integer('NOTIFY_LIMIT_SMS', {
+    group: 'Notifications and escalation',
+    meaning: 'alert SMS one person is sent per window; past it, one bundled SMS tells of the rest (`0`: unlimited)',
+    default: 5,
+    min: 0,
+    max: 1000,
+  }),
+  NOTIFY_LIMIT_VOICE: integer('NOTIFY_LIMIT_VOICE', {
+    group: 'Notifications and escalation',
+    meaning: 'alert voice calls one person gets per window; past it, one bundled call tells of the rest (`0`: unlimited)',
+    default: 3,
+    min: 0,
+    max: 1000,
+  }),
+  NOTIFY_LIMIT_OTHER: integer('NOTIFY_LIMIT_OTHER', {
+    group: 'Notifications and escalation',
+    meaning:
+      'alert notifications one person is sent per window through each other kind (email, webhook, Slack-compatible, ntfy), counted per kind (`0`: unlimited)',
+    default: 0,
+    min: 0,
+    max: 10_000,
+  }),
+  NOTIFY_BUNDLE_DELAY_SECONDS: integer('NOTIFY_BUNDLE_DELAY_SECONDS', {
+    group: 'Notifications and escalation',
+    meaning: 'a bundle leaves this long after the first notification it holds (then at most one per window and method)',
+    default: 60,
+    min: 0,
+    max: 3600,
+  }),
 
   CONTACT_CONFIRMATION_TTL_HOURS: integer('CONTACT_CONFIRMATION_TTL_HOURS', {
     group: 'Escalation contacts and contact methods',

@@ -73,8 +73,19 @@ export function benchConfig(): Config {
 /** Emails are counted, not sent: the worker's delivery is not what is measured. */
 const discardingMailer = { sent: 0, async send() {}, close() {} };
 
+/** What a benchmark changes of the app: settings, and (bench:notify) the mailer the config's SMTP makes instead of the discarding one. */
+export interface BenchAppOptions {
+  config?: Partial<Config>;
+  realMailer?: boolean;
+}
+
 /** A fresh database of `kind` (PostgreSQL: the schema `pg.schema`, dropped first), or `given` (tests pass theirs). */
-export async function openBenchApp(kind: DatabaseKind, pg: { url: string; schema: string }, given?: OpenDb): Promise<BenchApp> {
+export async function openBenchApp(
+  kind: DatabaseKind,
+  pg: { url: string; schema: string },
+  given?: OpenDb,
+  options: BenchAppOptions = {},
+): Promise<BenchApp> {
   if (kind === 'postgres' && !given) await dropSchema(pg.url, pg.schema);
   const opened =
     given ??
@@ -91,7 +102,9 @@ export async function openBenchApp(kind: DatabaseKind, pg: { url: string; schema
     statementsOnThisThread: opened.statementsOnThisThread,
   }) as OpenDb;
   const clock = new BenchClock();
-  const { app, parts } = await composeApp({ config: benchConfig(), db, logger: false, now: clock.now, mailer: discardingMailer });
+  const config = { ...benchConfig(), ...options.config };
+  const mailer = options.realMailer ? undefined : discardingMailer;
+  const { app, parts } = await composeApp({ config, db, logger: false, now: clock.now, mailer });
   const login = await app.inject({
     method: 'POST',
     url: '/api/v1/login/access-token',

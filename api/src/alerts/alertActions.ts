@@ -123,7 +123,14 @@ export async function actOnAlert(
     // (contactMethods/reachUsers.ts); external addresses by email, once confirmed: the others
     // are recorded as skipped, never emailed.
     const reach = await reachOfLevel(trx, policy, level, current.owner_id, now);
-    const reached = await queueUserNotifications(trx, { alertId: id, kind: 'escalation', level, userIds: reach.userIds, now });
+    const reached = await queueUserNotifications(trx, {
+      alertId: id,
+      kind: 'escalation',
+      level,
+      userIds: reach.userIds,
+      now,
+      limits: deps.config.notifications.limits,
+    });
     const rows = [
       ...reach.emails.map((recipient) => ({ alert_id: id, kind: 'escalation' as const, level, recipient })),
       ...reach.skipped.map(({ email, reason }) => ({

@@ -40,7 +40,20 @@ export interface TestContent {
   host: string;
 }
 
-export type MethodContent = AlertContent | VerificationContent | TestContent;
+/** The alerts held past a person's limit and still open (contactMethods/bundleMessages.ts). */
+export interface BundleContent {
+  type: 'bundle';
+  /** "12 more alerts for Database". */
+  headline: string;
+  /** How many alerts it tells of; `alerts` lists the oldest of them. */
+  total: number;
+  groupName: string | null;
+  alerts: { id: string; title: string; severity: AlertSeverity; link: string }[];
+  /** The console's list of alerts. */
+  listLink: string;
+}
+
+export type MethodContent = AlertContent | VerificationContent | TestContent | BundleContent;
 
 export const SIGNATURE_HEADER = 'X-Vigil-Signature';
 export const DELIVERY_HEADER = 'X-Vigil-Delivery';
@@ -57,6 +70,7 @@ export function signatureOf(secret: string, body: string, at: Date): string {
 function eventOf(content: MethodContent): string {
   if (content.type === 'verification') return 'contact_method.verification';
   if (content.type === 'test') return 'contact_method.test';
+  if (content.type === 'bundle') return 'alert.bundle';
   return content.kind === 'new_alert' ? 'alert.new' : 'alert.escalation';
 }
 
@@ -97,16 +111,27 @@ function webhookRequest(method: MethodTarget, deliveryId: string, content: Metho
       ? { event, delivery_id: deliveryId, created_at: now.toISOString(), code: content.code, text: verificationText(content) }
       : content.type === 'test'
         ? { event, delivery_id: deliveryId, created_at: now.toISOString(), text: testText(content) }
-        : {
-            event,
-            delivery_id: deliveryId,
-            created_at: now.toISOString(),
-            level: content.level,
-            alert: content.alert,
-            integration: content.integrationTitle,
-            action_url: content.link,
-            text: headline(content),
-          };
+        : content.type === 'bundle'
+          ? {
+              event,
+              delivery_id: deliveryId,
+              created_at: now.toISOString(),
+              total: content.total,
+              group: content.groupName,
+              alerts: content.alerts.map(({ link, ...alert }) => ({ ...alert, action_url: link })),
+              console_url: content.listLink,
+              text: content.headline,
+            }
+          : {
+              event,
+              delivery_id: deliveryId,
+              created_at: now.toISOString(),
+              level: content.level,
+              alert: content.alert,
+              integration: content.integrationTitle,
+              action_url: content.link,
+              text: headline(content),
+            };
   const body = JSON.stringify(payload);
   return {
     url: method.target,
@@ -135,7 +160,13 @@ function slackRequest(method: MethodTarget, deliveryId: string, content: MethodC
       ? verificationText(content)
       : content.type === 'test'
         ? slackEscape(testText(content))
-        : `${slackEscape(headline(content))}\n<${content.link}|Acknowledge, escalate or close>`;
+        : content.type === 'bundle'
+          ? [
+              slackEscape(content.headline),
+              ...content.alerts.map((a) => `• [${a.severity.toUpperCase()}] <${a.link}|${slackEscape(a.title)}>`),
+              `<${content.listLink}|Open the alerts>`,
+            ].join('\n')
+          : `${slackEscape(headline(content))}\n<${content.link}|Acknowledge, escalate or close>`;
   const body = JSON.stringify({ text, blocks: [{ type: 'section', text: { type: 'mrkdwn', text } }] });
   return {
     url: method.target,
@@ -169,6 +200,21 @@ function ntfyRequest(method: MethodTarget, deliveryId: string, content: MethodCo
       url,
       body: testText(content),
       headers: { ...base, 'content-type': 'text/plain; charset=utf-8', Title: 'Vigil test', Priority: '3', Tags: 'white_check_mark,vigil' },
+    };
+  }
+  if (content.type === 'bundle') {
+    const worst = (['critical', 'high', 'warning', 'info'] as const).find((s) => content.alerts.some((a) => a.severity === s)) ?? 'warning';
+    return {
+      url,
+      body: content.alerts.map((a) => `[${a.severity.toUpperCase()}] ${a.title}`).join('\n') || content.headline,
+      headers: {
+        ...base,
+        'content-type': 'text/plain; charset=utf-8',
+        Title: headerText(content.headline),
+        Priority: NTFY_PRIORITY[worst],
+        Tags: 'rotating_light,vigil',
+        Click: content.listLink,
+      },
     };
   }
   const tags = content.kind === 'escalation' ? 'rotating_light,vigil' : 'warning,vigil';

@@ -1,6 +1,6 @@
-import type { Insertable } from 'kysely';
+import type { NotificationLimits } from '../config.js';
 import type { Db } from '../db/database.js';
-import type { NotificationsTable } from '../db/schema.js';
+import { applyLimits, type NewNotification } from './notificationLimits.js';
 import { publicTarget } from './targets.js';
 
 /** What an escalation (or a new alert) asks of the notification side for a set of users. */
@@ -12,9 +12,9 @@ export interface ReachUsers {
   /** Users the policy reaches at this moment (named directly, or on call in a named schedule). */
   userIds: string[];
   now: Date;
+  /** No storm: per person and kind of method, at most so many in a window (contactMethods/notificationLimits.ts). */
+  limits: NotificationLimits;
 }
-
-type NewNotification = Insertable<NotificationsTable>;
 
 /**
  * Queues, in the caller's transaction, the notifications that reach `userIds` about an alert,
@@ -30,7 +30,9 @@ type NewNotification = Insertable<NotificationsTable>;
  *   address is emailed at once as if there were no rules, so a half-set-up list cannot leave
  *   someone on call unreachable.
  *
- * Inactive users are reached by nothing. Each row names its user (`user_id`): only they and
+ * Past a person's limit for a kind of method, a notification is held (skipped, `bundled`) and a
+ * bundle tells of it; a voice call an earlier round made for the alert is not repeated within
+ * the window (notificationLimits.ts). Inactive users are reached by nothing. Each row names its user (`user_id`): only they and
  * superusers are shown its target and its error (notifications/service.ts).
  */
 export async function queueUserNotifications(trx: Db, args: ReachUsers): Promise<number> {
@@ -71,8 +73,9 @@ export async function queueUserNotifications(trx: Db, args: ReachUsers): Promise
       if (rule.verified_at === null) rows.push({ ...row, status: 'skipped', skipped_reason: 'unverified' });
       else rows.push({ ...row, send_after: rule.delay_minutes > 0 ? new Date(args.now.getTime() + rule.delay_minutes * 60_000) : null });
     }
-    if (!own.some((rule) => rule.verified_at !== null)) rows.push({ ...base, user_id: user.id, recipient: user.email });
+    if (!own.some((rule) => rule.verified_at !== null)) rows.push({ ...base, user_id: user.id, recipient: user.email, channel: 'email' });
   }
+  await applyLimits(trx, rows, args.alertId, args.now, args.limits);
   await trx.insertInto('notifications').values(rows).execute();
   return rows.filter((row) => row.status !== 'skipped').length;
 }

@@ -144,13 +144,18 @@ export interface AppSettingsTable {
 
 /** The emails an alert causes; `contact_confirmation` asks an escalation contact to confirm their address (no alert). */
 export const ALERT_NOTIFICATION_KINDS = ['new_alert', 'escalation'] as const;
-/** chat_update: a chat message about an alert brought up to date; method_test: the "send a test" of a contact method. */
+/**
+ * chat_update: a chat message about an alert brought up to date; method_test: the "send a test"
+ * of a contact method; bundle: the one message that tells a person of the alerts held past
+ * their limit (migration 0031; contactMethods/notificationLimits.ts).
+ */
 export const NOTIFICATION_KINDS = [
   ...ALERT_NOTIFICATION_KINDS,
   'contact_confirmation',
   'contact_verification',
   'chat_update',
   'method_test',
+  'bundle',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 /** pending: on its way (queued, or retrying after a failure); sent; failed: retries exhausted; skipped: never sent (see skipped_reason). */
@@ -161,9 +166,21 @@ export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number];
  * declined; its contact method is not verified; a delayed one's alert was acknowledged or
  * closed before it was due; its contact method (or chat channel) was deleted before it left;
  * superseded: a chat message's update made pointless (the message, posted later, already
- * shows the alert as it is; or the kind cannot update a message).
+ * shows the alert as it is; or the kind cannot update a message); bundled: past its user's limit
+ * for the kind, told in a bundle instead; duplicate_call: a voice call an earlier round already
+ * made for the alert within the limits' window.
  */
-export const SKIPPED_REASONS = ['unconfirmed', 'declined', 'unverified', 'acknowledged', 'closed', 'method_deleted', 'superseded'] as const;
+export const SKIPPED_REASONS = [
+  'unconfirmed',
+  'declined',
+  'unverified',
+  'acknowledged',
+  'closed',
+  'method_deleted',
+  'superseded',
+  'bundled',
+  'duplicate_call',
+] as const;
 export type SkippedReason = (typeof SKIPPED_REASONS)[number];
 
 /** One email to one recipient about one alert, or a contact's confirmation email (migrations 0009, 0013). */
@@ -197,6 +214,10 @@ export interface NotificationsTable {
   user_id: ColumnType<string | null, string | null | undefined, never>;
   /** A post to (or an update of) a team's chat channel (migration 0027). */
   chat_channel_id: ColumnType<string | null, string | null | undefined, never>;
+  /** When it counts against its user's limit for its kind, by the app's clock; null: not counted (migration 0031). */
+  limit_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** A notification held past the limit: the bundle that tells of it. */
+  bundle_id: ColumnType<string | null, string | null | undefined, never>;
 }
 
 /** Ids of notifications not yet handed to the job queue (a trigger fills it; the relay empties it). */

@@ -216,3 +216,26 @@ export function contactMethodTestEmail(opts: { to: string; account: string; host
     ],
   });
 }
+
+/** The alerts held past a person's limit, told at once (contactMethods/bundleMessages.ts). */
+export function bundleEmail(opts: {
+  to: string;
+  headline: string;
+  total: number;
+  alerts: { title: string; severity: string; link: string }[];
+  listLink: string;
+}): EmailMessage {
+  const listed = opts.alerts.map((a) => `[${a.severity.toUpperCase()}] ${a.title}: ${a.link}`);
+  const unlisted = opts.total - opts.alerts.length;
+  return render({
+    to: opts.to,
+    subject: `[Vigil] ${subjectTitle(opts.headline)}`,
+    heading: opts.headline,
+    paragraphs: [
+      'More alerts came than your notification limit lets through one by one; these are still open:',
+      ...listed,
+      ...(unlisted > 0 ? [`and ${unlisted} more.`] : []),
+    ],
+    button: { label: 'Open the alerts', href: opts.listLink },
+  });
+}

@@ -32,7 +32,9 @@ export const NotificationPublic = Type.Object(
     /**
      * Why it was not sent: its escalation contact has not confirmed their address (`unconfirmed`)
      * or `declined`; its contact method is not verified (`unverified`) or was deleted
-     * (`method_deleted`); a rule's delayed notification whose alert was `acknowledged` or `closed` first.
+     * (`method_deleted`); a rule's delayed notification whose alert was `acknowledged` or `closed` first;
+     * past the user's limit for the method's kind, told in one bundled message instead (`bundled`);
+     * a voice call an earlier round already made for the alert within the limits' window (`duplicate_call`).
      */
     skipped_reason: Type.Union([Type.Enum([...SKIPPED_REASONS], { title: 'SkippedReason' }), Type.Null()]),
     attempts: Type.Integer(),

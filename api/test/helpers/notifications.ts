@@ -19,7 +19,9 @@ export async function notificationsOf(t: TestApp, viewer: TestUser, alertId: str
 export async function reach(t: TestApp, userIds: string[], alertId: string, level = 1) {
   const queued = await t.db
     .transaction()
-    .execute((trx) => queueUserNotifications(trx, { alertId, kind: 'escalation', level, userIds, now: t.now() }));
+    .execute((trx) =>
+      queueUserNotifications(trx, { alertId, kind: 'escalation', level, userIds, now: t.now(), limits: t.config.notifications.limits }),
+    );
   await t.parts.notifications.flush();
   return queued;
 }

@@ -137,6 +137,8 @@ describe('rows without a user', () => {
       level: 1,
       contact_owner_id: null,
       chat_channel_id: null,
+      limit_at: null,
+      bundle_id: null,
       status: 'failed' as const,
       skipped_reason: null,
       attempts: 13,

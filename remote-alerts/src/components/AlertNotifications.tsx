@@ -23,6 +23,8 @@ const SKIPPED: Record<NonNullable<NotificationPublic['skipped_reason']>, string>
   acknowledged: 'The alert was acknowledged before this was due',
   closed: 'The alert was closed before this was due',
   superseded: 'A newer message already showed the alert as it was',
+  bundled: 'Past the notification limit: told in one bundled message',
+  duplicate_call: 'Already called about this alert within the limit window',
 };
 
 /** Where a notification stands, in words: sent (when), on its way, retrying after a failure, given up, or not sent (an unconfirmed contact). */

@@ -3145,7 +3145,7 @@ export interface components {
          * SkippedReason
          * @enum {unknown}
          */
-        SkippedReason: "unconfirmed" | "declined" | "unverified" | "acknowledged" | "closed" | "method_deleted" | "superseded";
+        SkippedReason: "unconfirmed" | "declined" | "unverified" | "acknowledged" | "closed" | "method_deleted" | "superseded" | "bundled" | "duplicate_call";
         /** SlackAppProviderUpdate */
         SlackAppProviderUpdate: {
             bot_token?: string;

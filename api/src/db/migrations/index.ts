@@ -27,6 +27,7 @@ import * as channels from './0027_channels.js';
 import * as telephony from './0028_telephony.js';
 import * as chatLinks from './0029_chat_links.js';
 import * as chatKinds from './0030_chat_kinds.js';
+import * as notificationLimits from './0031_notification_limits.js';
 
 /**
  * Every migration, in order. Listed in code (not read from a folder) so the compiled
@@ -63,4 +64,5 @@ export const migrations: Record<string, Migration> = {
   '0028_telephony': telephony,
   '0029_chat_links': chatLinks,
   '0030_chat_kinds': chatKinds,
+  '0031_notification_limits': notificationLimits,
 };
