@@ -1,14 +1,15 @@
 import { PHONE_CHANNELS, skippedReasonOf } from '../alerts/alertMessages.js';
 import { API_PREFIX } from '../apiPrefix.js';
 import type { Config } from '../config.js';
+import { bundleContent, bundleHeadline, openAlertIdsOfBundle } from '../contactMethods/bundleMessages.js';
 import { CODE_TTL_MINUTES, mintVerificationCode } from '../contactMethods/verification.js';
 import type { Db } from '../db/database.js';
 import type { MessageRenderer, RenderedNotification } from '../notifications/messages.js';
 import type { ProviderStore } from '../providers/store.js';
 import { callToken } from './callTokens.js';
 import { placeCall, sendSms } from './phoneSending.js';
-import { alertSms, testCall, testSms, verificationCall, verificationSms } from './phoneTexts.js';
-import { allocateReplyCode } from './replyCodes.js';
+import { alertSms, bundleCall, bundleSms, testCall, testSms, verificationCall, verificationSms } from './phoneTexts.js';
+import { allocateReplyCode, MAX_REPLY_CODE } from './replyCodes.js';
 
 export interface PhoneMessageDeps {
   config: Config;
@@ -33,7 +34,7 @@ function selectPhoneRows(db: Db, ids: string[]) {
     .where('n.id', 'in', ids)
     .where('n.status', '=', 'pending')
     .where('n.channel', 'in', [...PHONE_CHANNELS])
-    .where('n.kind', 'in', ['new_alert', 'escalation', 'contact_verification', 'method_test'])
+    .where('n.kind', 'in', ['new_alert', 'escalation', 'contact_verification', 'method_test', 'bundle'])
     .execute();
 }
 
@@ -80,6 +81,7 @@ async function renderRow(db: Db, deps: PhoneMessageDeps, row: PhoneRow, host: st
       : () => sendSms(deps.providers, to, testSms(host, account));
     return { deliver, alertId: null };
   }
+  if (row.kind === 'bundle') return renderBundle(db, deps, row, now);
   const alertId = row.alert_id;
   if (!alertId || !row.title || !row.severity) return null;
   const skipped = skippedReasonOf({ ...row, alert_state: row.alert_state ?? 'open' });
@@ -95,4 +97,25 @@ async function renderRow(db: Db, deps: PhoneMessageDeps, row: PhoneRow, host: st
     code,
   );
   return { deliver: () => sendSms(deps.providers, to, text), alertId };
+}
+
+/**
+ * A bundle past the person's limit (contactMethods/notificationLimits.ts): the alerts it holds
+ * still open, by SMS with a reply code for each (so `aa` acknowledges them all, and `<n>a` any
+ * one), or read out on a call.
+ */
+async function renderBundle(db: Db, deps: PhoneMessageDeps, row: PhoneRow, now: Date): Promise<RenderedNotification> {
+  if (row.method_label !== null && row.method_id === null) return { skipped: 'method_deleted', alertId: null };
+  if (row.method_id !== null && row.verified_at === null) return { skipped: 'unverified', alertId: null };
+  const content = await bundleContent(db, row.id, now);
+  if (!content || content.total === 0) return { skipped: 'acknowledged', alertId: null };
+  const to = row.target ?? '';
+  const headline = bundleHeadline(content.total, content.groupName);
+  const titles = content.alerts.map((a) => a.title);
+  if (row.channel === 'voice')
+    return { deliver: () => placeCall(deps.providers, to, { twiml: bundleCall(headline, titles) }), alertId: null };
+  // Codes for the oldest half of the range at most: a bundle never takes over the codes of the alerts it names.
+  const held = (await openAlertIdsOfBundle(db, row.id)).slice(0, Math.floor(MAX_REPLY_CODE / 2));
+  for (const alertId of held) await allocateReplyCode(db, to, alertId, now);
+  return { deliver: () => sendSms(deps.providers, to, bundleSms(headline, titles)), alertId: null };
 }

@@ -34,6 +34,17 @@ export function alertSms(alert: PhoneAlert, code: number): string {
   return `${head} ${severity} ${shortened(title, SMS_SEGMENT - fixed - withSource.length)}${withSource}.${menu}`;
 }
 
+/**
+ * A bundle (past the person's SMS limit) as one or two segments: `Vigil: 12 more alerts for
+ * Database: Disk full, CPU high, .... Reply aa to acknowledge all`. The titles are cut to fit.
+ */
+export function bundleSms(headline: string, titles: string[]): string {
+  const menu = '. Reply aa to acknowledge all';
+  const head = `Vigil: ${headline}: `;
+  const room = 2 * SMS_SEGMENT - head.length - menu.length;
+  return `${head}${shortened(titles.map(oneLine).join(', '), room)}${menu}`;
+}
+
 export const verificationSms = (code: string, account: string, host: string, validMinutes: number) =>
   `Your Vigil verification code is ${code}. For ${account} on ${host}, valid ${validMinutes} min. Not you? Ignore this.`;
 
@@ -52,6 +63,12 @@ const spelled = (digits: string) => digits.split('').join(', ');
 export function verificationCall(code: string, host: string): string {
   const read = `Your Vigil verification code is ${spelled(code)}.`;
   return twiml(`${say(`Hello. This is Vigil at ${host}. ${read}`)}<Pause length="1"/>${say(`Again: ${read}`)}${say('Goodbye.')}`);
+}
+
+/** A bundle read out: the headline and the first titles; acting is done by SMS or in Vigil. */
+export function bundleCall(headline: string, titles: string[]): string {
+  const first = titles.slice(0, 3).map(oneLine).join('. ');
+  return twiml(say(`Vigil: ${headline}. ${first}. Open Vigil, or reply a a to the text message, to acknowledge them. Goodbye.`));
 }
 
 export const testCall = (host: string, account: string) => twiml(say(`This is a test from Vigil (${host}) for ${account}. Goodbye.`));
