@@ -43,7 +43,8 @@ describe('an SMS bundle', () => {
     }
     await eventually(
       async () => twilio.accepted.filter((r) => r.fields.To === phone).length,
-      (n) => n === 2,
+      (n: number) => n === 2,
+      'the two SMS within the limit',
     );
     clock.advanceMinutes(2);
     await t.parts.notifications.flush();
