@@ -14,9 +14,10 @@ import { dropSchema } from './seed.js';
 /**
  * `npm run bench:notify` — a report, not a test (docs/benchmarks/notify.md): one API process
  * (in this one, on PostgreSQL) sends notifications to local provider servers, channel by
- * channel. For each: BENCH_NOTIFY_ALERTS alerts each reach BENCH_NOTIFY_USERS users (one
- * transaction per alert, as an escalation queues them), and the report gives the notifications
- * sent per second (first queued to last sent) and the queue's lag, sent_at − created_at.
+ * channel. For each: BENCH_NOTIFY_ALERTS alerts (fewer for the phone channels) each reach
+ * BENCH_NOTIFY_USERS users (one transaction per alert, as an escalation queues them), or, for a
+ * team chat channel, are each posted to it once; the report gives the notifications sent per
+ * second (first queued to last sent) and the queue's lag, sent_at − created_at.
  * Exits 0 whatever the figures; non-zero when it could not run or a notification was not delivered.
  */
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -106,6 +107,35 @@ async function queueAll(b: BenchApp, mode: Mode, alertIds: string[], userIds: st
   await Promise.all(Array.from({ length: SIZES.concurrency }, worker));
 }
 
+/**
+ * For a team chat channel, whose posts the alerts' insert writes: steady, one alert per statement,
+ * BENCH_NOTIFY_CONCURRENCY at once, each followed by the relay's kick (alerts as they come in);
+ * burst, every alert in one statement.
+ */
+async function insertAlerts(
+  b: BenchApp,
+  mode: Mode,
+  alerts: { teamId: string; ownerId: string; label: string; count: number },
+): Promise<string[]> {
+  const insert = (count: number) => benchAlerts(b, alerts.teamId, alerts.ownerId, alerts.label, count);
+  if (mode === 'burst') {
+    const ids = await insert(alerts.count);
+    b.parts.notifications.kick();
+    return ids;
+  }
+  const ids: string[] = [];
+  let started = 0;
+  const worker = async () => {
+    while (started < alerts.count) {
+      started++;
+      ids.push(...(await insert(1)));
+      b.parts.notifications.kick();
+    }
+  };
+  await Promise.all(Array.from({ length: SIZES.concurrency }, worker));
+  return ids;
+}
+
 async function measureChannel(
   b: BenchApp,
   channel: BenchChannel,
@@ -115,10 +145,14 @@ async function measureChannel(
   owner: { teamId: string; ownerId: string },
 ): Promise<ChannelFigures> {
   const receivedBefore = receiver.received();
-  const alertIds = await benchAlerts(b, owner.teamId, owner.ownerId, `${channel.name} ${mode}`, SIZES.alerts);
+  const label = `${channel.name} ${mode}`;
+  const count = Math.max(1, Math.round(SIZES.alerts * (channel.alertShare ?? 1)));
+  let alertIds: string[];
   const queueStart = performance.now();
-  if (channel.reachesUsers !== false) await queueAll(b, mode, alertIds, userIds);
-  else b.parts.notifications.kick();
+  if (channel.reachesUsers !== false) {
+    alertIds = await benchAlerts(b, owner.teamId, owner.ownerId, label, count);
+    await queueAll(b, mode, alertIds, userIds);
+  } else alertIds = await insertAlerts(b, mode, { ...owner, label, count });
   const queuedSeconds = Math.round((performance.now() - queueStart) / 10) / 100;
   const rowsOf = () =>
     b.db
@@ -199,8 +233,9 @@ async function main(): Promise<void> {
       .where('email', '=', BENCH_ADMIN.email)
       .executeTakeFirstOrThrow();
     const teamId = await personalTeam(b.db, admin);
-    for (const channel of CHANNELS.filter((c) => !ONLY || ONLY.includes(c.name) || ONLY.includes(c.channel))) {
-      const userIds = await benchUsers(b, `bench-notify-${channel.channel}-`, SIZES.users);
+    for (const [index, channel] of CHANNELS.entries()) {
+      if (ONLY && !ONLY.includes(channel.name) && !ONLY.includes(channel.channel)) continue;
+      const userIds = channel.reachesUsers === false ? [] : await benchUsers(b, `bench-notify-${index}-`, SIZES.users);
       const receiver = await channel.setUp(b, { userIds, teamId, sink });
       try {
         for (const mode of ['steady', 'burst'] as const) {

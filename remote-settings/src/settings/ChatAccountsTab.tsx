@@ -2,16 +2,19 @@ import { Button, MessageBar, MessageBarActions, MessageBarBody, makeStyles, Spin
 import {
   type ChatUserLink,
   ConfirmDialog,
+  chatKindName,
   errorText,
   SmallTable,
   type SmallTableColumn,
   useChatLinks,
   useLinkSlackByEmail,
   useNotify,
+  useRequestTelegramLink,
   useUnlinkChatAccount,
 } from '@vigil/shared';
 import { useState } from 'react';
 import { SettingsSection } from './SettingsSection';
+import { TelegramLinkReady, TelegramLinkRefused } from './TelegramLinkPanel';
 
 const useStyles = makeStyles({
   actions: { display: 'flex', gap: tokens.spacingHorizontalS },
@@ -20,22 +23,18 @@ const useStyles = makeStyles({
   dim: { color: tokens.colorNeutralForeground3 },
 });
 
-const KIND_NAMES: Record<string, string> = {
-  slack_app: 'Slack',
-  telegram: 'Telegram',
-  mattermost: 'Mattermost',
-  rocketchat: 'Rocket.Chat',
-};
-const accountName = (link: ChatUserLink) => `${KIND_NAMES[link.kind] ?? link.kind} ${link.external_user_id}`;
+const accountName = (link: ChatUserLink) => `${chatKindName(link.kind)} ${link.external_user_id}`;
 
 /**
- * Chat accounts (docs/oncall/channels/slack.md, "Link Slack members"): the chat accounts whose
- * button presses act as you; "Link Slack" links the Slack member with your email; Unlink asks first.
+ * Chat accounts (docs/oncall/channels.md, "Linking chat users"): the chat accounts whose button
+ * presses act as you; "Link Slack" links the Slack member with your email; "Link Telegram" gives a
+ * one-time t.me link to the bot; Unlink asks first.
  */
 export function ChatAccountsTab() {
   const styles = useStyles();
   const links = useChatLinks();
   const linkSlack = useLinkSlackByEmail();
+  const telegramLink = useRequestTelegramLink();
   const unlink = useUnlinkChatAccount();
   const notify = useNotify();
   const [unlinking, setUnlinking] = useState<ChatUserLink | null>(null);
@@ -45,6 +44,11 @@ export function ChatAccountsTab() {
       onSuccess: (answer) => notify.success(`Slack member ${answer.external_user_id} is linked to you.`),
       onError: (error) => notify.error(error),
     });
+  // The bot links the account in Telegram, out of sight: the list is read again once back here.
+  const telegramDone = () => {
+    telegramLink.reset();
+    void links.refetch();
+  };
   const confirmUnlink = async () => {
     if (!unlinking) return;
     try {
@@ -57,7 +61,7 @@ export function ChatAccountsTab() {
   };
 
   const columns: SmallTableColumn<ChatUserLink>[] = [
-    { header: 'Chat', cell: (l) => KIND_NAMES[l.kind] ?? l.kind },
+    { header: 'Chat', cell: (l) => chatKindName(l.kind) },
     { header: 'Account', cell: (l) => l.external_user_id },
     { header: 'Workspace', cell: (l) => l.workspace || <span className={styles.dim}>—</span> },
     { header: 'Linked', cell: (l) => new Date(l.linked_at).toLocaleString() },
@@ -81,11 +85,16 @@ export function ChatAccountsTab() {
         <Button appearance="primary" onClick={link} disabled={linkSlack.isPending}>
           Link Slack
         </Button>
+        <Button onClick={() => telegramLink.mutate()} disabled={telegramLink.isPending}>
+          Link Telegram
+        </Button>
       </div>
       <Text className={styles.dim}>
-        Link Slack finds the member of the Slack workspace with your email. Or press a button on an alert in Slack: you are sent a link that
-        links you.
+        Link Slack finds the member of the Slack workspace with your email. Link Telegram gives you a link to the bot that links the
+        Telegram account pressing Start. Or press a button on an alert in Slack or Mattermost: you are sent a link that links you.
       </Text>
+      {telegramLink.isSuccess && <TelegramLinkReady link={telegramLink.data} onDone={telegramDone} />}
+      {telegramLink.isError && <TelegramLinkRefused error={telegramLink.error} />}
       {links.isError ? (
         <MessageBar intent="error" role="alert">
           <MessageBarBody>Your chat accounts could not be loaded: {errorText(links.error)}</MessageBarBody>

@@ -13,6 +13,7 @@ export type ChatChannelUpdate = Schemas['ChatChannelUpdate'];
 export type ChatKind = Schemas['ChatKind'];
 export type ChatKindPublic = Schemas['ChatKindPublic'];
 export type ChatUserLink = Schemas['ChatUserLinkPublic'];
+export type TelegramLink = Schemas['TelegramLink'];
 
 export const chatKeys = {
   all: ['chat'] as const,
@@ -29,6 +30,9 @@ export const CHAT_KIND_HELP: Record<ChatKind, { label: string; target: string; p
   msteams: { label: 'Microsoft Teams', target: "The channel's workflow (incoming webhook) URL", placeholder: 'https://…' },
   telegram: { label: 'Telegram', target: 'The chat id (the bot must be in the chat)', placeholder: '-1001234567890' },
 };
+
+/** A chat kind as the console names it ("Slack" for slack_app); an unknown kind as it is. */
+export const chatKindName = (kind: string): string => CHAT_KIND_HELP[kind as ChatKind]?.label ?? kind;
 
 export function useChatKinds(options?: ClientOption) {
   const client = useApiClient(options);
@@ -102,6 +106,16 @@ function useLinkMutation<Vars, Result>(mutationFn: (vars: Vars) => Promise<Resul
 export function useLinkSlackByEmail(options?: ClientOption) {
   const client = useApiClient(options);
   return useLinkMutation(async () => unwrap(await client.POST('/api/v1/users/me/chat-links/slack')));
+}
+
+/**
+ * A one-time t.me link to the bot: pressing Start there links the Telegram account that does
+ * (docs/oncall/channels/telegram.md). Nothing is linked yet, so the list is not refetched; a 409
+ * when no bot is set up or Telegram cannot be reached.
+ */
+export function useRequestTelegramLink(options?: ClientOption) {
+  const client = useApiClient(options);
+  return useMutation({ mutationFn: async () => unwrap(await client.POST('/api/v1/users/me/chat-links/telegram')) });
 }
 
 export function useUnlinkChatAccount(options?: ClientOption) {
