@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { auditActor } from '../audit/record.js';
 import { requireUser, userOf } from '../auth/currentUser.js';
 import { limitedChangeErrors, listErrors, operationDocs, readErrors } from '../common/routeDocs.js';
-import { HttpErrorBody, Message } from '../common/schema.js';
+import { Message } from '../common/schema.js';
 import {
   ChatChannelCreate,
   ChatChannelParams,
@@ -124,10 +124,10 @@ export async function chatChannelRoutes(root: FastifyInstance, deps: ChatChannel
         ...doc(
           'test_chat_channel',
           'Post a test message to a chat channel now (team admins)',
-          "502 with the provider's refusal in words when it did not take the message (or did not answer in 15 s).",
+          "409 with the provider's refusal in words when it did not take the message (or did not answer in 15 s).",
         ),
         params: ChatChannelParams,
-        response: { 200: Message, 502: HttpErrorBody, ...limitedChangeErrors },
+        response: { 200: Message, ...limitedChangeErrors },
       },
     },
     async (request) => testChatChannel(deps, userOf(request), request.params.team_id, request.params.id),

@@ -188,7 +188,7 @@ export async function deleteChatChannel(deps: ChatChannelDeps, actor: AuditActor
 
 /**
  * Posts a test message through the channel's provider, now, and answers in words what the
- * provider said (a 502 naming its refusal, never a 500); a test of a disabled channel goes too.
+ * provider said (a 409 naming its refusal: the provider's fault is reported, never a 5xx); a test of a disabled channel goes too.
  */
 export async function testChatChannel(deps: ChatChannelDeps, user: Caller, teamId: string, id: string): Promise<{ message: string }> {
   await allowed(deps, user, teamId, 'manage');
@@ -204,7 +204,7 @@ export async function testChatChannel(deps: ChatChannelDeps, user: Caller, teamI
     await Promise.race([provider.test(channel, context), timeout]);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    throw new HttpError(502, `The test message was not posted: ${reason}`.slice(0, 400));
+    throw new HttpError(409, `The test message was not posted: ${reason}`.slice(0, 400));
   } finally {
     clearTimeout(timer);
   }

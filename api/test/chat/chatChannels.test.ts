@@ -132,15 +132,15 @@ describe('team chat channels', () => {
 
     const missing = answered(await callAs(t, admin, 'POST', channels(), { kind: 'slack_app', label: 'gone', target: 'C0GONE0001' }));
     const refused = await callAs(t, admin, 'POST', `${channels()}/${missing.id}/test`);
-    expect([refused.statusCode, body(refused).detail]).toEqual([502, 'The test message was not posted: Slack answered channel_not_found']);
+    expect([refused.statusCode, body(refused).detail]).toEqual([409, 'The test message was not posted: Slack answered channel_not_found']);
 
     slack.mode = 'error';
     const down = await callAs(t, admin, 'POST', `${channels()}/${ok.id}/test`);
-    expect([down.statusCode, body(down).detail]).toEqual([502, 'The test message was not posted: HTTP 500 from Slack']);
+    expect([down.statusCode, body(down).detail]).toEqual([409, 'The test message was not posted: HTTP 500 from Slack']);
     slack.mode = 'ok';
     await slack.stop();
     const unreachable = await callAs(t, admin, 'POST', `${channels()}/${ok.id}/test`);
-    expect(unreachable.statusCode).toBe(502);
+    expect(unreachable.statusCode).toBe(409);
     expect(body(unreachable).detail).toMatch(/^The test message was not posted: could not reach Slack: ECONNREFUSED/);
     for (const res of [refused, down, unreachable]) expect(res.body).not.toContain(slack.token);
     await slack.start();

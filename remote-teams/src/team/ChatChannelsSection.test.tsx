@@ -59,7 +59,7 @@ describe("a team's chat channels", () => {
       `/teams/${TEAM_ID}`,
       answersFor('admin', [ALERTS], {
         [`POST ${CHANNELS}/${ALERTS.id}/test`]: {
-          status: 502,
+          status: 409,
           body: { detail: 'The test message was not posted: Slack answered channel_not_found' },
         },
       }),

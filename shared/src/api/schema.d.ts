@@ -1715,7 +1715,7 @@ export interface paths {
         put?: never;
         /**
          * Post a test message to a chat channel now (team admins)
-         * @description 502 with the provider's refusal in words when it did not take the message (or did not answer in 15 s).
+         * @description 409 with the provider's refusal in words when it did not take the message (or did not answer in 15 s).
          */
         post: operations["chat-test_chat_channel"];
         delete?: never;
@@ -1789,7 +1789,7 @@ export interface paths {
         put?: never;
         /**
          * Link the Slack member with your Vigil email to you
-         * @description 404 when the Slack app's workspace has no member with that email; 409 when the Slack app is not configured; 502 with Slack's refusal in words.
+         * @description 404 when the Slack app's workspace has no member with that email; 409 when the Slack app is not configured; 409 with Slack's refusal in words when Slack refuses or cannot be reached.
          */
         post: operations["chat-link_slack_by_email"];
         delete?: never;
@@ -11779,15 +11779,6 @@ export interface operations {
                     "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
-            /** @description Default Response */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPError"];
-                };
-            };
         };
     };
     "chat-read_chat_links": {
@@ -12003,15 +11994,6 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPError"];
-                };
-            };
-            /** @description Default Response */
-            502: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -81,7 +81,7 @@ export function useDeleteChatChannel(teamId: string, options?: ClientOption) {
   );
 }
 
-/** Posts a test message now; a refusal is the provider's in words (502). */
+/** Posts a test message now; a refusal is the provider's in words (409). */
 export function useTestChatChannel(teamId: string, options?: ClientOption) {
   const client = useApiClient(options);
   return useMutation({

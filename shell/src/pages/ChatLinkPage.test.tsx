@@ -2,7 +2,7 @@
 import { cleanup, screen } from '@testing-library/react';
 import { clearToken, setToken } from '@vigil/shared';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeAnswer, fakeApi } from '../../../shared/src/testing/fakeApi';
 import ChatLinkPage, { NO_LINK_TOKEN } from './ChatLinkPage';
 
@@ -22,6 +22,11 @@ function show(path: string, answers: Record<string, FakeAnswer>) {
   return api;
 }
 
+// Test files share a worker (isolate: false): a session another file left must not sign this page in.
+beforeEach(() => {
+  clearToken();
+  localStorage.clear();
+});
 afterEach(() => {
   cleanup();
   clearToken();

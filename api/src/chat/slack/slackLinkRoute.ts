@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { auditActor } from '../../audit/record.js';
 import { requireUser, userOf } from '../../auth/currentUser.js';
 import { operationDocs } from '../../common/routeDocs.js';
-import { errorResponses, HttpErrorBody } from '../../common/schema.js';
+import { errorResponses } from '../../common/schema.js';
 import type { Db } from '../../db/database.js';
 import { HttpError } from '../../errors.js';
 import type { ProviderStore } from '../../providers/store.js';
@@ -32,9 +32,9 @@ export async function slackLinkRoute(root: FastifyInstance, deps: { db: Db; now:
         ...doc(
           'link_slack_by_email',
           'Link the Slack member with your Vigil email to you',
-          "404 when the Slack app's workspace has no member with that email; 409 when the Slack app is not configured; 502 with Slack's refusal in words.",
+          "404 when the Slack app's workspace has no member with that email; 409 when the Slack app is not configured; 409 with Slack's refusal in words when Slack refuses or cannot be reached.",
         ),
-        response: { 200: ChatUserLinkPublic, 401: e401, 403: e403, 404: e404, 409: e409, 502: HttpErrorBody },
+        response: { 200: ChatUserLinkPublic, 401: e401, 403: e403, 404: e404, 409: e409 },
       },
     },
     async (request) => {
@@ -42,7 +42,7 @@ export async function slackLinkRoute(root: FastifyInstance, deps: { db: Db; now:
       const slack = await requireSlackApp(deps.providers);
       const answer = await callSlack(slack, (client) => client.users.lookupByEmail({ email: user.email })).catch((error: Error) => {
         if (/users_not_found/.test(error.message)) throw new HttpError(404, NO_SLACK_MEMBER(user.email));
-        throw new HttpError(502, `Slack did not answer who has your email: ${error.message}`);
+        throw new HttpError(409, `Slack did not answer who has your email: ${error.message}`);
       });
       const member = answer.user;
       if (!member?.id) throw new HttpError(404, NO_SLACK_MEMBER(user.email));
