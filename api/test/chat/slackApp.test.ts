@@ -101,7 +101,13 @@ describe('the Slack app', () => {
     expect(buttonsOf(post)).toEqual(['vigil_ack', 'vigil_escalate', 'vigil_close', 'vigil_open']);
     expect(actions.elements[0]).toMatchObject({ action_id: 'vigil_ack', value: alert.id });
     expect(actions.elements[3].url).toBe(`http://console.test/alerts/${alert.id}`);
-    const stored = await t.db.selectFrom('chat_messages').selectAll().where('alert_id', '=', alert.id).executeTakeFirstOrThrow();
+    // Recorded once Slack answered the post: a moment after the fake saw it.
+    const stored = await eventually(
+      () => t.db.selectFrom('chat_messages').selectAll().where('alert_id', '=', alert.id).executeTakeFirst(),
+      (row) => row !== undefined,
+      'the posted message recorded',
+    );
+    if (!stored) throw new Error('unreachable');
     expect(stored.external_id).toMatch(new RegExp(`^${CHANNEL}:1700000000\\.\\d{6}$`));
 
     answered(await callAs(t, ann, 'POST', `${ALERTS}/acknowledge/${alert.id}`));
