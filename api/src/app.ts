@@ -51,6 +51,7 @@ import { Notifications } from './notifications/service.js';
 import { registerOpenapi } from './openapi.js';
 import { redactUrlSecrets } from './operations/logRedaction.js';
 import { metricsPlugin } from './operations/metrics.js';
+import { probeRoutes } from './operations/probes.js';
 import { registerRateLimits } from './operations/rateLimitStore.js';
 import { closeConnectionsWhileDraining } from './operations/shutdown.js';
 import { providerRoutes } from './providers/routes.js';
@@ -288,6 +289,7 @@ export async function composeApp(options: BuildAppOptions): Promise<{ app: Fasti
     { prefix: API_PREFIX },
   );
   // PagerDuty's Events API v2 at the origin's root, where its clients post when only the host changes.
+  await app.register(probeRoutes, { db, lifecycle: app.lifecycle });
   await app.register(enqueueRoutes, { prefix: '/v2', intake, config });
   if (config.consoleDir) await app.register(consolePlugin, { ...alertActions, settings, consoleDir: config.consoleDir });
   else if (config.publicPages) await app.register(publishedPublicPagesPlugin, { ...alertActions, settings, pages: config.publicPages });
