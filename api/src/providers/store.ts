@@ -100,6 +100,7 @@ export class ProviderStore {
       for (const field of definition.secretFields) {
         if (secrets[field] === undefined && stored[field] !== undefined) secrets[field] = stored[field];
       }
+      checkUrls(config);
       definition.check?.(config, secrets);
       const values = {
         config: JSON.stringify(config),
@@ -141,6 +142,29 @@ export class ProviderStore {
     this.cache.delete(kind);
   }
 }
+
+/** The settings that name where a provider is (an API base, a gateway's URL). */
+const URL_FIELDS = ['api_base', 'api_url', 'url'];
+
+/**
+ * Each URL setting must be one Node's URL parser takes, over http(s): the schema's `uri` format
+ * lets through text (`http://a b`) that every send would then fail on, as a 500 at the worst.
+ */
+function checkUrls(config: Record<string, unknown>): void {
+  for (const field of URL_FIELDS) {
+    const value = config[field];
+    if (value === undefined) continue;
+    let url: URL | undefined;
+    try {
+      url = new URL(String(value));
+    } catch {
+      url = undefined;
+    }
+    if (!url || !['http:', 'https:'].includes(url.protocol)) throw invalidField(['body', field], INVALID_PROVIDER_URL);
+  }
+}
+
+export const INVALID_PROVIDER_URL = 'enter an http:// or https:// URL';
 
 /** A 422 for a secret field missing on first configuration. */
 export function requireSecret(secrets: Record<string, string>, field: string): void {

@@ -64,6 +64,26 @@ describe('notification providers', () => {
     expect(JSON.stringify(bad.json().detail)).toContain('from_number');
   });
 
+  // `http://a:b` passes the schema's uri format, and Node's URL parser refuses it (a port of b).
+  it('refuses an API base that Node cannot parse as an http(s) URL, naming the field', async () => {
+    for (const api_base of ['http://a:b', 'http://exa mple.com', 'ftp://example.com/']) {
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: '/api/v1/notification-providers/telegram',
+        headers: admin,
+        payload: {
+          bot_token: '123456:ABCdef',
+          webhook_secret: 'a-webhook-secret-of-16',
+          api_base,
+        },
+      });
+      expect(res.statusCode, api_base).toBe(422);
+      expect(JSON.stringify(res.json().detail), api_base).toContain('api_base');
+    }
+    const stored = await t.db.selectFrom('notification_providers').select('kind').where('kind', '=', 'telegram').executeTakeFirst();
+    expect(stored).toBeUndefined();
+  });
+
   it('is for superusers only', async () => {
     const user = await t.createUser();
     for (const [method, url] of [

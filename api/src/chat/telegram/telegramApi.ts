@@ -41,7 +41,12 @@ export async function telegramBot(providers: ProviderStore): Promise<TelegramBot
  * answer that is not the API's, or no answer within 10 s.
  */
 export async function callTelegram<T>(bot: TelegramBot, method: string, params: object): Promise<T> {
-  const host = new URL(bot.apiBase).host;
+  let host: string;
+  try {
+    host = new URL(bot.apiBase).host;
+  } catch {
+    throw new TelegramError(`Telegram ${method}: its API base is not a URL`);
+  }
   let res: Response;
   try {
     res = await fetch(`${bot.apiBase}/bot${bot.token}/${method}`, {
