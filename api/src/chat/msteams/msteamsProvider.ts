@@ -1,6 +1,6 @@
 import { ACTION_PAGE_LABEL, CONSOLE_LABEL, escapeMarkdown, factsOf, headlineOf, shortDescription, stateLineOf } from '../alertText.js';
-import type { ChatAlertView, ChatProvider } from '../provider.js';
-import { checkWebhookTarget, postToWebhook, WEBHOOK_POSTED } from '../webhookTarget.js';
+import type { ChatAlertView } from '../provider.js';
+import { webhookChatProvider } from '../webhookTarget.js';
 
 const SEVERITY_STYLES = { critical: 'attention', high: 'warning', warning: 'warning', info: 'accent' } as const;
 
@@ -56,20 +56,9 @@ export const msteamsFollowUp = (alert: ChatAlertView) =>
   );
 
 /** A Microsoft Teams channel's Workflows webhook, "When a Teams webhook request is received" (docs/oncall/channels/microsoft-teams.md). */
-export const msteamsChatProvider: ChatProvider = {
-  kind: 'msteams',
-  title: 'Microsoft Teams',
-  hasSecret: false,
-  checkTarget: checkWebhookTarget,
-  async post(channel, alert, context) {
-    await postToWebhook(channel.target, msteamsCard(alert), context);
-    return WEBHOOK_POSTED;
-  },
-  async update(channel, _externalId, alert, context) {
-    await postToWebhook(channel.target, msteamsFollowUp(alert), context);
-  },
-  async test(channel, context) {
-    const text = `Vigil can post to this channel (${escapeMarkdown(channel.label)}).`;
-    await postToWebhook(channel.target, asMessage(cardOf([{ type: 'TextBlock', text, wrap: true }], [])), context);
-  },
-};
+export const msteamsChatProvider = webhookChatProvider('msteams', 'Microsoft Teams', {
+  post: msteamsCard,
+  followUp: msteamsFollowUp,
+  test: (label) =>
+    asMessage(cardOf([{ type: 'TextBlock', text: `Vigil can post to this channel (${escapeMarkdown(label)}).`, wrap: true }], [])),
+});

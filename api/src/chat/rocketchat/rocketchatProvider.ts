@@ -8,8 +8,8 @@ import {
   shortDescription,
   stateLineOf,
 } from '../alertText.js';
-import type { ChatAlertView, ChatProvider } from '../provider.js';
-import { checkWebhookTarget, postToWebhook, WEBHOOK_POSTED } from '../webhookTarget.js';
+import type { ChatAlertView } from '../provider.js';
+import { webhookChatProvider } from '../webhookTarget.js';
 
 /**
  * The message of a new alert: text and one attachment whose buttons open pages. A Rocket.Chat
@@ -46,19 +46,8 @@ export const rocketchatFollowUp = (alert: ChatAlertView) => ({
 });
 
 /** A Rocket.Chat channel's incoming webhook (docs/oncall/channels/rocket-chat.md). */
-export const rocketchatChatProvider: ChatProvider = {
-  kind: 'rocketchat',
-  title: 'Rocket.Chat',
-  hasSecret: false,
-  checkTarget: checkWebhookTarget,
-  async post(channel, alert, context) {
-    await postToWebhook(channel.target, rocketchatPost(alert), context);
-    return WEBHOOK_POSTED;
-  },
-  async update(channel, _externalId, alert, context) {
-    await postToWebhook(channel.target, rocketchatFollowUp(alert), context);
-  },
-  async test(channel, context) {
-    await postToWebhook(channel.target, { text: `Vigil can post to this channel (${escapeMarkdown(channel.label)}).` }, context);
-  },
-};
+export const rocketchatChatProvider = webhookChatProvider('rocketchat', 'Rocket.Chat', {
+  post: rocketchatPost,
+  followUp: rocketchatFollowUp,
+  test: (label) => ({ text: `Vigil can post to this channel (${escapeMarkdown(label)}).` }),
+});
