@@ -53,6 +53,7 @@ import { redactUrlSecrets } from './operations/logRedaction.js';
 import { metricsPlugin } from './operations/metrics.js';
 import { probeRoutes } from './operations/probes.js';
 import { registerRateLimits } from './operations/rateLimitStore.js';
+import { planOf } from './operations/roles.js';
 import { closeConnectionsWhileDraining } from './operations/shutdown.js';
 import { providerRoutes } from './providers/routes.js';
 import { ProviderStore } from './providers/store.js';
@@ -70,7 +71,7 @@ import { phoneMessages, TELEPHONY_PATH } from './telephony/phoneMessages.js';
 import { telephonyRoutes } from './telephony/routes.js';
 import { ensureFirstSuperuser } from './users/firstSuperuser.js';
 import { userRoutes } from './users/routes.js';
-import { utilsRoutes } from './utils/routes.js';
+import { metricsRoute, utilsRoutes } from './utils/routes.js';
 
 export const API_VERSION: string = pkg.version;
 
@@ -88,9 +89,9 @@ export interface AppParts {
   now: () => Date;
   /** Alert changes of the whole deployment, for live consoles. */
   alertChanges: AlertChangeFeed;
-  /** Notification emails: the outbox relay, the job queue and its worker. */
+  /** Notification emails: the outbox relay, the job queue and its worker (on a web process, announcements to the workers). */
   notifications: Notifications;
-  /** Escalates alerts left unacknowledged past their policy's delay. */
+  /** Escalates alerts left unacknowledged past their policy's delay (started on roles all and worker; tests tick it). */
   escalations: EscalationTimer;
   /** Raises an alert for each heartbeat monitor whose ping is overdue. */
   heartbeats: HeartbeatChecker;
@@ -152,10 +153,12 @@ export function loggerOptions(config: Config, stream?: { write(line: string): vo
 
 /**
  * Builds the whole API: database ready and migrated, first superuser present, every route
- * registered. Tests call it in-process; server.ts calls it and listens.
+ * registered, the background work started, as the process's role has it (operations/roles.ts).
+ * Tests call it in-process; server.ts calls it and listens.
  */
 export async function composeApp(options: BuildAppOptions): Promise<{ app: FastifyInstance; parts: AppParts }> {
   const { config } = options;
+  const plan = planOf(config.role);
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config),
     bodyLimit: config.bodyLimitBytes,
@@ -198,7 +201,7 @@ export async function composeApp(options: BuildAppOptions): Promise<{ app: Fasti
       chatMessages({ config, providers, chatProviders: CHAT_PROVIDERS }),
       phoneMessages({ config, providers }),
     ];
-    notifications = await Notifications.start({ db, config, mailer, log: app.log, now, renderers });
+    notifications = await Notifications.start({ db, config, mailer, log: app.log, now, renderers, duty: plan.outbox });
   } catch (error) {
     if (ownsDb) await db.destroy();
     throw error;
@@ -208,12 +211,14 @@ export async function composeApp(options: BuildAppOptions): Promise<{ app: Fasti
   const alertActions = { db, config, now, notifications, alertChanges };
   const contacts = { db, config, now, notifications };
   const escalations = new EscalationTimer(alertActions, app.log);
-  escalations.start(config.notifications.escalationCheckMs);
-  // On the escalation timer's interval: a missed ping is noticed within ESCALATION_CHECK_SECONDS.
   const heartbeats = new HeartbeatChecker({ db, now, notifications, alertChanges }, app.log);
-  heartbeats.start(config.notifications.escalationCheckMs);
   const auditRetention = new AuditRetention({ db, now, retentionDays: config.auditLogRetentionDays }, app.log);
-  auditRetention.start();
+  if (plan.runsTimers) {
+    escalations.start(config.notifications.escalationCheckMs);
+    // On the escalation timer's interval: a missed ping is noticed within ESCALATION_CHECK_SECONDS.
+    heartbeats.start(config.notifications.escalationCheckMs);
+    auditRetention.start();
+  }
   const tokens = new TokenSigner(config.secretKey, config.accessTokenExpireMinutes);
   const hotPath: HotPath = { ...HOT_PATH_ON, ...options.hotPath };
   const userReads = createUserReads(db, hotPath);
@@ -238,9 +243,17 @@ export async function composeApp(options: BuildAppOptions): Promise<{ app: Fasti
   app.removeContentTypeParser('text/plain');
   requireClosedBodies(app);
   closeConnectionsWhileDraining(app);
-  await registerRateLimits(app, config, db);
+  if (plan.servesApi) await registerRateLimits(app, config, db);
   await app.register(metricsPlugin, { db });
   await app.register(authentication, { tokens, userReads, apiTokens });
+  await app.register(probeRoutes, { db, lifecycle: app.lifecycle });
+  const parts = { config, db, tokens, mailer, now, alertChanges, notifications, escalations, heartbeats, auditRetention };
+  if (!plan.servesApi) {
+    // A worker: the probes and the metrics scrape, a 404 for anything else (a misrouted Service reaches nothing).
+    await app.register(metricsRoute, { prefix: `${API_PREFIX}/utils`, config });
+    await app.ready();
+    return { app, parts };
+  }
   await registerOpenapi(app, API_VERSION, {
     securitySchemes: { [API_TOKEN_SCHEME]: apiTokenSecurityScheme },
     transform: documentTokenScope as never,
@@ -289,12 +302,11 @@ export async function composeApp(options: BuildAppOptions): Promise<{ app: Fasti
     { prefix: API_PREFIX },
   );
   // PagerDuty's Events API v2 at the origin's root, where its clients post when only the host changes.
-  await app.register(probeRoutes, { db, lifecycle: app.lifecycle });
   await app.register(enqueueRoutes, { prefix: '/v2', intake, config });
   if (config.consoleDir) await app.register(consolePlugin, { ...alertActions, settings, consoleDir: config.consoleDir });
   else if (config.publicPages) await app.register(publishedPublicPagesPlugin, { ...alertActions, settings, pages: config.publicPages });
   await app.ready();
-  return { app, parts: { config, db, tokens, mailer, now, alertChanges, notifications, escalations, heartbeats, auditRetention } };
+  return { app, parts };
 }
 
 /** The app alone: what the server and most tests need. */

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ConfigError, type Env, SETTINGS as S } from './configSettings.js';
+import type { Role } from './operations/roles.js';
 
 export { ConfigError };
 
@@ -43,6 +44,8 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
+  /** What this process runs (operations/roles.ts): `all`, or `web` / `worker` on PostgreSQL. */
+  role: Role;
   /** A postgres:// URL, or undefined for the embedded PGlite database under dataDir. */
   databaseUrl?: string;
   /** Repeated queries as server-side prepared statements (db/preparedStatements.ts); off behind PgBouncer in transaction mode. */
@@ -249,12 +252,19 @@ export function parseConfig(env: Env = process.env): Omit<Config, 'secretKey'> &
     // Else a full body could never pass.
     throw new ConfigError('RATE_LIMIT_INGEST_ALERTS_PER_MINUTE', `must be at least INGEST_MAX_ALERTS_PER_BODY (${maxAlertsPerBody})`);
   }
+  const databaseUrl = S.DATABASE_URL.read(env);
+  const role = S.VIGIL_ROLE.read(env);
+  if (role !== 'all' && !databaseUrl) {
+    // The embedded database belongs to one process: a web process and a worker cannot share it.
+    throw new ConfigError('VIGIL_ROLE', `is ${role}, which needs DATABASE_URL (PostgreSQL): on the embedded PGlite database only all runs`);
+  }
   return {
     production,
+    role,
     port: S.PORT.read(env),
     host: S.HOST.read(env),
     dataDir: S.DATA_DIR.read(env),
-    databaseUrl: S.DATABASE_URL.read(env),
+    databaseUrl,
     preparedStatements: S.DATABASE_PREPARED_STATEMENTS.read(env),
     secretKey,
     accessTokenExpireMinutes: S.ACCESS_TOKEN_EXPIRE_MINUTES.read(env),

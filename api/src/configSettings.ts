@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ROLES, type Role } from './operations/roles.js';
 
 // Every environment variable the API reads, declared once: its default, its bounds, its
 // one-line meaning, and how deploy/env.example lists it. config.ts assembles the Config from
@@ -600,6 +601,21 @@ const settings = {
     max: 1000,
   }),
 
+  VIGIL_ROLE: declare(
+    'VIGIL_ROLE',
+    {
+      group: 'Replicas and monitoring',
+      meaning:
+        'what this process runs: `all`, `web` (the HTTP API, no background work) or `worker` (sending and timers; over HTTP only probes and metrics); `web` and `worker` need `DATABASE_URL` (docs/deploy/scaling.md)',
+    },
+    '`all`',
+    (env): Role => {
+      const value = raw(env, 'VIGIL_ROLE') ?? 'all';
+      if (!(ROLES as readonly string[]).includes(value)) throw new ConfigError('VIGIL_ROLE', `must be all, web or worker, got "${value}"`);
+      return value as Role;
+    },
+    '`all`, `web` or `worker`',
+  ),
   REDIS_URL: urlOf('REDIS_URL', ['redis:', 'rediss:'], {
     group: 'Replicas and monitoring',
     meaning: 'rate-limit counters shared by API replicas',

@@ -123,14 +123,17 @@ export function chatMessages(deps: ChatMessageDeps): MessageRenderer {
       if (!provider) continue;
       const view = viewOf(deps.config, row, now);
       if (row.kind === 'new_alert') {
-        const deliver = async () => {
+        const deliver = async (withOutcome: (write: () => Promise<unknown>) => void) => {
           const externalId = await provider.post(channel, view, context);
           if (externalId === null) return;
-          await db
-            .insertInto('chat_messages')
-            .values({ alert_id: alertId, chat_channel_id: channel.id, external_id: externalId })
-            .onConflict((oc) => oc.columns(['alert_id', 'chat_channel_id']).doUpdateSet({ external_id: externalId }))
-            .execute();
+          // Recorded with the post's outcome: a database away now delays it, and posts nothing twice.
+          withOutcome(() =>
+            db
+              .insertInto('chat_messages')
+              .values({ alert_id: alertId, chat_channel_id: channel.id, external_id: externalId })
+              .onConflict((oc) => oc.columns(['alert_id', 'chat_channel_id']).doUpdateSet({ external_id: externalId }))
+              .execute(),
+          );
         };
         rendered.set(row.id, { deliver, alertId });
         continue;

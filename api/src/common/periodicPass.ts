@@ -4,7 +4,8 @@ import { isConnectionError } from '../db/connectionErrors.js';
 /**
  * Runs `pass` every `intervalMs` in this process (the escalation timer, the heartbeat check):
  * a pass still running is not doubled, and a failed one is logged and left to the next. The
- * database decides which replica acts on what, so every replica runs its own.
+ * database decides which replica acts on what, so every replica that runs them (roles all and
+ * worker) runs its own.
  */
 export class PeriodicPass {
   private timer?: NodeJS.Timeout;

@@ -46,18 +46,60 @@ export function isConnectionError(error: unknown, depth = 0): boolean {
 /** How long a caller is asked to wait before trying again while the database is away. */
 export const RETRY_AFTER_SECONDS = 5;
 
+export interface UnreachableRetry {
+  /** Ends the retries (a stopping process): the abort's reason is thrown. */
+  signal?: AbortSignal;
+  /** The longest pause between attempts (5 s unless given). */
+  maxPauseMs?: number;
+  /**
+   * An attempt still unanswered this long counts as unreachable and the next one starts (on
+   * another connection): a statement sent to a server that vanished from the network gets no
+   * answer for as long as TCP retransmits, many minutes. Only for idempotent work.
+   */
+  attemptTimeoutMs?: number;
+}
+
 /**
  * Runs `work`, and again after a growing pause while it fails for want of the database, until
- * `deadline` (a Date.now() time) would pass: for a step that must not be given up lightly (a
- * sent email's record). Any other error, or the deadline, is thrown.
+ * `deadline` (a Date.now() time, Infinity for no end) would pass: for a step that must not be
+ * given up lightly (a sent email's record). Any other error, the deadline or the signal's
+ * abort is thrown.
  */
-export async function retryWhileUnreachable<T>(work: () => Promise<T>, deadline: number): Promise<T> {
-  for (let pauseMs = 250; ; pauseMs = Math.min(pauseMs * 2, 5_000)) {
+export async function retryWhileUnreachable<T>(work: () => Promise<T>, deadline: number, options: UnreachableRetry = {}): Promise<T> {
+  const { signal, maxPauseMs = 5_000, attemptTimeoutMs } = options;
+  for (let pauseMs = Math.min(250, maxPauseMs); ; pauseMs = Math.min(pauseMs * 2, maxPauseMs)) {
+    signal?.throwIfAborted();
     try {
-      return await work();
+      return await (attemptTimeoutMs === undefined ? work() : withinAttempt(work(), attemptTimeoutMs));
     } catch (error) {
       if (!isConnectionError(error) || Date.now() + pauseMs > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, pauseMs));
+      await pause(pauseMs, signal);
     }
   }
+}
+
+function withinAttempt<T>(attempt: Promise<T>, timeoutMs: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const unanswered = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(Object.assign(new Error(`no answer from the database within ${timeoutMs / 1000} s`), { code: 'ETIMEDOUT' })),
+      timeoutMs,
+    );
+  });
+  // The abandoned attempt may still fail later: its rejection is nobody's to handle.
+  attempt.catch(() => {});
+  return Promise.race([attempt, unanswered]).finally(() => clearTimeout(timer));
+}
+
+/** Resolves after `ms`, or at once when `signal` aborts (the next attempt then throws its reason). */
+function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener('abort', done, { once: true });
+  });
 }

@@ -7,6 +7,8 @@ export interface EmailMessage {
   subject: string;
   html: string;
   text: string;
+  /** The Message-ID header (`<…@…>`); nodemailer makes a random one when unset. */
+  messageId?: string;
 }
 
 export interface Mailer {

@@ -9,8 +9,8 @@ const PASS_SIZE = 100;
 
 /**
  * Escalates alerts left unacknowledged past their `next_escalation_at` (set from the
- * integration's policy when the alert was created or last escalated). Every API process runs
- * one; each escalation goes through the locked action (via "policy"), which acts only on an
+ * integration's policy when the alert was created or last escalated). Every API process of role
+ * all or worker runs one (operations/roles.ts); each escalation goes through the locked action (via "policy"), which acts only on an
  * alert still due, so two replicas never escalate one alert twice. Time is `deps.now()`: tests
  * move that clock and call `tick()`.
  */

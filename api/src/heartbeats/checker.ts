@@ -39,8 +39,8 @@ function missedEvent(m: Claimed): IngestEvent {
 }
 
 /**
- * Raises an alert for every heartbeat monitor whose ping is overdue. Every API process runs one,
- * on the escalation timer's interval (ESCALATION_CHECK_SECONDS); of several replicas only one
+ * Raises an alert for every heartbeat monitor whose ping is overdue. Every API process of role
+ * all or worker runs one, on the escalation timer's interval (ESCALATION_CHECK_SECONDS); of several replicas only one
  * raises a given miss: the pass claims overdue monitors with `UPDATE … SET missed_at WHERE
  * missed_at IS NULL … FOR UPDATE SKIP LOCKED RETURNING` and raises their alerts (through
  * ingestion, as a trigger on the monitor's integration) in the same transaction, so a claim

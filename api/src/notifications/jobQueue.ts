@@ -22,7 +22,12 @@ export type EmailJobs = PgBoss.JobWithMetadata<EmailJob>[];
  * emails not sent yet (each row records its own outcome), so chunking loses nothing.
  */
 export const EMAILS_PER_JOB = 50;
-/** A send never takes this long: a job still active then was held by a process that died. */
+/**
+ * A job still active this long after it was fetched was held by a process that died: pg-boss
+ * retries it then (at its next maintenance, after the retry delay). Its sends take seconds,
+ * so most of it is the outage a sent email's record outlasts without the job being handed to
+ * another worker (docs/decisions/0088-worker-role-and-send-outcomes.md).
+ */
 export const JOB_EXPIRE_SECONDS = 120;
 /** Jobs one fetch takes; each job's emails are sent together. */
 const JOBS_PER_FETCH = 2;
@@ -89,6 +94,9 @@ export async function jobSchemaOf(db: Db): Promise<string> {
 export class JobQueue {
   private worker?: JobWorker<EmailJobs[number]>;
   private closed = false;
+  private readonly stopper = new AbortController();
+  /** Aborted once a stop has waited its grace: outcomes still waiting for the database are given up. */
+  readonly stopping: AbortSignal = this.stopper.signal;
 
   private constructor(
     private readonly boss: PgBoss,
@@ -109,7 +117,7 @@ export class JobQueue {
     const boss = new PgBoss({
       db: bossDb(db, { runScript: db.runScript, isClosed }),
       schema,
-      // No cron schedules: the escalation timer runs in every process (escalation/timer.ts).
+      // No cron schedules: the escalation timer runs in every sending process (escalation/timer.ts).
       schedule: false,
       archiveCompletedAfterSeconds: 3600,
       deleteAfterDays: 7,
@@ -153,8 +161,6 @@ export class JobQueue {
     this.worker = new JobWorker(source, handle, {
       batchSize: JOBS_PER_FETCH,
       pollingIntervalMs: this.config.pollingIntervalSeconds * 1000,
-      // As pg-boss's own worker: a handler past the jobs' expiry fails them.
-      handlerTimeoutMs: JOB_EXPIRE_SECONDS * 1000,
       log: this.log,
       isQuiet,
     });
@@ -173,10 +179,12 @@ export class JobQueue {
 
   async stop(): Promise<void> {
     // Sends under way finish and their outcome is recorded, for up to STOP_GRACE_MS; a job
-    // still running then stays active and is retried once it expires.
+    // still running then (its record waiting for the database) stays active and is retried
+    // once it expires.
     let grace: NodeJS.Timeout | undefined;
     await Promise.race([this.worker?.stop(), new Promise((resolve) => (grace = setTimeout(resolve, STOP_GRACE_MS)))]);
     clearTimeout(grace);
+    this.stopper.abort(new JobQueueStopped());
     await this.boss.stop({ graceful: true, wait: true, timeout: STOP_GRACE_MS });
     this.closed = true;
   }

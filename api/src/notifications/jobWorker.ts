@@ -15,8 +15,6 @@ export interface JobWorkerOptions {
   batchSize: number;
   /** The pause after a fetch that found fewer jobs, unless woken. */
   pollingIntervalMs: number;
-  /** A handler still running this long fails its jobs (it may still finish; the jobs expire then). */
-  handlerTimeoutMs: number;
   log: FastifyBaseLogger;
   /** Errors not worth a log line: a lost database (logged once as an outage), a stopped queue. */
   isQuiet: (error: unknown) => boolean;
@@ -77,7 +75,10 @@ export class JobWorker<J extends { id: string }> {
     const ids = jobs.map((job) => job.id);
     let failure: Error | undefined;
     try {
-      await this.withinTimeout(this.handle(jobs));
+      // No timeout here: the handler bounds its own sends, and then waits for the database as
+      // long as it takes to record what it sent (notifications/delivery.ts). Failing its jobs
+      // meanwhile would have them sent again.
+      await this.handle(jobs);
     } catch (error) {
       failure = error instanceof Error ? error : new Error(String(error));
     }
@@ -86,18 +87,6 @@ export class JobWorker<J extends { id: string }> {
       await (failure ? this.source.fail(ids, failure) : this.source.complete(ids));
     } catch (error) {
       this.report(error, 'job outcome not recorded: the job is retried once it expires');
-    }
-  }
-
-  private async withinTimeout(work: Promise<void>): Promise<void> {
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error('handler timed out')), this.options.handlerTimeoutMs);
-    });
-    try {
-      await Promise.race([work, timeout]);
-    } finally {
-      clearTimeout(timer);
     }
   }
 

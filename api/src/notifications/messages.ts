@@ -16,9 +16,14 @@ export interface RenderedNotification {
    * A send that is not one email or one plain POST: a provider's API called with its own client
    * (an SMS through Twilio, a chat post whose message id is recorded for later updates). It
    * resolves once the provider accepted the message, and rejects as a failed attempt otherwise.
+   * A write it hands to `withOutcome` is made with the notification's outcome: retried while
+   * the database is away, never a reason to send again (notifications/delivery.ts).
    */
-  deliver?: () => Promise<void>;
+  deliver?: (withOutcome: (write: AfterSend) => void) => Promise<void>;
 }
+
+/** A write that belongs to a sent notification's outcome (a chat post's message id). */
+export type AfterSend = () => Promise<unknown>;
 
 /**
  * One kind of message (alert notifications, contacts' confirmations, verification codes...):

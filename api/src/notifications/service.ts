@@ -3,21 +3,25 @@ import type { Config } from '../config.js';
 import type { Db, OpenDb } from '../db/database.js';
 import type { ALERT_NOTIFICATION_KINDS, NotificationKind, NotificationRow, UserRow } from '../db/schema.js';
 import type { Mailer } from '../email/mailer.js';
+import type { OutboxDuty } from '../operations/roles.js';
 import { notificationDelivery } from './delivery.js';
 import { JobQueue } from './jobQueue.js';
 import type { MessageRenderer } from './messages.js';
+import { listenToOutbox, OutboxAnnouncer } from './outboxSignal.js';
 import { NotificationRelay } from './relay.js';
 import type { NotificationPublic } from './schema.js';
 
 /**
  * Notification emails, end to end: a change writes `notifications` rows (the outbox), the
- * relay queues them, the queue's worker sends them with retries. Every API process runs all
- * three; the database decides who does what, so replicas never send an email twice.
+ * relay queues them, the queue's worker sends them with retries. A process of role `all` or
+ * `worker` runs the relay and the worker; a `web` process only writes rows and announces them
+ * to the workers (operations/roles.ts). The database decides who does what, so processes
+ * never send an email twice.
  */
 export class Notifications {
   private constructor(
-    private readonly queue: JobQueue,
-    private readonly relay: NotificationRelay,
+    private readonly sending: { queue: JobQueue; relay: NotificationRelay; stopListening?: () => Promise<void> } | undefined,
+    private readonly announcer: OutboxAnnouncer | undefined,
   ) {}
 
   static async start(deps: {
@@ -28,27 +32,43 @@ export class Notifications {
     now: () => Date;
     /** The kinds of message the features produce, registered at the composition root. */
     renderers: readonly MessageRenderer[];
+    /** What this process does with the rows it writes, by its role. */
+    duty: OutboxDuty;
   }): Promise<Notifications> {
+    if (deps.duty === 'announce') return new Notifications(undefined, new OutboxAnnouncer(deps.db, deps.log));
     const queue = await JobQueue.start(deps.db, deps.config.notifications, deps.log);
     await queue.work(notificationDelivery({ ...deps, queue }));
     const relay = new NotificationRelay(deps.db, queue, deps.log, deps.now);
     relay.start();
-    return new Notifications(queue, relay);
+    let stopListening: (() => Promise<void>) | undefined;
+    try {
+      if (deps.duty === 'send-when-told') stopListening = await listenToOutbox(deps.db, () => relay.kick());
+    } catch (error) {
+      await relay.stop();
+      await queue.stop();
+      throw error;
+    }
+    return new Notifications({ queue, relay, stopListening }, undefined);
   }
 
   /** After a commit that wrote notifications: queue them now rather than at the next sweep. */
   kick(): void {
-    this.relay.kick();
+    this.sending?.relay.kick();
+    this.announcer?.kick();
   }
 
-  /** Resolves once every notification written so far is in the queue. */
-  flush(): Promise<void> {
-    return this.relay.flush();
+  /** Resolves once every notification written so far is in the queue (on a web process: announced to the workers). */
+  async flush(): Promise<void> {
+    await this.sending?.relay.flush();
+    await this.announcer?.flush();
   }
 
   async stop(): Promise<void> {
-    await this.relay.stop();
-    await this.queue.stop();
+    await this.announcer?.flush();
+    if (!this.sending) return;
+    await this.sending.stopListening?.();
+    await this.sending.relay.stop();
+    await this.sending.queue.stop();
   }
 }
 

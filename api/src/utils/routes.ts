@@ -29,7 +29,6 @@ export interface UtilsRouteDeps {
 
 export async function utilsRoutes(root: FastifyInstance, deps: UtilsRouteDeps): Promise<void> {
   const app = root.withTypeProvider<TypeBoxTypeProvider>();
-  const requireMetricsReader = metricsReader(deps.config.metricsToken);
   app.get(
     '/health-check/',
     { schema: { tags: ['utils'], operationId: 'utils-health_check', response: { 200: Type.Boolean(), 503: HttpErrorBody } } },
@@ -45,6 +44,13 @@ export async function utilsRoutes(root: FastifyInstance, deps: UtilsRouteDeps): 
       }
     },
   );
+  await metricsRoute(root, deps);
+}
+
+/** GET /metrics, on its own for a worker process, which serves it and the probes only (operations/roles.ts). */
+export async function metricsRoute(root: FastifyInstance, deps: Pick<UtilsRouteDeps, 'config'>): Promise<void> {
+  const app = root.withTypeProvider<TypeBoxTypeProvider>();
+  const requireMetricsReader = metricsReader(deps.config.metricsToken);
   app.get(
     '/metrics',
     {

@@ -151,7 +151,6 @@ describe('the job outcome commands on a lost database', () => {
       {
         batchSize: 2,
         pollingIntervalMs: 10,
-        handlerTimeoutMs: 1_000,
         log: { error: (e: unknown) => errors.push(e) } as never,
         isQuiet: isConnectionError,
       },

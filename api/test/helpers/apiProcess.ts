@@ -70,7 +70,8 @@ export async function startApiProcess(env: Record<string, string>): Promise<ApiP
   const deadline = Date.now() + START_TIMEOUT_MS;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`API process exited (${child.exitCode}): ${output}`);
-    const ok = await fetch(`${url}/api/v1/utils/health-check/`).then(
+    // The probe every role serves (a worker answers nothing under /api).
+    const ok = await fetch(`${url}/healthz/ready`).then(
       (r) => r.ok,
       () => false,
     );

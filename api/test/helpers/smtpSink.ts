@@ -7,6 +7,9 @@ export interface ReceivedMail {
   subject: string;
   text: string;
   html: string;
+  messageId: string;
+  /** When the message was in, before the sink answered (a Date.now() time). */
+  receivedAt: number;
 }
 
 /** A real SMTP server on a free loopback port that keeps what it receives. */
@@ -15,6 +18,11 @@ export class SmtpSink {
   private waiters: (() => void)[] = [];
   private server: SMTPServer;
   port = 0;
+  /**
+   * Awaited before the sink answers a message it has kept: the sender's send is under way until
+   * it resolves (a test stops the database, or the sender, right after a send).
+   */
+  beforeAnswer?: (mail: ReceivedMail) => Promise<void>;
 
   constructor() {
     this.server = new SMTPServer({
@@ -23,10 +31,19 @@ export class SmtpSink {
       logger: false,
       onData: (stream, _session, callback) => {
         simpleParser(stream)
-          .then((mail: ParsedMail) => {
+          .then(async (mail: ParsedMail) => {
             const to = [mail.to ?? []].flat().flatMap((a) => a.value.map((v) => v.address ?? ''));
-            this.messages.push({ to, subject: mail.subject ?? '', text: mail.text ?? '', html: mail.html || '' });
+            const received = {
+              to,
+              subject: mail.subject ?? '',
+              text: mail.text ?? '',
+              html: mail.html || '',
+              messageId: mail.messageId ?? '',
+              receivedAt: Date.now(),
+            };
+            this.messages.push(received);
             for (const wake of this.waiters.splice(0)) wake();
+            await this.beforeAnswer?.(received);
             callback();
           })
           .catch(callback);

@@ -34,7 +34,7 @@ function fakeSource(batches: { id: string }[][]) {
 }
 
 const quietLog = { error: () => {} } as never;
-const options = { batchSize: 2, pollingIntervalMs: 60_000, handlerTimeoutMs: 5_000, log: quietLog, isQuiet: () => false };
+const options = { batchSize: 2, pollingIntervalMs: 60_000, log: quietLog, isQuiet: () => false };
 
 describe('the job worker', () => {
   it('completes the jobs of a batch its handler finished, fails those of one it threw on', async () => {
