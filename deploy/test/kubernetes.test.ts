@@ -230,9 +230,16 @@ describe.skipIf(!KUBECTL)('the Kubernetes manifests', () => {
           .filter((n) => n.startsWith('remote-'));
       expect(names('Deployment').sort()).toEqual([...REMOTES].sort());
       expect(names('Service').sort()).toEqual([...REMOTES].sort());
+      const publish = /^COPY deploy\/remote\/publish-version\.sh (\S+)$/m.exec(readText('deploy/remote/Dockerfile'))![1];
       for (const remote of REMOTES) {
-        const [nginx] = named(objects(), 'Deployment', remote).spec.template.spec.containers;
-        expect(splitImage(nginx.image).name).toBe(`vigil/${remote}`);
+        const { containers, initContainers } = named(objects(), 'Deployment', remote).spec.template.spec;
+        expect(splitImage(containers[0].image).name).toBe(`vigil/${remote}`);
+        // Beside its own version, each pod publishes the one before (from that version's image, by its own script).
+        expect(
+          initContainers.map((c: any) => [c.name, splitImage(c.image).name, c.command]),
+          remote,
+        ).toEqual([['previous-version', `vigil/${remote}`, [publish]]]);
+        expect(initContainers[0].volumeMounts).toEqual(containers[0].volumeMounts.filter((m: any) => m.name === 'versions'));
       }
     });
 
@@ -316,7 +323,13 @@ describe.skipIf(!KUBECTL)('the Kubernetes manifests', () => {
     for (const overlay of OVERLAYS) {
       const kustomization = parse(readFileSync(path.join(OVERLAYS_DIR, overlay, 'kustomization.yaml'), 'utf8'));
       const listed = kustomization.images.map((i: any) => i.name).sort();
-      expect(listed, overlay).toEqual(['vigil/api', 'vigil/shell', ...REMOTES.map((r) => `vigil/${r}`)].sort());
+      expect(listed, overlay).toEqual(
+        ['vigil/api', 'vigil/shell', ...REMOTES.flatMap((r) => [`vigil/${r}`, `vigil/${r}-previous`])].sort(),
+      );
+      // A remote's previous version is the same image under another tag.
+      for (const remote of REMOTES) {
+        expect(kustomization.images.find((i: any) => i.name === `vigil/${remote}-previous`).newName, overlay).toBe(`vigil/${remote}`);
+      }
     }
     expect(existsSync(path.join(ROOT, 'deploy/kubernetes/base/kustomization.yaml'))).toBe(true);
   });

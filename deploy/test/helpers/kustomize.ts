@@ -9,10 +9,17 @@ import { ROOT } from './repo.js';
 export const KUBERNETES_DIR = path.join(ROOT, 'deploy/kubernetes');
 export const OVERLAYS_DIR = path.join(KUBERNETES_DIR, 'overlays');
 
-/** kubectl, whose built-in kustomize renders what `kubectl apply -k` would apply; undefined when it is not installed. */
-export const KUBECTL = ['kubectl', '/usr/local/bin/kubectl', '/usr/bin/kubectl'].find(
-  (command) => spawnSync(command, ['version', '--client'], { encoding: 'utf8' }).status === 0,
-);
+/**
+ * kubectl, whose built-in kustomize renders what `kubectl apply -k` would apply, by its full path
+ * (a stand-in earlier on a script's PATH must not find itself); undefined when it is not installed.
+ */
+export const KUBECTL = [
+  spawnSync('sh', ['-c', 'command -v kubectl'], { encoding: 'utf8' }).stdout.trim(),
+  '/usr/local/bin/kubectl',
+  '/usr/bin/kubectl',
+]
+  .filter((command) => path.isAbsolute(command))
+  .find((command) => spawnSync(command, ['version', '--client'], { encoding: 'utf8' }).status === 0);
 
 /** Every overlay a user can install (`kubectl apply -k deploy/kubernetes/overlays/<name>`), by name. */
 export function overlayNames(): string[] {
