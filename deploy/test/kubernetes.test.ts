@@ -18,9 +18,9 @@ import { REMOTES, ROOT, readCompose, readText } from './helpers/repo.js';
 
 // Every overlay of deploy/kubernetes as `kubectl apply -k` would apply it (kubectl's built-in
 // kustomize renders it; no cluster is needed): what each pod must be to run under the
-// `restricted` Pod Security Standard, probes, resources, disruption budgets, images, network
-// policies. kubernetesWiring.test.ts checks what the pods are given (settings, the gateway's
-// upstreams, the remotes map, the database, the monitoring).
+// `restricted` Pod Security Standard, probes, resources, disruption budgets, images.
+// kubernetesNetwork.test.ts checks the network policies, kubernetesWiring.test.ts what the pods
+// are given (settings, the gateway's upstreams, the remotes map, the database, the monitoring).
 
 if (!KUBECTL) console.warn('kubectl is not installed: the Kubernetes manifests are not rendered nor checked (it carries kustomize).');
 
@@ -263,58 +263,6 @@ describe.skipIf(!KUBECTL)('the Kubernetes manifests', () => {
       for (const cluster of ofKind(objects(), 'Cluster')) {
         const postgresMajor = COMPOSE_IMAGES.postgres!.split(/[.-]/)[0];
         expect(splitImage(cluster.spec.imageName).tag).toMatch(new RegExp(`^${postgresMajor}(\\.\\d+)?-`));
-      }
-    });
-
-    it('denies all traffic by default and lets each pod reach, and be reached by, only what it needs', () => {
-      const policies = ofKind(objects(), 'NetworkPolicy');
-      const deny = named(objects(), 'NetworkPolicy', 'default-deny');
-      expect(deny.spec).toEqual({ podSelector: {}, policyTypes: ['Ingress', 'Egress'] });
-      const policiesOf = (labels: Record<string, string>) => policies.filter((p) => selects(p.spec.podSelector, labels));
-      const allowed = (labels: Record<string, string>, direction: 'ingress' | 'egress') =>
-        policiesOf(labels).flatMap((p) =>
-          p.spec.policyTypes.includes(direction === 'ingress' ? 'Ingress' : 'Egress') ? (p.spec[direction] ?? []) : [],
-        );
-      const ports = (rules: any[]) => rules.flatMap((r) => (r.ports ?? []).map((p: any) => `${p.protocol}/${p.port}`));
-      // Every pod is covered by a policy of its own (beyond the default deny and DNS).
-      for (const pod of pods()) {
-        const own = policiesOf(pod.labels).filter((p) => Object.keys(p.spec.podSelector).length > 0);
-        expect(
-          own.map((p) => p.metadata.name),
-          pod.id,
-        ).not.toEqual([]);
-        expect(ports(allowed(pod.labels, 'egress')), pod.id).toEqual(expect.arrayContaining(['UDP/53', 'TCP/53']));
-      }
-      // Each Service's pods take connections on its port.
-      for (const service of ofKind(objects(), 'Service')) {
-        const pod = pods().find((p) => selects({ matchLabels: service.spec.selector }, p.labels))!;
-        const port = pod.spec.containers[0].ports.find((p: any) => p.name === service.spec.ports[0].targetPort).containerPort;
-        expect(ports(allowed(pod.labels, 'ingress')), service.metadata.name).toContain(`TCP/${port}`);
-      }
-      // The API's web pods, the shell and the remotes: from the gateway's pods only.
-      const gatewayLabels = named(objects(), 'Deployment', 'gateway').spec.template.metadata.labels;
-      for (const name of ['api-web', 'shell', ...REMOTES]) {
-        const labels = named(objects(), 'Deployment', name).spec.template.metadata.labels;
-        const sources = allowed(labels, 'ingress').flatMap((r) => r.from);
-        const fromGateway = sources.filter((s: any) => !s.namespaceSelector && !s.ipBlock && selects(s.podSelector, gatewayLabels));
-        const others = sources.filter(
-          (s: any) => !fromGateway.includes(s) && !s.namespaceSelector?.matchLabels?.['kubernetes.io/metadata.name'],
-        );
-        expect(fromGateway.length, name).toBeGreaterThan(0);
-        expect(others, name).toEqual([]);
-      }
-      // The gateway: from one namespace (the ingress controller's or the Gateway's), not from anywhere.
-      const gatewaySources = allowed(gatewayLabels, 'ingress').flatMap((r) => r.from);
-      expect(gatewaySources.map((s: any) => Object.keys(s.namespaceSelector.matchLabels))).toEqual([['kubernetes.io/metadata.name']]);
-      // The API sends: the database, mail and HTTPS to the outbound channels.
-      for (const name of ['api-web', 'api-worker']) {
-        const labels = named(objects(), 'Deployment', name).spec.template.metadata.labels;
-        expect(ports(allowed(labels, 'egress')), name).toEqual(expect.arrayContaining(['TCP/5432', 'TCP/587', 'TCP/465', 'TCP/443']));
-      }
-      // The shell and the remotes call nothing but DNS.
-      for (const name of ['shell', ...REMOTES]) {
-        const labels = named(objects(), 'Deployment', name).spec.template.metadata.labels;
-        expect(ports(allowed(labels, 'egress')).sort(), name).toEqual(['TCP/53', 'UDP/53']);
       }
     });
   });
