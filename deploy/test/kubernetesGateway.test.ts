@@ -58,7 +58,7 @@ describe.skipIf(!KUBECTL || !NGINX)("the gateway with a Kubernetes overlay's set
     };
     gateway = await startNginx(renderTemplate(readText(GATEWAY_TEMPLATE), { ...vars, ...local }), undefined, { [MAP_DIR]: mapDir });
     servers.push(gateway);
-  }, 60_000);
+  }, 180_000);
 
   afterAll(async () => {
     for (const server of servers) await server.stop();

@@ -12,7 +12,7 @@ const rendered: Record<string, object[]> = {};
 describe.skipIf(!KUBECTL)('the Kubernetes network policies', () => {
   beforeAll(async () => {
     for (const name of OVERLAYS) rendered[name] = await renderOverlay(name);
-  }, 60_000);
+  }, 180_000);
 
   describe.each(OVERLAYS)('overlay %s', (overlay) => {
     const objects = () => rendered[overlay]!;

@@ -57,7 +57,8 @@ async function renderedVersions() {
   return { remotes, map: JSON.parse(map.data!['default.json']!) };
 }
 
-describe.skipIf(!KUBECTL)('deploy/kubernetes/release.sh', () => {
+// Each release renders the overlay twice (1 to 2 s each, many times that on a loaded machine).
+describe.skipIf(!KUBECTL)('deploy/kubernetes/release.sh', { timeout: 180_000 }, () => {
   beforeEach(() => {
     dir = mkdtempSync(path.join(tmpdir(), 'vigil-k8s-release-'));
     for (const folder of ['deploy/kubernetes', 'deploy/gateway', 'deploy/release.sh'])

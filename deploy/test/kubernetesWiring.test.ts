@@ -15,8 +15,8 @@ import { GATEWAY_TEMPLATE, REMOTES, ROOT, readText, remotesMap, renderTemplate, 
 const OVERLAYS = overlayNames();
 const rendered: Record<string, object[]> = {};
 
-/** Every setting the API reads (api/src/configSettings.ts); VIGIL_ROLE picks what a process runs (web or worker). */
-const KNOWN_SETTINGS = new Set([...ALL_SETTINGS.map((s) => s.name), 'VIGIL_ROLE']);
+/** Every setting the API reads (api/src/configSettings.ts). */
+const KNOWN_SETTINGS = new Set(ALL_SETTINGS.map((s) => s.name));
 /** Settings that are secrets: only ever from a Secret, never a ConfigMap's text. */
 const SECRET_SETTINGS = [
   'DATABASE_URL',
@@ -70,7 +70,7 @@ function parsedConfig(objects: object[], container: any) {
 describe.skipIf(!KUBECTL)('what the Kubernetes pods are given', () => {
   beforeAll(async () => {
     for (const name of OVERLAYS) rendered[name] = await renderOverlay(name);
-  }, 60_000);
+  }, 180_000);
 
   describe.each(OVERLAYS)('overlay %s', (overlay) => {
     const objects = () => rendered[overlay]!;
@@ -126,6 +126,7 @@ describe.skipIf(!KUBECTL)('what the Kubernetes pods are given', () => {
         expect(config.consoleDir, role).toBeUndefined();
         expect(config.trustProxy, role).toEqual(expect.arrayContaining([expect.stringMatching(/\/\d+$/)]));
         expect(config.shutdownDrainMs, role).toBeGreaterThan(0);
+        expect(config.role, role).toBe(role);
       }
       expect(parsedConfig(objects(), apiContainer(api().web)).publicPages).toEqual({
         remoteActionsDir: '/srv/vigil/remote-actions',
