@@ -4,6 +4,7 @@
 #
 #   deploy/release.sh <remote> <version>    e.g. deploy/release.sh alerts 1.1.0
 #   deploy/release.sh --list                each remote's live version and the versions served
+#   deploy/release.sh --kubernetes …        the same on a Kubernetes overlay: deploy/kubernetes/release.sh
 #
 # 1. Runs the remote's service on that version's image (VIGIL_REMOTE_<NAME>_VERSION) and waits
 #    for its health check. The service's volume keeps every version it ran, so pages opened
@@ -16,6 +17,12 @@
 # and the map stay as they were.
 set -eu
 
+# The Kubernetes form takes its overlay's path as given, from where it is run.
+if [ "${1:-}" = --kubernetes ]; then
+  shift
+  exec sh "$(dirname "$0")/kubernetes/release.sh" "$@"
+fi
+
 cd "$(dirname "$0")/.."
 MAP_DIR=deploy/remotes-map
 DEFAULT_MAP=$MAP_DIR/default.json
@@ -24,7 +31,9 @@ LIVE_MAP=$MAP_DIR/live.json
 SERVED_DIR=/usr/share/nginx/html/remotes
 USAGE="Usage:
   deploy/release.sh <remote> <version>   make a version of a remote live (e.g. deploy/release.sh alerts 1.1.0)
-  deploy/release.sh --list               show each remote's live version and the versions its service holds"
+  deploy/release.sh --list               show each remote's live version and the versions its service holds
+  deploy/release.sh --kubernetes [--apply] <overlay> <remote> <version>
+                                         the same in a Kubernetes overlay (deploy/kubernetes/release.sh --help)"
 
 fail() {
   echo "release: $*" >&2

@@ -31,8 +31,8 @@ export const API_LAYERS: readonly (readonly string[])[] = [
   ['alerts', 'ingest', 'integrations', 'heartbeats', 'telephony', 'chat'],
   // Surfaces over the features: the console's pages, instance settings, utilities.
   ['console', 'settings', 'utils'],
-  // The composition root and the server's entry point.
-  ['app', 'server'],
+  // The composition root, the server's entry point and the migration command's (Kubernetes' Job).
+  ['app', 'server', 'migrate'],
 ];
 
 /** A module's layer: its top-level folder (or file name, without `.ts`) under `src/`. */

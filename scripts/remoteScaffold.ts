@@ -1,9 +1,10 @@
 /**
  * `npm run new:remote -- <name>` (scripts/newRemote.mjs): a new remote, `remote-<name>/`, made
  * from the Rsbuild factory, with its page and the route and menu entry it declares, its
- * service in docker-compose.yml and its line in the compose remotes map. Nothing else names a
- * remote: the scripts read the workspace (apps.ts), the shell the remotes map, the gateway
- * the service's name (docs/console/adding-a-remote.md, "Adding a remote").
+ * service in docker-compose.yml and its line in the compose remotes map (its Kubernetes
+ * manifests: kubernetesRemote.ts). Nothing else names a remote: the scripts read the workspace
+ * (apps.ts), the shell the remotes map, the gateway the service's name
+ * (docs/console/adding-a-remote.md, "Adding a remote").
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

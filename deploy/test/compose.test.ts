@@ -29,6 +29,8 @@ const compose = readCompose();
 /** The first stage of every Dockerfile: the package.json files npm ci needs, copied by a pattern. */
 const MANIFESTS_STAGE = /^FROM node:\S+ AS manifests\n[\s\S]*?\n\n/m.exec(readText('deploy/remote/Dockerfile'))![0];
 const services: Record<string, any> = compose.services;
+/** nginx as an unprivileged user on 8080 (the shell's, the remotes' and the gateway's): it runs with a read-only root filesystem. */
+const UNPRIVILEGED_NGINX = /^nginxinc\/nginx-unprivileged:[\d.]+-alpine$/;
 const APPS = ['api', 'shell', ...REMOTES];
 
 /** `${VIGIL_IMAGE_PREFIX:-vigil}/<app>:${VIGIL_<APP>_VERSION:-<version>}`: own image, tag = package.json version by default. */
@@ -189,7 +191,7 @@ describe('docker-compose.yml', () => {
     const node = new RegExp(`^node:${NODE_MAJOR}-bookworm(-slim)?$`);
     for (const stage of stages.filter((s) => s.startsWith('node:'))) expect(stage).toMatch(node);
     expect(stages[0]).toMatch(node);
-    expect(stages.at(-1)).toMatch(app === 'api' ? new RegExp(`^node:${NODE_MAJOR}-bookworm-slim$`) : /^nginx:[\d.]+-alpine$/);
+    expect(stages.at(-1)).toMatch(app === 'api' ? new RegExp(`^node:${NODE_MAJOR}-bookworm-slim$`) : UNPRIVILEGED_NGINX);
     const ignored = dockerIgnored();
     const sources = [...text.matchAll(/^COPY\s+(?!--from)(.+)\s+\S+$/gm)].flatMap((m) => m[1]!.trim().split(/\s+/));
     expect(sources.length).toBeGreaterThan(0);
@@ -261,15 +263,16 @@ describe('docker-compose.yml', () => {
 
   it("gives the gateway the API's and the shell's addresses, the remotes' port and Docker's DNS, the body limit and the map's folder; no versions, so a release restarts nothing", () => {
     const { gateway } = services;
-    expect(gateway.image).toMatch(/^nginx:[\d.]+-alpine$/);
+    expect(gateway.image).toMatch(UNPRIVILEGED_NGINX);
     expect(gateway.volumes).toContain(`./${path.dirname(GATEWAY_TEMPLATE)}:/etc/nginx/templates:ro`);
     expect(gateway.volumes).toContain('./deploy/remotes-map:/srv/vigil/remotes-map:ro');
     const env: Record<string, string> = gateway.environment;
     expect(env.NGINX_ENVSUBST_FILTER).toBe('VIGIL_');
     expect(env[upstreamVariable('api')]).toBe('api:8000');
-    expect(env[upstreamVariable('shell')]).toBe('shell:80');
+    expect(env[upstreamVariable('shell')]).toBe('shell:8080');
     // Every remote is its service's name on this port, resolved by Docker's embedded DNS: none is named here.
-    expect(env.VIGIL_REMOTE_PORT).toBe('80');
+    expect(env.VIGIL_REMOTE_PORT).toBe('8080');
+    expect(env.VIGIL_REMOTE_DOMAIN).toBe('');
     expect(env.VIGIL_RESOLVER).toBe('127.0.0.11');
     for (const remote of REMOTES) expect(env[upstreamVariable(remote)], remote).toBeUndefined();
     expect(env.VIGIL_BODY_LIMIT_BYTES).toBe(`\${BODY_LIMIT_BYTES:-1048576}`);
@@ -284,6 +287,16 @@ describe('docker-compose.yml', () => {
     expect(gateway.depends_on).toEqual({ api: { condition: 'service_healthy' }, shell: { condition: 'service_healthy' } });
   });
 
+  it('reaches every nginx (the gateway, the shell, each remote) on 8080, where its unprivileged image listens', () => {
+    for (const conf of ['deploy/shell/nginx.conf', 'deploy/remote/nginx.conf', GATEWAY_TEMPLATE]) {
+      expect(readText(conf).match(/^\s*listen .*$/gm), conf).toEqual(['    listen 8080;']);
+    }
+    for (const name of ['gateway', 'shell', ...REMOTES]) {
+      expect(services[name].healthcheck.test.join(' '), name).toContain('wget -q -O /dev/null http://127.0.0.1:8080/');
+    }
+    expect(services.gateway.ports).toEqual([`\${VIGIL_HTTP_PORT:-80}:8080`]);
+  });
+
   it('routes every remote with one location of the gateway, which names none', () => {
     const template = readText(GATEWAY_TEMPLATE);
     const instructions = template.split('\n').filter((line) => !line.trimStart().startsWith('#'));
@@ -291,7 +304,7 @@ describe('docker-compose.yml', () => {
     expect(instructions.filter((line) => line.includes('location ~ ^/remotes/'))).toEqual([
       '    location ~ ^/remotes/(?<vigil_remote>remote-[a-z0-9-]+)/ {',
     ]);
-    expect(template).toContain(`proxy_pass http://$vigil_remote:\${VIGIL_REMOTE_PORT};`);
+    expect(template).toContain(`proxy_pass http://$vigil_remote\${VIGIL_REMOTE_DOMAIN}:\${VIGIL_REMOTE_PORT};`);
   });
 
   it("shares one definition among the remotes' services: each adds its image, build arguments and volume", () => {

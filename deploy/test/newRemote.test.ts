@@ -8,7 +8,7 @@ import { type RepoCopy, repoCopy } from './helpers/repoCopy.js';
 
 // `npm run new:remote -- <name>` in a copy of the checkout (a git repository of its own, so
 // what it changes shows in `git status`): what it writes, what it refuses, and that the
-// repository's own checks (types, lint, unit tests, the compose and release checks) pass with
+// repository's own checks (types, lint, unit tests, the compose, release and Kubernetes checks) pass with
 // the new remote in it. e2e/newRemote.spec.ts builds one and opens its page in a browser.
 
 /** The new remote's image tag and build argument: its package.json version unless .env says otherwise. */
@@ -71,9 +71,25 @@ describe('npm run new:remote', () => {
     expect(created.stdout).toContain('npm run build -- remote-reports');
   });
 
-  it('touches, outside its folder, its compose service, its line in the remotes map and the lockfile', () => {
+  it('touches, outside its folder, its compose service, its line in the remotes maps, its Kubernetes manifests and the lockfile', () => {
     const changed = git('status', '--porcelain', '--untracked-files=normal').split('\n').filter(Boolean).sort();
-    expect(changed).toEqual([' M deploy/remotes-map/default.json', ' M docker-compose.yml', ' M package-lock.json', '?? remote-reports/']);
+    const overlays = readdirSync(path.join(copy.root, 'deploy/kubernetes/overlays')).sort();
+    expect(changed).toEqual(
+      [
+        ' M deploy/kubernetes/base/kustomization.yaml',
+        ...overlays.flatMap((o) => [
+          ` M deploy/kubernetes/overlays/${o}/kustomization.yaml`,
+          ` M deploy/kubernetes/overlays/${o}/remotes-map.json`,
+        ]),
+        ' M deploy/remotes-map/default.json',
+        ' M docker-compose.yml',
+        ' M package-lock.json',
+        '?? deploy/kubernetes/base/remotes/remote-reports/',
+        '?? remote-reports/',
+      ].sort(),
+    );
+    for (const o of overlays)
+      expect(read(`deploy/kubernetes/overlays/${o}/remotes-map.json`), o).toBe(read('deploy/remotes-map/default.json'));
     const compose = parse(read('docker-compose.yml'), { merge: true });
     expect(compose.services['remote-reports']).toEqual({
       ...compose['x-remote'],
@@ -100,7 +116,19 @@ describe('npm run new:remote', () => {
       ['npx', ['tsc', '-p', 'remote-reports', '--noEmit']],
       ['npx', ['biome', 'check', 'remote-reports']],
       ['npx', ['vitest', 'run', '--project', 'console', 'remote-reports', 'scripts/apps.test.ts']],
-      ['npx', ['vitest', 'run', '--project', 'deploy', 'deploy/test/compose.test.ts', 'deploy/test/release.test.ts']],
+      [
+        'npx',
+        [
+          'vitest',
+          'run',
+          '--project',
+          'deploy',
+          'deploy/test/compose.test.ts',
+          'deploy/test/release.test.ts',
+          'deploy/test/kubernetes.test.ts',
+          'deploy/test/kubernetesWiring.test.ts',
+        ],
+      ],
       ['node', ['scripts/checkImportCycles.mjs']],
     ];
     for (const [command, args] of checks) {

@@ -5,6 +5,7 @@ import { retryWhileUnreachable } from '../db/connectionErrors.js';
 import type { Db } from '../db/database.js';
 import type { SkippedReason } from '../db/schema.js';
 import type { Mailer } from '../email/mailer.js';
+import { notificationFailures } from '../operations/metrics.js';
 import { type OutboundRequest, postOutbound } from '../outbound/httpSender.js';
 import type { EmailJobs, JobQueue } from './jobQueue.js';
 import { type AfterSend, type MessageRenderer, type RenderedNotification, renderMessages } from './messages.js';
@@ -184,6 +185,7 @@ async function recordOutcome(deps: DeliveryDeps, job: EmailJob, outcome: SendOut
   if (!first) return;
   // retryCount counts the retries already made: at the limit this was the last attempt.
   const final = job.retryCount >= job.retryLimit;
+  notificationFailures.inc({ final: String(final) }, outcome.failed.length);
   for (const { id, alertId, error } of outcome.failed) {
     await record(() =>
       db

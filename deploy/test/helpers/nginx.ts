@@ -63,7 +63,7 @@ export interface RunningNginx {
 /**
  * Runs one of the images' site configs (a file nginx includes inside http {}) as the image
  * would, on a free local port (or `listen`, an address and port of the loopback range):
- * `listen 80;` becomes it, `/usr/share/nginx/html` the given site folder, and each of `paths`
+ * `listen 8080;` becomes it, `/usr/share/nginx/html` the given site folder, and each of `paths`
  * (a path inside the container) the local folder it maps to. One nginx per container, as in
  * docker-compose.yml.
  */
@@ -77,7 +77,7 @@ export async function startNginx(
   const dir = await mkdtemp(path.join(tmpdir(), 'vigil-nginx-'));
   const host = listen?.host ?? '127.0.0.1';
   const port = listen?.port ?? (await freePort());
-  let conf = replaceOnce(siteConf, 'listen 80;', `listen ${host}:${port};`);
+  let conf = replaceOnce(siteConf, 'listen 8080;', `listen ${host}:${port};`);
   if (site) conf = replaceOnce(conf, '/usr/share/nginx/html', site);
   for (const [inContainer, local] of Object.entries(paths)) conf = replaceOnce(conf, inContainer, local);
   conf = conf.replaceAll('/var/log/nginx/', `${dir}/`);

@@ -10,7 +10,7 @@ import { readText } from './repo.js';
  * Any other name does not exist (NXDOMAIN).
  */
 export interface RemoteSites {
-  /** VIGIL_RESOLVER and VIGIL_REMOTE_PORT, for the gateway's template. */
+  /** VIGIL_RESOLVER, VIGIL_REMOTE_PORT and VIGIL_REMOTE_DOMAIN (none: bare names, as Compose's), for the gateway's template. */
   env: Record<string, string>;
   /** Each remote's nginx. */
   servers: Record<string, RunningNginx>;
@@ -88,7 +88,8 @@ export async function startRemoteSites(
       return servers[remote];
     };
     for (const [remote, site] of Object.entries(sites)) await add(remote, site);
-    return { env: { VIGIL_RESOLVER: `127.0.0.1:${dns.address().port}`, VIGIL_REMOTE_PORT: String(port) }, servers, queries, add, stop };
+    const env = { VIGIL_RESOLVER: `127.0.0.1:${dns.address().port}`, VIGIL_REMOTE_PORT: String(port), VIGIL_REMOTE_DOMAIN: '' };
+    return { env, servers, queries, add, stop };
   } catch (error) {
     await stop();
     throw error;
