@@ -39,6 +39,10 @@ export async function startApiProcess(env: Record<string, string>): Promise<ApiP
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), CONSOLE_DIR: 'none', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // A test that dies (a failed hook, a timeout) must not leave its server running.
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+  child.once('exit', () => process.off('exit', killOnExit));
   const append = (chunk: Buffer) => {
     output += chunk.toString();
     for (const wake of waiters) wake();

@@ -38,14 +38,24 @@ const portIsFree = (port: number) =>
     server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
   });
 
+/** The first of `ports` nobody listens on. */
+export async function freePortAmong(ports: number[]): Promise<number> {
+  for (const candidate of ports) if (await portIsFree(candidate)) return candidate;
+  throw new Error(`no free port for a private PostgreSQL among ${ports.join(', ')}`);
+}
+
+/** Who the server's tools run as. */
+export type ServerUser = { uid: number; gid: number } | undefined;
+
 /** Root's processes run the server as `postgres`; anyone else as themselves. */
-function serverUser(): { uid: number; gid: number } | undefined {
+export function serverUser(): ServerUser {
   if (process.getuid?.() !== 0) return undefined;
   const id = (flag: string) => Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8' }).trim());
   return { uid: id('-u'), gid: id('-g') };
 }
 
-function run(bin: string, args: string[], user: { uid: number; gid: number } | undefined): Promise<void> {
+/** Runs one of the server's tools (initdb, pg_ctl, pg_basebackup) as `user`; rejects with its output. */
+export function runServerTool(bin: string, args: string[], user: ServerUser): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(bin, args, { ...user, env: { ...process.env, LC_ALL: 'C' }, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
@@ -58,20 +68,23 @@ function run(bin: string, args: string[], user: { uid: number; gid: number } | u
   });
 }
 
-export async function startPrivatePostgres(binDir: string, ports: number[]): Promise<PrivatePostgres> {
-  let port: number | undefined;
-  for (const candidate of ports) {
-    if (await portIsFree(candidate)) {
-      port = candidate;
-      break;
-    }
-  }
-  if (port === undefined) throw new Error(`no free port for a private PostgreSQL among ${ports.join(', ')}`);
-  const user = serverUser();
+/** A new temporary directory the server's user owns. */
+export async function serverOwnedDir(user: ServerUser): Promise<string> {
   const dir = await mkdtemp(path.join(tmpdir(), 'vigil-pg-'));
   if (user) await chown(dir, user.uid, user.gid);
+  return dir;
+}
+
+/** A new cluster in `data`: user `postgres`, trust authentication (loopback only), UTF-8. */
+export const initDataDir = (binDir: string, data: string, user: ServerUser) =>
+  runServerTool(path.join(binDir, 'initdb'), ['-D', data, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--locale=C', '--no-sync'], user);
+
+export async function startPrivatePostgres(binDir: string, ports: number[]): Promise<PrivatePostgres> {
+  const port = await freePortAmong(ports);
+  const user = serverUser();
+  const dir = await serverOwnedDir(user);
   const data = path.join(dir, 'data');
-  await run(path.join(binDir, 'initdb'), ['-D', data, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--locale=C', '--no-sync'], user);
+  await initDataDir(binDir, data, user);
   // Durability is not what this server is for: no fsync keeps its start and checkpoints quick.
   const serverOptions = [
     `-p ${port}`,
@@ -83,8 +96,8 @@ export async function startPrivatePostgres(binDir: string, ports: number[]): Pro
   ].join(' ');
   const pgCtl = path.join(binDir, 'pg_ctl');
   const logFile = path.join(dir, 'server.log');
-  const start = () => run(pgCtl, ['-D', data, '-l', logFile, '-o', serverOptions, '-w', '-t', '60', 'start'], user);
-  const stop = () => run(pgCtl, ['-D', data, '-m', 'fast', '-w', '-t', '60', 'stop'], user);
+  const start = () => runServerTool(pgCtl, ['-D', data, '-l', logFile, '-o', serverOptions, '-w', '-t', '60', 'start'], user);
+  const stop = () => runServerTool(pgCtl, ['-D', data, '-m', 'fast', '-w', '-t', '60', 'stop'], user);
   await start();
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
@@ -92,7 +105,7 @@ export async function startPrivatePostgres(binDir: string, ports: number[]): Pro
     start,
     stop,
     async dispose() {
-      await run(pgCtl, ['-D', data, '-m', 'immediate', '-w', 'stop'], user).catch(() => {});
+      await runServerTool(pgCtl, ['-D', data, '-m', 'immediate', '-w', 'stop'], user).catch(() => {});
       await rm(dir, { recursive: true, force: true });
     },
   };
