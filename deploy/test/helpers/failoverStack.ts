@@ -62,7 +62,7 @@ export async function startFailoverStack(binDir: string, ports: number[]): Promi
     const processes = await Promise.allSettled([
       startApiProcess(env('web')),
       startApiProcess(env('web')),
-      startApiProcess(env('worker'), '/healthz/ready'),
+      startApiProcess(env('worker')),
     ]);
     for (const result of processes) if (result.status === 'fulfilled') started.push(result.value);
     const [first, second, worker] = processes.map((result) => {
