@@ -59,11 +59,7 @@ export async function startFailoverStack(binDir: string, ports: number[]): Promi
       LOG_LEVEL: 'info',
     });
     // Together, as replicas start: one applies the migrations, the others wait for its lock.
-    const processes = await Promise.allSettled([
-      startApiProcess(env('web')),
-      startApiProcess(env('web')),
-      startApiProcess(env('worker')),
-    ]);
+    const processes = await Promise.allSettled([startApiProcess(env('web')), startApiProcess(env('web')), startApiProcess(env('worker'))]);
     for (const result of processes) if (result.status === 'fulfilled') started.push(result.value);
     const [first, second, worker] = processes.map((result) => {
       if (result.status === 'rejected') throw result.reason;
