@@ -45,6 +45,7 @@ import { heartbeatPingRoutes, heartbeatRoutes } from './heartbeats/routes.js';
 import { enqueueRoutes } from './ingest/enqueue.js';
 import { Intake } from './ingest/intake.js';
 import { ingestRoutes } from './ingest/routes.js';
+import { ingestStageOrder } from './ingest/stageOrder.js';
 import { createIntegrationReads } from './integrations/integrationReads.js';
 import { integrationRoutes } from './integrations/routes.js';
 import { Notifications } from './notifications/service.js';
@@ -259,7 +260,7 @@ export async function composeApp(options: BuildAppOptions): Promise<{ app: Fasti
     transform: documentTokenScope as never,
   });
   // Both ingest URLs share one intake: one alert budget per key (RATE_LIMIT_INGEST_ALERTS_PER_MINUTE).
-  const intake = new Intake(app, { db, config, now, notifications, alertChanges });
+  const intake = new Intake(app, { db, config, now, notifications, alertChanges, stages: ingestStageOrder() });
   app.addHook('onClose', async () => intake.close());
 
   await app.register(

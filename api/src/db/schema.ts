@@ -115,6 +115,21 @@ export interface AlertsTable {
   recent_escalations: ColumnType<Date[], never, Date[]>;
   /** When the escalation policy escalates this alert unless it is acknowledged first. */
   next_escalation_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** The sender's key/value pairs (migration 0032; ingest/events.ts caps them). */
+  labels: ColumnType<Record<string, string>, Record<string, string> | undefined, Record<string, string>>;
+  /** The policy a routing rule chose; null follows the integration's (migration 0032). */
+  escalation_policy_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Stored during a maintenance window: pages nobody until then (migration 0032). */
+  silenced_until: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  maintenance_window_id: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A key an integration had at another vendor, hashed as ingest keys are (migration 0032). */
+export interface IntegrationLegacyKeysTable {
+  key_hash: string;
+  integration_id: string;
+  vendor: 'opsgenie' | 'oncall';
+  created_at: CreatedAt;
 }
 
 export interface AlertEventsTable {
@@ -577,6 +592,7 @@ export interface Database {
   users: UsersTable;
   integrations: IntegrationsTable;
   alerts: AlertsTable;
+  integration_legacy_keys: IntegrationLegacyKeysTable;
   alert_events: AlertEventsTable;
   password_reset_tokens: PasswordResetTokensTable;
   owner_counts: OwnerCountsTable;

@@ -35,6 +35,7 @@ function missedEvent(m: Claimed): IngestEvent {
         `(grace ${m.grace_minutes}). The next ping resolves this alert.`,
     ),
     severity: m.severity,
+    labels: { heartbeat: m.name },
   };
 }
 

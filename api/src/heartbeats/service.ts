@@ -251,6 +251,7 @@ export async function ping(db: Db, token: string, clientIp: string | null, now: 
       title: '',
       description: null,
       severity: monitor.severity,
+      labels: {},
     };
     const answer = await ingestIn(trx, { integrationId: monitor.integration_id }, [resolve], clientIp, now);
     const resolved = answer.status === 'done' && answer.outcomes.some((o) => o.result === 'resolved');

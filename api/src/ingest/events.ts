@@ -13,7 +13,24 @@ export interface IngestEvent {
   title: string;
   description: string | null;
   severity: AlertSeverity;
+  /**
+   * The sender's key/value pairs (Alertmanager's labels, PagerDuty's source and component…):
+   * what routing rules, maintenance matchers and grouping read, stored on the alert. Capped
+   * by `cleanLabels` below.
+   */
+  labels: Labels;
+  /** Set by an ingest stage (ingest/stages.ts), never by a sender: the escalation policy a routing rule chose. */
+  policyId?: string | null;
+  /** Set by an ingest stage: stored during a maintenance window, paging nobody until `until`. */
+  silence?: { windowId: string; until: Date } | null;
 }
+
+export type Labels = Record<string, string>;
+
+/** What one alert may carry: a sender's labels beyond these are cut, not refused (a sender cannot shorten them). */
+export const LABELS_MAX = 64;
+export const LABEL_NAME_MAX = 128;
+export const LABEL_VALUE_MAX = 1024;
 
 export const INGEST_FORMATS = ['generic', 'alertmanager', 'grafana', 'pagerduty'] as const;
 export type IngestFormat = (typeof INGEST_FORMATS)[number];
@@ -45,9 +62,26 @@ export const missing = (...loc: (string | number)[]): ValidationIssue => ({
 /** PostgreSQL text cannot hold NUL: dropped, so such a body is stored rather than a 500 that senders retry forever. */
 const withoutNul = (text: string) => (text.includes('\u0000') ? text.replaceAll('\u0000', '') : text);
 
+/**
+ * A sender's pairs as we store them: scalars as text (objects and arrays left out), names and
+ * values clipped, NUL dropped, at most LABELS_MAX in name order.
+ */
+export function cleanLabels(pairs: Record<string, unknown> | undefined | null): Labels {
+  if (!pairs) return {};
+  const entries: [string, string][] = [];
+  for (const [name, value] of Object.entries(pairs)) {
+    if (value === null || typeof value === 'object' || value === undefined) continue;
+    const key = withoutNul(name).trim().slice(0, LABEL_NAME_MAX);
+    if (key) entries.push([key, clip(withoutNul(String(value)), LABEL_VALUE_MAX)]);
+  }
+  entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return Object.fromEntries(entries.slice(0, LABELS_MAX));
+}
+
 function sanitized(event: IngestEvent): IngestEvent {
   return {
     ...event,
+    labels: cleanLabels(event.labels),
     dedupKey: withoutNul(event.dedupKey),
     title: withoutNul(event.title) || (event.action === 'trigger' ? 'Untitled alert' : ''),
     description: event.description === null ? null : withoutNul(event.description) || null,

@@ -7,6 +7,7 @@ import type { Notifications } from '../notifications/service.js';
 import type { IngestEvent, IngestFormat } from './events.js';
 import { IngestKeyLimiter } from './keyLimiter.js';
 import { parseBody } from './parse.js';
+import { type IngestStage, IngestStages } from './stages.js';
 import { findIntegration, type IngestOutcome, ingest } from './store.js';
 
 /** What became of a body, before any URL's way of answering it. */
@@ -29,10 +30,14 @@ export interface IntakeDeps {
   now: () => Date;
   notifications: Notifications;
   alertChanges: AlertChangeFeed;
+  /** Routing, maintenance, grouping (ingest/stages.ts), in order; none by default. */
+  stages?: IngestStage[];
 }
 
 export class Intake {
   private readonly limiter: IngestKeyLimiter;
+  /** Services that change an integration's rules, windows or grouping call `stages.invalidate(id)`. */
+  readonly stages: IngestStages;
 
   /** `app` gives the rate-limit store's counter (operations/rateLimitStore.ts) and the log. */
   constructor(
@@ -44,6 +49,7 @@ export class Intake {
       log: app.log,
       limit: deps.config.rateLimit.ingestAlertsPerKey,
     });
+    this.stages = new IngestStages(deps.db, deps.stages ?? []);
   }
 
   close(): void {
@@ -79,17 +85,28 @@ export class Intake {
     if (!parsed.ok) return (await this.checkKey(keyHash)) ?? { kind: 'invalid', issues: parsed.issues };
     // One body may not set off more than this many alerts (and their emails): all refused, none stored.
     if (alerts > maxAlertsPerBody) return (await this.checkKey(keyHash)) ?? { kind: 'too-many', count: alerts };
-    const answer = await ingest(db, { keyHash }, parsed.events, clientIp, now());
+    const at = now();
+    const staged = await this.stages.apply(keyHash, parsed.events, at);
+    const dropped = staged.dropped.map((d): IngestOutcome => ({ dedupKey: d.event.dedupKey, alertId: null, result: 'dropped' }));
+    if (staged.kept.length === 0 && dropped.length > 0) {
+      // Every event dropped: the key is checked all the same, and nothing is stored but the drops' record.
+      const refusal = await this.checkKey(keyHash);
+      if (refusal) return refusal;
+      if (staged.context) await this.stages.record(staged.dropped, staged.context);
+      return { kind: 'done', events: parsed.events, outcomes: dropped };
+    }
+    const answer = await ingest(db, { keyHash }, staged.kept, clientIp, at);
     if (answer.status === 'unknown-key') {
       this.limiter.forget(keyHash);
       return { kind: 'unknown-key' };
     }
     this.limiter.known(keyHash);
     if (answer.status === 'inactive-owner') return { kind: 'inactive-owner' };
+    if (staged.context && staged.dropped.length > 0) await this.stages.record(staged.dropped, staged.context);
     // New alerts wrote their owner's notification in the same statement; queue it now. A
     // deduplicated repeat emails nobody, but its count changed: open consoles hear of every change.
     if (answer.created > 0) notifications.kick();
     if (answer.outcomes.some((o) => o.result !== 'ignored')) alertChanges.announce([answer.teamId]);
-    return { kind: 'done', events: parsed.events, outcomes: answer.outcomes };
+    return { kind: 'done', events: parsed.events, outcomes: [...answer.outcomes, ...dropped] };
   }
 }

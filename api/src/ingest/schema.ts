@@ -7,9 +7,9 @@ const Uuid = Type.String({ format: 'uuid' });
 export const IngestedAlert = Type.Object(
   {
     dedup_key: Type.String(),
-    /** null when nothing was done: an acknowledge or resolve for a key with no open alert. */
+    /** null when nothing was done: an acknowledge or resolve for a key with no open alert, or an event a routing rule dropped. */
     alert_id: Type.Union([Uuid, Type.Null()]),
-    result: Type.Enum(['created', 'updated', 'acknowledged', 'resolved', 'ignored'], { title: 'IngestResultKind' }),
+    result: Type.Enum(['created', 'updated', 'acknowledged', 'resolved', 'ignored', 'dropped'], { title: 'IngestResultKind' }),
   },
   { title: 'IngestedAlert' },
 );

@@ -44,34 +44,43 @@ interface UpsertRow {
  */
 function upsertTriggers(where: RawBuilder<unknown>, triggers: IngestEvent[], now: Date) {
   const column = <K extends keyof IngestEvent>(key: K) => triggers.map((e) => e[key]);
-  // A new alert waits for the policy's timer when the integration escalates automatically
-  // (level 0, its owner's, is given the policy's first wait, else level 1's delay: escalation/policy.ts);
-  // its owner's notification is written by the same statement (notifications/relay.ts).
+  const labels = triggers.map((e) => JSON.stringify(e.labels ?? {}));
+  const policies = triggers.map((e) => e.policyId ?? null);
+  const silencedUntil = triggers.map((e) => e.silence?.until.toISOString() ?? null);
+  const windows = triggers.map((e) => e.silence?.windowId ?? null);
+  // A new alert waits for its policy's timer (a routing rule's, else the integration's) when
+  // one escalates automatically (level 0, its owner's, is given the policy's first wait, else
+  // level 1's delay: escalation/policy.ts); its owner's notification is written by the same
+  // statement (notifications/relay.ts). An alert silenced by a maintenance window does
+  // neither: the window's end pages for it (maintenance/).
   return sql<UpsertRow>`
     WITH integ AS (
-      SELECT i.id, i.owner_id, i.team_id, u.email, ${TEAM_ACTIVE} AS is_active,
-        ${now}::timestamptz + COALESCE(p.first_level_after_minutes, (p.levels->0->>'delay_minutes')::integer) * interval '1 minute'
-          AS next_escalation_at
+      SELECT i.id, i.owner_id, i.team_id, i.escalation_policy_id, u.email, ${TEAM_ACTIVE} AS is_active
       FROM integrations i LEFT JOIN users u ON u.id = i.owner_id
-        LEFT JOIN escalation_policies p ON p.id = i.escalation_policy_id
       WHERE ${where}
     ), upserted AS (
-      INSERT INTO alerts AS a (title, description, severity, owner_id, team_id, integration_id, dedup_key, next_escalation_at)
-      SELECT e.title, e.description, e.severity, integ.owner_id, integ.team_id, integ.id, e.dedup_key, integ.next_escalation_at
+      INSERT INTO alerts AS a (title, description, severity, owner_id, team_id, integration_id, dedup_key, next_escalation_at,
+        labels, escalation_policy_id, silenced_until, maintenance_window_id)
+      SELECT e.title, e.description, e.severity, integ.owner_id, integ.team_id, integ.id, e.dedup_key,
+        CASE WHEN e.silenced_until IS NULL THEN ${now}::timestamptz
+          + COALESCE(p.first_level_after_minutes, (p.levels->0->>'delay_minutes')::integer) * interval '1 minute' END,
+        e.labels::jsonb, e.policy_id, e.silenced_until, e.window_id
       FROM integ CROSS JOIN unnest(
-        ${column('dedupKey')}::text[], ${column('title')}::text[], ${column('description')}::text[], ${column('severity')}::text[]
-      ) AS e(dedup_key, title, description, severity)
+        ${column('dedupKey')}::text[], ${column('title')}::text[], ${column('description')}::text[], ${column('severity')}::text[],
+        ${labels}::text[], ${policies}::uuid[], ${silencedUntil}::timestamptz[], ${windows}::uuid[]
+      ) AS e(dedup_key, title, description, severity, labels, policy_id, silenced_until, window_id)
+        LEFT JOIN escalation_policies p ON p.id = COALESCE(e.policy_id, integ.escalation_policy_id)
       WHERE integ.is_active
       ORDER BY e.dedup_key
       ON CONFLICT (integration_id, dedup_key) WHERE state <> 'closed'
       DO UPDATE SET occurrence_count = a.occurrence_count + 1, last_seen_at = now()
-      RETURNING a.id, a.dedup_key, a.occurrence_count
+      RETURNING a.id, a.dedup_key, a.occurrence_count, a.silenced_until
     ), notified AS (
       INSERT INTO notifications (alert_id, kind, recipient)
       SELECT upserted.id, 'new_alert', integ.email FROM upserted CROSS JOIN integ
-      WHERE upserted.occurrence_count = 1 AND integ.email IS NOT NULL
+      WHERE upserted.occurrence_count = 1 AND upserted.silenced_until IS NULL AND integ.email IS NOT NULL
     )
-    SELECT integ.id AS integration_id, integ.team_id, integ.is_active, u.*
+    SELECT integ.id AS integration_id, integ.team_id, integ.is_active, u.id, u.dedup_key, u.occurrence_count
     FROM integ LEFT JOIN upserted u ON true`;
 }
 
@@ -170,8 +179,11 @@ async function retrying<T>(run: () => Promise<T>): Promise<T> {
 /** Which integration events are for: the one an ingest key opens, or one by id (heartbeat monitors). */
 export type IngestTarget = { keyHash: string } | { integrationId: string };
 
-const whereOf = (target: IngestTarget) =>
-  'keyHash' in target ? sql`i.ingest_key_hash = ${target.keyHash}` : sql`i.id = ${target.integrationId}`;
+/** A key is the integration's own, or one it had at another vendor (integration_legacy_keys: a moved sender's). */
+const byKeyHash = (keyHash: string) =>
+  sql`(i.ingest_key_hash = ${keyHash} OR i.id = (SELECT l.integration_id FROM integration_legacy_keys l WHERE l.key_hash = ${keyHash}))`;
+
+const whereOf = (target: IngestTarget) => ('keyHash' in target ? byKeyHash(target.keyHash) : sql`i.id = ${target.integrationId}`);
 
 /**
  * A body's events inside the caller's transaction: look-up and locks, triggers, transitions.
@@ -250,6 +262,6 @@ export async function ingest(
 /** The integration a key opens, with whether its team has an active member; undefined for an unknown key. */
 export async function findIntegration(db: Db, keyHash: string) {
   const { rows } = await sql<{ id: string; is_active: boolean }>`
-    SELECT i.id, ${TEAM_ACTIVE} AS is_active FROM integrations i WHERE i.ingest_key_hash = ${keyHash}`.execute(db);
+    SELECT i.id, ${TEAM_ACTIVE} AS is_active FROM integrations i WHERE ${byKeyHash(keyHash)}`.execute(db);
   return rows[0];
 }

@@ -2499,6 +2499,9 @@ export interface components {
             /** @enum {unknown} */
             severity?: "critical" | "high" | "warning" | "info";
             dedup_key?: string;
+            labels?: {
+                [key: string]: string;
+            };
         };
         /**
          * GenericEventAction
@@ -2649,7 +2652,7 @@ export interface components {
          * IngestResultKind
          * @enum {unknown}
          */
-        IngestResultKind: "created" | "updated" | "acknowledged" | "resolved" | "ignored";
+        IngestResultKind: "created" | "updated" | "acknowledged" | "resolved" | "ignored" | "dropped";
         /** IntegrationCreate */
         IntegrationCreate: {
             title: string;

@@ -1,6 +1,6 @@
 import { type Static, type TProperties, Type } from 'typebox';
 import type { AlertSeverity } from '../../db/schema.js';
-import { clipDescription, clipTitle, DEDUP_KEY_MAX, type FormatParser, type IngestEvent } from '../events.js';
+import { cleanLabels, clipDescription, clipTitle, DEDUP_KEY_MAX, type FormatParser, type IngestEvent } from '../events.js';
 
 /**
  * Prometheus Alertmanager's webhook (version 4) and Grafana's unified-alerting webhook, which
@@ -108,6 +108,7 @@ const parserFor = (fallbackTitle: string): FormatParser => ({
       title: titleOf(alert, fallbackTitle),
       description: descriptionOf(alert),
       severity: severityOf(alert.labels),
+      labels: cleanLabels(alert.labels),
     }));
   },
 });

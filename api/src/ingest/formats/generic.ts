@@ -2,7 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { type Static, Type } from 'typebox';
 import { ALERT_DESCRIPTION_MAX, ALERT_TITLE_MAX } from '../../alerts/schema.js';
 import { ALERT_SEVERITIES } from '../../db/schema.js';
-import { DEDUP_KEY_MAX, type FormatParser, type IngestEvent, missing } from '../events.js';
+import {
+  cleanLabels,
+  DEDUP_KEY_MAX,
+  type FormatParser,
+  type IngestEvent,
+  LABEL_NAME_MAX,
+  LABEL_VALUE_MAX,
+  LABELS_MAX,
+  missing,
+} from '../events.js';
 
 /** Our own event: one alert per request, in the words of our alert. */
 export const GenericEvent = Type.Object(
@@ -14,6 +23,12 @@ export const GenericEvent = Type.Object(
     severity: Type.Optional(Type.Enum([...ALERT_SEVERITIES])),
     /** Required to acknowledge or resolve; generated (and answered) for a trigger without one. */
     dedup_key: Type.Optional(Type.String({ minLength: 1, maxLength: DEDUP_KEY_MAX })),
+    /** Key/value pairs for routing rules, maintenance matchers and grouping. */
+    labels: Type.Optional(
+      Type.Record(Type.String({ minLength: 1, maxLength: LABEL_NAME_MAX }), Type.String({ maxLength: LABEL_VALUE_MAX }), {
+        maxProperties: LABELS_MAX,
+      }),
+    ),
   },
   { title: 'GenericEvent' },
 );
@@ -34,6 +49,7 @@ export const generic: FormatParser = {
         title: event.title ?? '',
         description: event.description?.trim() ? event.description : null,
         severity: event.severity ?? 'warning',
+        labels: cleanLabels(event.labels),
       },
     ];
   },

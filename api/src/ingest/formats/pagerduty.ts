@@ -1,7 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { type Static, Type } from 'typebox';
 import type { AlertSeverity } from '../../db/schema.js';
-import { clipDescription, clipTitle, DEDUP_KEY_MAX, type FormatParser, type IngestEvent, missing } from '../events.js';
+import {
+  cleanLabels,
+  clipDescription,
+  clipTitle,
+  DEDUP_KEY_MAX,
+  type FormatParser,
+  type IngestEvent,
+  type Labels,
+  missing,
+} from '../events.js';
 
 /**
  * PagerDuty Events API v2 (alert events), as documented by PagerDuty. On /api/v1/ingest/{key}
@@ -75,6 +84,19 @@ function descriptionOf(event: PagerDutyEvent): string | null {
   return clipDescription(lines.filter(Boolean).join('\n'));
 }
 
+/**
+ * The payload's scalar custom details, then its named fields over them (`source`,
+ * `component`, `group`, `class`, `severity`): what rules match on.
+ */
+function labelsOf(event: PagerDutyEvent): Labels {
+  const p = event.payload;
+  if (!p) return {};
+  const details =
+    p.custom_details !== null && typeof p.custom_details === 'object' && !Array.isArray(p.custom_details) ? p.custom_details : {};
+  const { source, component, group, severity } = p;
+  return cleanLabels({ ...(details as Record<string, unknown>), source, component, group, class: p.class, severity });
+}
+
 export const pagerduty: FormatParser = {
   check(body) {
     const event = body as PagerDutyEvent;
@@ -91,6 +113,7 @@ export const pagerduty: FormatParser = {
         title: event.payload ? clipTitle(event.payload.summary) : '',
         description: descriptionOf(event),
         severity: SEVERITIES[event.payload?.severity ?? 'warning'] ?? 'warning',
+        labels: labelsOf(event),
       },
     ];
   },
