@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../api/test/helpers/eventually.js';
 import { call, createUser, login } from '../../api/test/helpers/outageApi.js';
 import { logLines, OUTAGE_START, openChangeStream } from '../../api/test/helpers/outageLoad.js';
-import { postgresBinDir } from '../../api/test/helpers/privatePostgres.js';
+import { serverBinariesOrSkip } from '../../api/test/helpers/privatePostgres.js';
 import { ADMIN, type FailoverStack, startFailoverStack } from './helpers/failoverStack.js';
 import { type Answer, isSuccess, startTraffic, type Traffic } from './helpers/failoverTraffic.js';
 import { sqlAt } from './helpers/postgresCluster.js';
@@ -12,8 +12,6 @@ import { sqlAt } from './helpers/postgresCluster.js';
 // clicks. The primary is killed and the standby promoted; later a planned switchover. Each run
 // prints one line of figures (docs/deploy/testing.md).
 
-const BIN_DIR = postgresBinDir();
-const REQUIRED = process.env.VIGIL_REQUIRE_POSTGRES === '1';
 /** Ports the cluster's nodes may take (api/test/db's private server takes 8815 to 8819). */
 const PORTS = [8840, 8841, 8842, 8843, 8844, 8845, 8846, 8847];
 /** The bound docs/deploy/testing.md states: from the first failed request to serving again. */
@@ -34,13 +32,8 @@ interface Run {
 }
 
 describe('PostgreSQL failover and switchover under load', () => {
-  if (!BIN_DIR) {
-    it('needs the PostgreSQL server binaries (/usr/lib/postgresql/*/bin/initdb, pg_ctl and pg_basebackup)', (context) => {
-      if (REQUIRED) throw new Error('VIGIL_REQUIRE_POSTGRES=1 but no /usr/lib/postgresql/*/bin/initdb: install the postgresql package');
-      context.skip('no /usr/lib/postgresql/*/bin/initdb: no cluster can be started');
-    });
-    return;
-  }
+  const BIN_DIR = serverBinariesOrSkip('initdb, pg_ctl and pg_basebackup');
+  if (!BIN_DIR) return;
 
   let stack: FailoverStack;
   let ingestPath: string;

@@ -2,18 +2,11 @@ import { mkdtemp, readFile, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, parseConfig } from '../../src/config.js';
+import { loadConfig, parseConfig } from '../../src/config.js';
 import { ALL_SETTINGS } from '../../src/configSettings.js';
+import { configFailure } from '../helpers/configFailure.js';
 
-const failure = (env: Record<string, string>) => {
-  try {
-    parseConfig(env);
-  } catch (error) {
-    expect(error).toBeInstanceOf(ConfigError);
-    return (error as ConfigError).message;
-  }
-  throw new Error('expected a ConfigError');
-};
+const failure = configFailure;
 
 describe('configuration', () => {
   it('has working development defaults', () => {

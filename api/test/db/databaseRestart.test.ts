@@ -14,14 +14,12 @@ import {
   unexpectedErrorLines,
   unexpectedOutcomes,
 } from '../helpers/outageLoad.js';
-import { type PrivatePostgres, postgresBinDir, startPrivatePostgres } from '../helpers/privatePostgres.js';
+import { type PrivatePostgres, serverBinariesOrSkip, startPrivatePostgres } from '../helpers/privatePostgres.js';
 import { SmtpSink } from '../helpers/smtpSink.js';
 import { TEST_DB } from '../helpers/testApp.js';
 
 /** Ports this test's own server may take (the machine's shared one on 5432 is never restarted). */
 const PORTS = [8815, 8816, 8817, 8818, 8819];
-const BIN_DIR = postgresBinDir();
-const REQUIRED = process.env.VIGIL_REQUIRE_POSTGRES === '1';
 
 /**
  * A real API process whose PostgreSQL server stops and starts again under load, as in a
@@ -30,13 +28,8 @@ const REQUIRED = process.env.VIGIL_REQUIRE_POSTGRES === '1';
  * escalation timer and live change feed included, with no restart.
  */
 describe.skipIf(TEST_DB !== 'postgres')('a PostgreSQL restart under load', () => {
-  if (!BIN_DIR) {
-    it('needs the PostgreSQL server binaries (/usr/lib/postgresql/*/bin/initdb and pg_ctl)', (context) => {
-      if (REQUIRED) throw new Error('VIGIL_REQUIRE_POSTGRES=1 but no /usr/lib/postgresql/*/bin/initdb: install the postgresql package');
-      context.skip('no /usr/lib/postgresql/*/bin/initdb: a private server cannot be started');
-    });
-    return;
-  }
+  const BIN_DIR = serverBinariesOrSkip();
+  if (!BIN_DIR) return;
 
   let server: PrivatePostgres;
   let api: ApiProcess;

@@ -4,6 +4,7 @@ import { chown, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { it } from 'vitest';
 
 /**
  * A PostgreSQL server of a test's own, for what the machine's shared one must not go through
@@ -29,6 +30,21 @@ export function postgresBinDir(): string | undefined {
     .filter((v) => existsSync(path.join(root, v, 'bin', 'initdb')) && existsSync(path.join(root, v, 'bin', 'pg_ctl')))
     .sort((a, b) => Number.parseFloat(b) - Number.parseFloat(a));
   return versions[0] && path.join(root, versions[0], 'bin');
+}
+
+/**
+ * Inside a describe: the server binaries, or undefined after adding the one test that says
+ * why there are none (a skip, or a failure under VIGIL_REQUIRE_POSTGRES=1, as on CI).
+ */
+export function serverBinariesOrSkip(needs = 'initdb and pg_ctl'): string | undefined {
+  const binDir = postgresBinDir();
+  if (binDir) return binDir;
+  it(`needs the PostgreSQL server binaries (/usr/lib/postgresql/*/bin/${needs})`, (context) => {
+    if (process.env.VIGIL_REQUIRE_POSTGRES === '1')
+      throw new Error('VIGIL_REQUIRE_POSTGRES=1 but no /usr/lib/postgresql/*/bin/initdb: install the postgresql package');
+    context.skip('no /usr/lib/postgresql/*/bin/initdb: a private server cannot be started');
+  });
+  return undefined;
 }
 
 const portIsFree = (port: number) =>

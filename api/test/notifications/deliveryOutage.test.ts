@@ -6,14 +6,12 @@ import { notificationMessageId } from '../../src/notifications/delivery.js';
 import { eventually } from '../helpers/eventually.js';
 import { sqlOn } from '../helpers/outageApi.js';
 import { OUTAGE_START } from '../helpers/outageLoad.js';
-import { type PrivatePostgres, postgresBinDir, startPrivatePostgres } from '../helpers/privatePostgres.js';
+import { type PrivatePostgres, serverBinariesOrSkip, startPrivatePostgres } from '../helpers/privatePostgres.js';
 import { SmtpSink } from '../helpers/smtpSink.js';
 import { SUPERUSER, TEST_DB, testConfig } from '../helpers/testApp.js';
 
 /** Ports this test's own server may take (the machine's shared one on 5432 is never stopped). */
 const PORTS = [8825, 8826, 8827, 8828, 8829];
-const BIN_DIR = postgresBinDir();
-const REQUIRED = process.env.VIGIL_REQUIRE_POSTGRES === '1';
 
 /**
  * Exactly once across a database failover: the database goes away right after an email was
@@ -21,13 +19,8 @@ const REQUIRED = process.env.VIGIL_REQUIRE_POSTGRES === '1';
  * the database is back; the job stays with it, so no retry sends the email again.
  */
 describe.skipIf(TEST_DB !== 'postgres')('a sent email whose record meets a lost database', () => {
-  if (!BIN_DIR) {
-    it('needs the PostgreSQL server binaries (/usr/lib/postgresql/*/bin/initdb and pg_ctl)', (context) => {
-      if (REQUIRED) throw new Error('VIGIL_REQUIRE_POSTGRES=1 but no /usr/lib/postgresql/*/bin/initdb: install the postgresql package');
-      context.skip('no /usr/lib/postgresql/*/bin/initdb: a private server cannot be started');
-    });
-    return;
-  }
+  const BIN_DIR = serverBinariesOrSkip();
+  if (!BIN_DIR) return;
 
   let server: PrivatePostgres;
   let app: FastifyInstance;

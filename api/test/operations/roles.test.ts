@@ -2,23 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { composeApp } from '../../src/app.js';
-import { ConfigError, parseConfig } from '../../src/config.js';
+import { parseConfig } from '../../src/config.js';
 import { type OpenDb, openDatabase } from '../../src/db/database.js';
 import { createAlert } from '../helpers/alerts.js';
+import { configFailure } from '../helpers/configFailure.js';
 import { eventually } from '../helpers/eventually.js';
 import { send } from '../helpers/ingest.js';
 import { createIntegration } from '../helpers/integrations.js';
 import { createTestApp, TEST_DB, type TestApp, testConfig } from '../helpers/testApp.js';
 
-const failure = (env: Record<string, string>) => {
-  try {
-    parseConfig(env);
-  } catch (error) {
-    expect(error).toBeInstanceOf(ConfigError);
-    return (error as ConfigError).message;
-  }
-  throw new Error('expected a ConfigError');
-};
+const failure = configFailure;
 
 describe('VIGIL_ROLE', () => {
   it('is all unless set; web and worker need PostgreSQL; anything else stops start-up in one line', () => {

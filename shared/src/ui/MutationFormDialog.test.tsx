@@ -12,7 +12,7 @@ import { MutationFormDialog } from './MutationFormDialog';
 import { TitleDescriptionFields } from './TitleDescriptionFields';
 
 /** Answers go through react-query and the fake server: more than the default second on a loaded machine. */
-const WAIT = { timeout: 5_000 };
+const WAIT = { timeout: 10_000 };
 
 const CREATED = { id: 'b9f3c1de-2a4b-4c6d-8e0f-1a2b3c4d5e6f', title: 'Prometheus', description: null, ingest_url: 'https://vigil.test/x' };
 const RULES = titleDescriptionRules(INTEGRATION_TEXT_LIMITS);
@@ -136,6 +136,8 @@ describe('MutationFormDialog', () => {
 
     await click('Cancel');
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New integration' })).toBeNull(), WAIT);
+    // The page's button is back in the accessibility tree only once the dialog's exit has ended.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Open' })).toBeTruthy(), WAIT);
     await click('Open');
     expect(title().value).toBe('Draft 2');
     expect((screen.getByLabelText('Note') as HTMLInputElement).value).toBe('');
@@ -169,6 +171,7 @@ describe('CreateDialog', () => {
     await click('Save');
     await waitFor(() => expect(onCreated).toHaveBeenCalledWith(CREATED), WAIT);
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add Integration' })).toBeNull(), WAIT);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Add Integration' })).toBeTruthy(), WAIT);
     await click('Add Integration');
     expect(title().value).toBe('');
   });
