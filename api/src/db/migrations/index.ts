@@ -28,6 +28,7 @@ import * as telephony from './0028_telephony.js';
 import * as chatLinks from './0029_chat_links.js';
 import * as chatKinds from './0030_chat_kinds.js';
 import * as notificationLimits from './0031_notification_limits.js';
+import * as calendarFeeds from './0035_calendar_feeds.js';
 
 /**
  * Every migration, in order. Listed in code (not read from a folder) so the compiled
@@ -65,4 +66,5 @@ export const migrations: Record<string, Migration> = {
   '0029_chat_links': chatLinks,
   '0030_chat_kinds': chatKinds,
   '0031_notification_limits': notificationLimits,
+  '0035_calendar_feeds': calendarFeeds,
 };
