@@ -13,11 +13,14 @@ const panel = (page: Page) => page.getByRole('tabpanel');
 const storedToken = (page: Page) => page.evaluate(() => localStorage.getItem('access_token'));
 
 test.describe('tabs', () => {
-  test('an ordinary user sees My profile, Password, Appearance, API tokens, Chat accounts and Danger zone', async ({ page, api }) => {
+  test('an ordinary user sees My profile, Password, Appearance, API tokens, Calendar feeds, Chat accounts and Danger zone', async ({
+    page,
+    api,
+  }) => {
     await signIn(page, await api.createUser(), '/settings');
     await expect(page.getByRole('heading', { level: 1, name: 'User Settings' })).toBeVisible();
-    await expect(page.getByRole('tab')).toHaveCount(6);
-    for (const name of ['My profile', 'Password', 'Appearance', 'API tokens', 'Chat accounts', 'Danger zone'])
+    await expect(page.getByRole('tab')).toHaveCount(7);
+    for (const name of ['My profile', 'Password', 'Appearance', 'API tokens', 'Calendar feeds', 'Chat accounts', 'Danger zone'])
       await expect(tab(page, name)).toBeVisible();
     await expect(tab(page, 'My profile')).toHaveAttribute('aria-selected', 'true');
   });
@@ -25,7 +28,7 @@ test.describe('tabs', () => {
   test('a superuser has no Danger zone', async ({ page, api }) => {
     await signIn(page, await api.createUser({ is_superuser: true }), '/settings');
     await expect(tab(page, 'Appearance')).toBeVisible();
-    await expect(page.getByRole('tab')).toHaveCount(5);
+    await expect(page.getByRole('tab')).toHaveCount(6);
     await expect(tab(page, 'Danger zone')).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Delete account' })).toHaveCount(0);
   });

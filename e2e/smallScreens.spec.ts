@@ -139,7 +139,15 @@ test('each settings tab fits 360 px', async ({ page, api }) => {
   await expect(page.getByRole('heading', { name: 'User Settings' })).toBeVisible();
   const tab = (name: string) => page.getByRole('tab', { name });
   // Each tab is shown whole once the strip is scrolled to it: none is cut off at the edge.
-  await expectReachable(tab('My profile'), tab('Password'), tab('Appearance'), tab('API tokens'), tab('Chat accounts'), tab('Danger zone'));
+  await expectReachable(
+    tab('My profile'),
+    tab('Password'),
+    tab('Appearance'),
+    tab('API tokens'),
+    tab('Calendar feeds'),
+    tab('Chat accounts'),
+    tab('Danger zone'),
+  );
 
   await expect(page.getByRole('tabpanel').getByText(user.email)).toBeVisible();
   await expectNoSidewaysScroll(page);

@@ -23,8 +23,8 @@ export const API_LAYERS: readonly (readonly string[])[] = [
   // Accounts and messaging: who signs in (passwords, single sign-on, API tokens), teams and their roles,
   // signed links, email, the notification outbox and delivery, the providers it sends through, and the audit log every change below records into.
   ['auth', 'sso', 'apiTokens', 'users', 'teams', 'audit', 'links', 'email', 'notifications', 'providers'],
-  // People and how they are reached: schedules and on-call computation, contacts, contact methods.
-  ['oncall', 'schedules', 'contacts', 'contactMethods'],
+  // People and how they are reached: schedules and on-call computation, their calendar feeds, contacts, contact methods.
+  ['oncall', 'schedules', 'calendars', 'contacts', 'contactMethods'],
   // Escalation: policies, the timer that walks them, and whether the people they reach can be woken.
   ['escalation', 'escalationPolicies', 'reachability'],
   // Alerts, what sends them, and the channels people answer them through (phone, chat).

@@ -430,7 +430,7 @@ const settings = {
   RATE_LIMIT_PUBLIC_ALERT_PER_MINUTE: perMinute(
     'RATE_LIMIT_PUBLIC_ALERT_PER_MINUTE',
     60,
-    'public alert reads and actions (and contact confirmations) per client address and minute',
+    'public alert reads and actions (and contact confirmations, calendar feed fetches) per client address and minute',
   ),
   RATE_LIMIT_SIGNUP_PER_MINUTE: perMinute('RATE_LIMIT_SIGNUP_PER_MINUTE', 5, 'sign-ups per client address and minute'),
   RATE_LIMIT_PASSWORD_CHANGE_PER_MINUTE: perMinute(

@@ -28,6 +28,8 @@ export const AUDITED_FIELDS = {
   provider: ['kind', 'account_sid', 'api_key_sid', 'from_number', 'api_base', 'api_url', 'url', 'method', 'secrets_changed'],
   chat_channel: ['id', 'team_id', 'kind', 'label', 'enabled'],
   chat_user_link: ['kind', 'workspace', 'external_user_id', 'user_id'],
+  // Never the secret, its hash or its prefix.
+  calendar_feed: ['id', 'user_id', 'schedule_id', 'name'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type AuditTargetType = keyof typeof AUDITED_FIELDS;

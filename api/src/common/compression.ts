@@ -4,8 +4,8 @@ import type { FastifyInstance } from 'fastify';
 /** Smaller answers gain less than the encoding costs (a login answer, an id). */
 export const COMPRESSION_THRESHOLD_BYTES = 1024;
 
-/** JSON, and the few other text answers the API gives (metrics, the OpenAPI document). */
-const COMPRESSIBLE = /^(application\/(json|problem\+json|.*\+json)|text\/(plain|html|csv))\b/;
+/** JSON, and the few other text answers the API gives (metrics, the OpenAPI document, CSV, calendar feeds). */
+const COMPRESSIBLE = /^(application\/(json|problem\+json|.*\+json)|text\/(plain|html|csv|calendar))\b/;
 
 /**
  * Compresses the API's answers above 1 KiB for clients that ask (Accept-Encoding: br, then

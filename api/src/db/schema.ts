@@ -579,6 +579,19 @@ export interface ApiTokensTable {
   created_at: CreatedAt;
 }
 
+/** A user's calendar feed (migration 0035): only the secret's SHA-256 is stored. */
+export interface CalendarFeedsTable {
+  id: Generated<string>;
+  user_id: string;
+  /** The schedule it shows; null: the user's own shifts across their schedules. */
+  schedule_id: string | null;
+  name: string | null;
+  token_hash: string;
+  prefix: string;
+  last_fetched_at: Date | null;
+  created_at: CreatedAt;
+}
+
 /** A phone number's reply code for an alert ("1a" acknowledges alert 1): migration 0028. */
 export interface SmsReplyCodesTable {
   /** E.164, as the sms method's target. */
@@ -626,6 +639,7 @@ export interface Database {
   sms_reply_codes: SmsReplyCodesTable;
   chat_link_tokens: ChatLinkTokensTable;
   chat_link_claims: ChatLinkClaimsTable;
+  calendar_feeds: CalendarFeedsTable;
 }
 
 export type UserRow = Selectable<UsersTable> & {
@@ -648,4 +662,5 @@ export type ScheduleOverrideRow = Selectable<ScheduleOverridesTable>;
 export type ContactMethodRow = Selectable<ContactMethodsTable>;
 export type AuditLogRow = Selectable<AuditLogTable>;
 export type ApiTokenRow = Selectable<ApiTokensTable>;
+export type CalendarFeedRow = Selectable<CalendarFeedsTable>;
 export type ChatChannelRow = Selectable<ChatChannelsTable>;

@@ -1,4 +1,4 @@
-import { INGEST_PATH } from '../apiPrefix.js';
+import { CALENDARS_PATH, INGEST_PATH } from '../apiPrefix.js';
 
 /**
  * Query parameters that carry a credential in a URL a browser opens: a signed action link's
@@ -7,8 +7,8 @@ import { INGEST_PATH } from '../apiPrefix.js';
  * an SMS gateway's shared secret (`/api/v1/telephony/gateway/inbound?secret=…`).
  */
 const SECRET_QUERY_NAME = /^(?:t|token|code|secret)(?:\[.*\])?$/;
-/** The path segment an ingest key follows (`/api/v1/ingest/<key>/…`). */
-const INGEST_SEGMENT = INGEST_PATH.slice(1);
+/** The path segments a secret follows: an ingest key (`/api/v1/ingest/<key>/…`), a calendar feed's (`/api/v1/calendars/<secret>.ics`). */
+const SECRET_SEGMENTS = [INGEST_PATH.slice(1), CALENDARS_PATH.slice(1)];
 const REDACTED = '[redacted]';
 /** Enough for any real URL; an attacker's ninefold-encoded one is still matched by the last round's text. */
 const MAX_DECODE_ROUNDS = 8;
@@ -48,7 +48,7 @@ function redactQuery(query: string): string {
 }
 
 /**
- * A path with the segment after `ingest` (the key) replaced. A segment whose decoding hides
+ * A path with the segment after `ingest` or `calendars` (the secret) replaced. A segment whose decoding hides
  * more (an encoded `/` before a key, an encoded `?` before a token) is replaced whole.
  */
 function redactPath(path: string): string {
@@ -56,11 +56,11 @@ function redactPath(path: string): string {
   return segments
     .map((segment, i) => {
       const previous = i > 0 ? leniently(segments[i - 1]!).split(';')[0] : undefined;
-      if (previous === INGEST_SEGMENT) return REDACTED;
+      if (previous !== undefined && SECRET_SEGMENTS.includes(previous)) return REDACTED;
       const plain = leniently(segment);
       const [inPath = '', ...query] = plain.split('?');
       const parts = inPath.split(/[/\\]/).map((part) => part.split(';')[0]);
-      const hidesKey = parts.slice(0, -1).includes(INGEST_SEGMENT);
+      const hidesKey = parts.slice(0, -1).some((part) => SECRET_SEGMENTS.includes(part!));
       const hidesToken = query.length > 0 && holdsSecretParameter(query.join('?'));
       return hidesKey || hidesToken ? REDACTED : segment;
     })
@@ -68,7 +68,7 @@ function redactPath(path: string): string {
 }
 
 /**
- * A request URL as it may be logged: the ingest key of the path and every secret query value
+ * A request URL as it may be logged: the ingest key or feed secret of the path and every secret query value
  * replaced, matched case-insensitively and after percent-decoding.
  */
 export function redactUrlSecrets(url: string): string {

@@ -13,6 +13,7 @@ import {
 } from '../oncall/schedule.js';
 import { nowAndNextSteps, type Steps, shiftsSteps, TooManyChanges, timelineSteps } from '../oncall/scheduleQuestions.js';
 import { DAY } from '../oncall/zoneTime.js';
+import { inTeamsOf, type Member } from '../teams/access.js';
 import { overridesMeeting, toOverrideDef } from './overrides.js';
 import { rotationsOf, toRotationDef } from './rotations.js';
 
@@ -32,7 +33,7 @@ import { rotationsOf, toRotationDef } from './rotations.js';
 const SCHEDULES_PER_READ = 5;
 
 /** Runs a computation, letting the event loop go at each of its pauses. */
-async function finishLettingGo<T>(steps: Steps<T>): Promise<T> {
+export async function finishLettingGo<T>(steps: Steps<T>): Promise<T> {
   for (;;) {
     const step = steps.next();
     if (step.done) return step.value;
@@ -63,7 +64,7 @@ async function definitions(db: Db, schedules: ScheduleRow[], from: number, to: n
 }
 
 /** The schedules' definitions over [from, to), read a few at a time, the event loop let go before each but the first. */
-async function* eachDefinition(db: Db, schedules: ScheduleRow[], from: number, to: number): AsyncGenerator<ScheduleDef> {
+export async function* eachDefinition(db: Db, schedules: ScheduleRow[], from: number, to: number): AsyncGenerator<ScheduleDef> {
   let given = 0;
   for (let i = 0; i < schedules.length; i += SCHEDULES_PER_READ) {
     for (const def of await definitions(db, schedules.slice(i, i + SCHEDULES_PER_READ), from, to)) {
@@ -119,12 +120,11 @@ export async function timelineOf(db: Db, schedule: ScheduleRow, from: number, to
 }
 
 /**
- * A user's own time on call over [from, to): across the schedules where they are in a rotation
- * or an override meeting the span (an `add` or `replace` puts them on call where no rotation
- * does). At most USER_SHIFTS_MAX shifts, else 422.
+ * The schedules where `userId` is in a rotation or in an override meeting [from, to) (an `add`
+ * or `replace` puts them on call where no rotation does); with `viewer`, only those it may read.
  */
-export async function shiftsOfUser(db: Db, userId: string, from: number, to: number) {
-  const schedules = await db
+export async function schedulesNaming(db: Db, userId: string, from: number, to: number, viewer?: Member): Promise<ScheduleRow[]> {
+  let query = db
     .selectFrom('schedules')
     .selectAll()
     .where((eb) =>
@@ -147,8 +147,18 @@ export async function shiftsOfUser(db: Db, userId: string, from: number, to: num
             .where('o.starts_at', '<', new Date(to)),
         ),
       ]),
-    )
-    .execute();
+    );
+  if (viewer) query = query.where(inTeamsOf(viewer, 'team_id'));
+  return query.execute();
+}
+
+/**
+ * A user's own time on call over [from, to): across the schedules where they are in a rotation
+ * or an override meeting the span (an `add` or `replace` puts them on call where no rotation
+ * does). At most USER_SHIFTS_MAX shifts, else 422.
+ */
+export async function shiftsOfUser(db: Db, userId: string, from: number, to: number) {
+  const schedules = await schedulesNaming(db, userId, from, to);
   const names = new Map(schedules.map((s) => [s.id, s.name]));
   const shifts: { scheduleId: string; start: number; end: number }[] = [];
   for await (const def of eachDefinition(db, schedules, from, to)) {

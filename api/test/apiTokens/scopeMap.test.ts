@@ -35,6 +35,7 @@ const EXPECTED: Record<string, string[]> = {
     'integrations-read_integration',
     'integrations-read_integrations',
     'login-test_token',
+    'schedules-export_oncall_hours',
     'schedules-read_my_shifts',
     'schedules-read_on_call',
     'schedules-read_on_call_many',
@@ -130,6 +131,9 @@ const EXPECTED: Record<string, string[]> = {
   ],
   // Signed in, but never with an API token.
   session: [
+    'calendars-create_calendar_feed',
+    'calendars-read_calendar_feeds',
+    'calendars-revoke_calendar_feed',
     'chat-claim_chat_link',
     'chat-delete_chat_link',
     'chat-link_slack_by_email',
@@ -144,6 +148,7 @@ const EXPECTED: Record<string, string[]> = {
   ],
   // No user at all: their own credential (a key, a link, a ping token) or none.
   public: [
+    'calendars-read_calendar_feed',
     'chat-mattermost_action',
     'chat-slack_commands',
     'chat-slack_interactions',

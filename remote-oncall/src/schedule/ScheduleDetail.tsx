@@ -15,6 +15,7 @@ import { PickerTeam } from '../components/PersonPicker';
 import { ReachabilityWarning } from '../components/ReachabilityWarning';
 import { useCanEdit } from '../people';
 import { startOfZonedDay } from '../timeline/zonedTime';
+import { ExportHoursDialog, SubscribeDialog } from './CalendarDialogs';
 import { CreateOverrideDialog } from './OverrideDialogs';
 import { OverridesCard } from './OverridesCard';
 import { CreateRotationDialog, EditRotationDialog } from './RotationDialogs';
@@ -64,6 +65,7 @@ export function ScheduleDetail() {
   const [editingRotation, setEditingRotation] = useState<RotationPublic | null>(null);
   const [addingOverride, setAddingOverride] = useState(false);
   const [deletion, setDeletion] = useState<ScheduleDeletion | null>(null);
+  const [calendar, setCalendar] = useState<'subscribe' | 'export' | null>(null);
 
   if (schedule.isPending) return <Spinner label="Loading the schedule…" />;
   if (schedule.isError || !schedule.data)
@@ -77,7 +79,14 @@ export function ScheduleDetail() {
 
   return (
     <section className={styles.root} aria-label={`Schedule ${s.name}`}>
-      <ScheduleHeading schedule={s} canEdit={canEdit} onEdit={() => setEditing(true)} onDelete={() => setDeletion({ kind: 'schedule' })} />
+      <ScheduleHeading
+        schedule={s}
+        canEdit={canEdit}
+        onEdit={() => setEditing(true)}
+        onDelete={() => setDeletion({ kind: 'schedule' })}
+        onSubscribe={() => setCalendar('subscribe')}
+        onExport={() => setCalendar('export')}
+      />
       <OnCallCards onCall={onCall} />
       <ReachabilityWarning reachability={reachability.data} what="on this schedule" />
       <TimelineCard
@@ -115,6 +124,8 @@ export function ScheduleDetail() {
         <CreateOverrideDialog open={addingOverride} schedule={s} people={people} onClose={() => setAddingOverride(false)} />
       </PickerTeam.Provider>
       <ScheduleDeleteDialog schedule={s} deletion={deletion} onClose={() => setDeletion(null)} />
+      <SubscribeDialog open={calendar === 'subscribe'} schedule={s} onClose={() => setCalendar(null)} />
+      <ExportHoursDialog open={calendar === 'export'} schedule={s} onClose={() => setCalendar(null)} />
     </section>
   );
 }

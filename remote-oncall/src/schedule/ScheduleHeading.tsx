@@ -1,5 +1,5 @@
 import { Body1, Button, Caption1, Card, CardHeader, Link, makeStyles, Subtitle2, Text, Toolbar, tokens } from '@fluentui/react-components';
-import { ArrowLeftRegular, DeleteRegular, EditRegular } from '@fluentui/react-icons';
+import { ArrowDownloadRegular, ArrowLeftRegular, CalendarAddRegular, DeleteRegular, EditRegular } from '@fluentui/react-icons';
 import type { ScheduleDetail } from '@vigil/shared';
 import { useNavigate } from 'react-router-dom';
 import type { useOnCallText } from '../components/OnCallNow';
@@ -10,19 +10,27 @@ const useStyles = makeStyles({
   title: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS, minWidth: 0 },
   now: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(220px, 1fr))', gap: tokens.spacingHorizontalL },
   card: { minWidth: 0 },
+  toolbar: { flexWrap: 'wrap' },
 });
 
-/** The way back to the list, the schedule's name, zone and description, and (for who may change it) Edit and Delete. */
+/**
+ * The way back to the list, the schedule's name, zone and description, Subscribe (iCal) and
+ * Export on-call hours for every reader, and (for who may change it) Edit and Delete.
+ */
 export function ScheduleHeading({
   schedule,
   canEdit,
   onEdit,
   onDelete,
+  onSubscribe,
+  onExport,
 }: {
   schedule: ScheduleDetail;
   canEdit: boolean;
   onEdit: () => void;
   onDelete: () => void;
+  onSubscribe: () => void;
+  onExport: () => void;
 }) {
   const styles = useStyles();
   const shared = useScheduleStyles();
@@ -39,16 +47,24 @@ export function ScheduleHeading({
           {schedule.description ? ` · ${schedule.description}` : ''}
         </Caption1>
       </div>
-      {canEdit && (
-        <Toolbar aria-label="Schedule actions">
-          <Button icon={<EditRegular />} onClick={onEdit}>
-            Edit
-          </Button>
-          <Button icon={<DeleteRegular />} onClick={onDelete}>
-            Delete
-          </Button>
-        </Toolbar>
-      )}
+      <Toolbar aria-label="Schedule actions" className={styles.toolbar}>
+        <Button icon={<CalendarAddRegular />} onClick={onSubscribe}>
+          Subscribe (iCal)
+        </Button>
+        <Button icon={<ArrowDownloadRegular />} onClick={onExport}>
+          Export on-call hours
+        </Button>
+        {canEdit && (
+          <>
+            <Button icon={<EditRegular />} onClick={onEdit}>
+              Edit
+            </Button>
+            <Button icon={<DeleteRegular />} onClick={onDelete}>
+              Delete
+            </Button>
+          </>
+        )}
+      </Toolbar>
     </div>
   );
 }

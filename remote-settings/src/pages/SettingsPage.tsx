@@ -14,6 +14,7 @@ import { errorText, PageHeader, useCurrentUser } from '@vigil/shared';
 import { useSearchParams } from 'react-router-dom';
 import { ApiTokensTab } from '../settings/ApiTokensTab';
 import { AppearanceTab } from '../settings/AppearanceTab';
+import { CalendarFeedsTab } from '../settings/CalendarFeedsTab';
 import { ChatAccountsTab } from '../settings/ChatAccountsTab';
 import { DangerZoneTab } from '../settings/DangerZoneTab';
 import { PasswordTab } from '../settings/PasswordTab';
@@ -44,13 +45,14 @@ const TABS = [
   { value: 'password', label: 'Password' },
   { value: 'appearance', label: 'Appearance' },
   { value: 'api-tokens', label: 'API tokens' },
+  { value: 'calendar-feeds', label: 'Calendar feeds' },
   { value: 'chat-accounts', label: 'Chat accounts' },
   { value: 'danger-zone', label: 'Danger zone' },
 ] as const;
 
 type TabValue = (typeof TABS)[number]['value'];
 
-/** /settings (docs/product.md §2.7): My profile, Password, Appearance, API tokens, Chat accounts and, for ordinary users, Danger zone. */
+/** /settings (docs/product.md §2.7): My profile, Password, Appearance, API tokens, Calendar feeds, Chat accounts and, for ordinary users, Danger zone. */
 export default function SettingsPage() {
   const styles = useStyles();
   const me = useCurrentUser();
@@ -74,7 +76,10 @@ export default function SettingsPage() {
 
   return (
     <div className={styles.root}>
-      <PageHeader title="User Settings" description="Your profile, password, how the console looks, your API tokens and chat accounts." />
+      <PageHeader
+        title="User Settings"
+        description="Your profile, password, how the console looks, your API tokens, calendar feeds and chat accounts."
+      />
       <div className={styles.tabs}>
         <TabList className={styles.tabList} selectedValue={selected} onTabSelect={(_, data) => select(data.value as TabValue)}>
           {tabs.map((tab) => (
@@ -112,6 +117,8 @@ export default function SettingsPage() {
           <AppearanceTab />
         ) : selected === 'api-tokens' ? (
           <ApiTokensTab />
+        ) : selected === 'calendar-feeds' ? (
+          <CalendarFeedsTab />
         ) : selected === 'chat-accounts' ? (
           <ChatAccountsTab />
         ) : (

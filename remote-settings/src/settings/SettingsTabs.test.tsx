@@ -39,7 +39,7 @@ function renderWithProviders(ui: ReactNode, { user = ANN, path = '/settings' } =
 }
 
 // A Fluent tab repeats its text (a bold copy reserves the selected width): compare accessible names.
-const TAB_NAMES = ['My profile', 'Password', 'Appearance', 'API tokens', 'Chat accounts', 'Danger zone'];
+const TAB_NAMES = ['My profile', 'Password', 'Appearance', 'API tokens', 'Calendar feeds', 'Chat accounts', 'Danger zone'];
 const tabNames = () => screen.getAllByRole('tab').map((tab) => TAB_NAMES.find((name) => screen.queryByRole('tab', { name }) === tab));
 const button = (name: string) => screen.getByRole('button', { name });
 const isDisabled = (name: string) => button(name).hasAttribute('disabled');
@@ -57,15 +57,15 @@ afterEach(() => {
 });
 
 describe('SettingsPage', () => {
-  it('shows six tabs to an ordinary user', () => {
+  it('shows seven tabs to an ordinary user', () => {
     renderWithProviders(<SettingsPage />);
     expect(screen.getByRole('heading', { name: 'User Settings' })).toBeTruthy();
-    expect(tabNames()).toEqual(['My profile', 'Password', 'Appearance', 'API tokens', 'Chat accounts', 'Danger zone']);
+    expect(tabNames()).toEqual(['My profile', 'Password', 'Appearance', 'API tokens', 'Calendar feeds', 'Chat accounts', 'Danger zone']);
   });
 
   it('hides the Danger zone from a superuser, even when asked for in the address', () => {
     renderWithProviders(<SettingsPage />, { user: { ...ANN, is_superuser: true }, path: '/settings?tab=danger-zone' });
-    expect(tabNames()).toEqual(['My profile', 'Password', 'Appearance', 'API tokens', 'Chat accounts']);
+    expect(tabNames()).toEqual(['My profile', 'Password', 'Appearance', 'API tokens', 'Calendar feeds', 'Chat accounts']);
     expect(screen.getByRole('tab', { name: 'My profile' }).getAttribute('aria-selected')).toBe('true');
   });
 

@@ -8,6 +8,7 @@ export const API_LIMITS = {
   "AlertmanagerAlert": {"fingerprint":{"minLength":1,"maxLength":255}},
   "ApiTokenCreate": {"name":{"minLength":1,"maxLength":100},"scopes":{"minItems":1,"maxItems":4},"expires_in_days":{"minimum":1,"maximum":365}},
   "Body_login-login_access_token": {"username":{"minLength":1,"maxLength":255},"password":{"minLength":1,"maxLength":128}},
+  "CalendarFeedCreate": {"name":{"minLength":1,"maxLength":100}},
   "ChatChannelCreate": {"label":{"minLength":1,"maxLength":64},"target":{"minLength":1,"maxLength":2048}},
   "ChatChannelUpdate": {"label":{"minLength":1,"maxLength":64},"target":{"minLength":1,"maxLength":2048}},
   "ChatLinkClaim": {"token":{"minLength":20,"maxLength":100}},

@@ -1307,6 +1307,90 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/users/me/calendar-feeds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's calendar feeds, newest first (never their secret)
+         * @description Needs a signed-in session.
+         */
+        get: operations["calendars-read_calendar_feeds"];
+        put?: never;
+        /**
+         * Create a calendar feed: the caller's own shifts, or one schedule they may read
+         * @description The answer holds the feed's URL, with its secret, once; only its SHA-256 is stored. At most 10 a user (one more: 422 at `["body"]`); a schedule the caller may not read: 422 at `["body", "schedule_id"]`. Needs a signed-in session.
+         */
+        post: operations["calendars-create_calendar_feed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/me/calendar-feeds/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke a calendar feed of the caller: its URL answers 404 at once
+         * @description Needs a signed-in session.
+         */
+        delete: operations["calendars-revoke_calendar_feed"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/calendars/{token}.ics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A calendar feed as iCalendar (public: the secret in the path authenticates)
+         * @description The shifts from 30 days back to 180 days ahead, overrides applied, times in UTC. An unknown or revoked feed, a deactivated holder or a schedule the holder may no longer read: 404. At most RATE_LIMIT_PUBLIC_ALERT_PER_MINUTE requests a minute per client address. See docs/oncall/calendars.md.
+         */
+        get: operations["calendars-read_calendar_feed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/schedules/{id}/oncall-hours.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Hours on call per person in a schedule over [from, to), at most 366 days, as CSV
+         * @description One row per person who was on call: the period, the schedule, the person (email for the team's admins), hours with two decimals and the number of shifts. A shift across an end of the period counts its part inside. See docs/oncall/calendars.md.
+         */
+        get: operations["schedules-export_oncall_hours"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/users/me/contact-methods": {
         parameters: {
             query?: never;
@@ -2219,6 +2303,58 @@ export interface components {
             scope?: string;
             client_id?: string;
             client_secret?: string;
+        };
+        /** CalendarFeedCreate */
+        CalendarFeedCreate: {
+            /**
+             * Format: uuid
+             * @description The schedule the feed shows (one the caller may read); absent: the caller's own shifts
+             */
+            schedule_id?: string;
+            /** @description What the feed is for, shown in lists */
+            name?: string;
+        };
+        /** CalendarFeedCreated */
+        CalendarFeedCreated: {
+            /** Format: uuid */
+            id: string;
+            kind: components["schemas"]["CalendarFeedKind"];
+            schedule_id: string | null;
+            schedule_name: string | null;
+            name: string | null;
+            /** @description The first 12 characters of the secret (`vcf_` and 8 more), to tell feeds apart */
+            prefix: string;
+            /** @description Recorded at most once an hour */
+            last_fetched_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** @description The feed's URL, with its secret: shown in this answer only, never again */
+            url: string;
+        };
+        /**
+         * CalendarFeedKind
+         * @enum {unknown}
+         */
+        CalendarFeedKind: "my_shifts" | "schedule";
+        /** CalendarFeedPublic */
+        CalendarFeedPublic: {
+            /** Format: uuid */
+            id: string;
+            kind: components["schemas"]["CalendarFeedKind"];
+            schedule_id: string | null;
+            schedule_name: string | null;
+            name: string | null;
+            /** @description The first 12 characters of the secret (`vcf_` and 8 more), to tell feeds apart */
+            prefix: string;
+            /** @description Recorded at most once an hour */
+            last_fetched_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+        };
+        /** CalendarFeedsPublic */
+        CalendarFeedsPublic: {
+            data: components["schemas"]["CalendarFeedPublic"][];
+            count: number;
         };
         /** ChatChannelCreate */
         ChatChannelCreate: {
@@ -9913,6 +10049,240 @@ export interface operations {
             };
         };
     };
+    "calendars-read_calendar_feeds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarFeedsPublic"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "calendars-create_calendar_feed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CalendarFeedCreate"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarFeedCreated"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "calendars-revoke_calendar_feed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "calendars-read_calendar_feed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An iCalendar (RFC 5545) document */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/calendar": string;
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Too many requests: try again after the seconds in Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+        };
+    };
+    "schedules-export_oncall_hours": {
+        parameters: {
+            query: {
+                /** @description The start of the period, with its offset */
+                from: string;
+                /** @description The end of the period (excluded), at most 366 days after from */
+                to: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV, a header line first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
     "contact_methods-read_contact_methods": {
         parameters: {
             query?: never;
@@ -10782,7 +11152,7 @@ export interface operations {
             query?: {
                 actor?: string;
                 action?: string;
-                target_type?: "user" | "settings" | "integration" | "escalation_policy" | "schedule" | "rotation" | "override" | "contact_method" | "notification_rules" | "heartbeat_monitor" | "signin" | "team" | "team_member" | "team_invite" | "sso_group_rule" | "api_token" | "provider" | "chat_channel" | "chat_user_link";
+                target_type?: "user" | "settings" | "integration" | "escalation_policy" | "schedule" | "rotation" | "override" | "contact_method" | "notification_rules" | "heartbeat_monitor" | "signin" | "team" | "team_member" | "team_invite" | "sso_group_rule" | "api_token" | "provider" | "chat_channel" | "chat_user_link" | "calendar_feed";
                 target_id?: string;
                 team_id?: string;
                 since?: string;
@@ -10839,7 +11209,7 @@ export interface operations {
             query?: {
                 actor?: string;
                 action?: string;
-                target_type?: "user" | "settings" | "integration" | "escalation_policy" | "schedule" | "rotation" | "override" | "contact_method" | "notification_rules" | "heartbeat_monitor" | "signin" | "team" | "team_member" | "team_invite" | "sso_group_rule" | "api_token" | "provider" | "chat_channel" | "chat_user_link";
+                target_type?: "user" | "settings" | "integration" | "escalation_policy" | "schedule" | "rotation" | "override" | "contact_method" | "notification_rules" | "heartbeat_monitor" | "signin" | "team" | "team_member" | "team_invite" | "sso_group_rule" | "api_token" | "provider" | "chat_channel" | "chat_user_link" | "calendar_feed";
                 target_id?: string;
                 team_id?: string;
                 since?: string;
