@@ -29,8 +29,9 @@ export const API_LAYERS: readonly (readonly string[])[] = [
   ['escalation', 'escalationPolicies', 'reachability'],
   // Alerts, what sends them, and the channels people answer them through (phone, chat).
   ['alerts', 'ingest', 'integrations', 'heartbeats', 'telephony', 'chat'],
-  // Surfaces over the features: the console's pages, instance settings, utilities.
-  ['console', 'settings', 'utils'],
+  // Surfaces over the features: the console's pages, instance settings, utilities, the importers
+  // of other vendors' configurations (`npm run import`).
+  ['console', 'settings', 'utils', 'importers'],
   // The composition root, the server's entry point and the migration command's (Kubernetes' Job).
   ['app', 'server', 'migrate'],
 ];

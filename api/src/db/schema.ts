@@ -132,6 +132,18 @@ export interface IntegrationLegacyKeysTable {
   created_at: CreatedAt;
 }
 
+/** What an importer made of another vendor's object (migration 0038; api/src/importers/). */
+export interface ImportMappingsTable {
+  vendor: 'opsgenie' | 'oncall';
+  source_kind: string;
+  source_id: string;
+  vigil_kind: string;
+  vigil_id: string;
+  /** SHA-256 of what the source object asked for when it was last applied. */
+  fingerprint: string;
+  imported_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 export interface AlertEventsTable {
   id: Generated<string>;
   alert_id: string;
@@ -606,6 +618,7 @@ export interface Database {
   integrations: IntegrationsTable;
   alerts: AlertsTable;
   integration_legacy_keys: IntegrationLegacyKeysTable;
+  import_mappings: ImportMappingsTable;
   alert_events: AlertEventsTable;
   password_reset_tokens: PasswordResetTokensTable;
   owner_counts: OwnerCountsTable;

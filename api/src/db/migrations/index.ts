@@ -30,6 +30,7 @@ import * as chatKinds from './0030_chat_kinds.js';
 import * as notificationLimits from './0031_notification_limits.js';
 import * as ingestLabels from './0032_ingest_labels.js';
 import * as calendarFeeds from './0035_calendar_feeds.js';
+import * as importMappings from './0038_import_mappings.js';
 
 /**
  * Every migration, in order. Listed in code (not read from a folder) so the compiled
@@ -69,4 +70,5 @@ export const migrations: Record<string, Migration> = {
   '0031_notification_limits': notificationLimits,
   '0032_ingest_labels': ingestLabels,
   '0035_calendar_feeds': calendarFeeds,
+  '0038_import_mappings': importMappings,
 };
