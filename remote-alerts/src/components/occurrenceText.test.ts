@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { labelsText, occurrencesCaption } from './occurrenceText';
 
 describe("a group alert's occurrences in words", () => {
-  it('lists labels as name=value, or a dash for none', () => {
-    expect(labelsText({ alertname: 'NodeDown', instance: 'db-1' })).toBe('alertname=NodeDown, instance=db-1');
+  it('lists labels as name=value in name order, or a dash for none', () => {
+    expect(labelsText({ instance: 'db-1', severity: 'critical', alertname: 'NodeDown' })).toBe(
+      'alertname=NodeDown, instance=db-1, severity=critical',
+    );
     expect(labelsText({})).toBe('—');
   });
 

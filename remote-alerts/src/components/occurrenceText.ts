@@ -1,8 +1,9 @@
 import type { AlertOccurrencePublic } from '@vigil/shared';
 
-/** An occurrence's labels as one line, `name=value` in name order (the API stores them so). */
+/** An occurrence's labels as one line, `name=value` in name order (JSON objects from the database come in another). */
 export const labelsText = (labels: AlertOccurrencePublic['labels']): string =>
   Object.entries(labels)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([name, value]) => `${name}=${value}`)
     .join(', ') || '—';
 
