@@ -41,6 +41,7 @@ import { createMailer, type Mailer } from './email/mailer.js';
 import { errorHandlerPlugin } from './errors.js';
 import { EscalationTimer } from './escalation/timer.js';
 import { escalationPolicyRoutes } from './escalationPolicies/routes.js';
+import { occurrenceRoutes } from './grouping/routes.js';
 import { HeartbeatChecker } from './heartbeats/checker.js';
 import { heartbeatPingRoutes, heartbeatRoutes } from './heartbeats/routes.js';
 import { enqueueRoutes } from './ingest/enqueue.js';
@@ -275,8 +276,15 @@ export async function composeApp(options: BuildAppOptions): Promise<{ app: Fasti
       await api.register(apiTokenRoutes, { prefix: '/tokens', db, now });
       const alertReads = createAlertReads(db, hotPath);
       await api.register(alertRoutes, { prefix: '/alert', ...alertActions, settings, alertReads, userReads });
+      await api.register(occurrenceRoutes, { prefix: '/alert', db });
       const integrationReads = createIntegrationReads(db, hotPath);
-      await api.register(integrationRoutes, { prefix: '/integration', ...contacts, integrationReads, alertChanges });
+      await api.register(integrationRoutes, {
+        prefix: '/integration',
+        ...contacts,
+        integrationReads,
+        alertChanges,
+        ingestStages: intake.stages,
+      });
       await api.register(integrationContactRoutes, { prefix: '/integration', ...contacts });
       await api.register(contactConfirmationRoutes, { prefix: '/contacts/confirmation', db, config, now });
       await api.register(ingestRoutes, { prefix: '/ingest', intake, config });

@@ -18,6 +18,7 @@ export * from './query/directory';
 export * from './query/escalationContacts';
 export * from './query/escalationPolicies';
 export * from './query/escalationPolicy';
+export * from './query/grouping';
 export * from './query/integrationIngest';
 export * from './query/integrations';
 export * from './query/notificationProviders';

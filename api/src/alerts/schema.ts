@@ -34,6 +34,8 @@ export const AlertPublic = Type.Object(
     last_seen_at: DateTime,
     /** When the integration's escalation policy escalates this alert unless it is acknowledged first; null: it will not. */
     next_escalation_at: Type.Union([DateTime, Type.Null()]),
+    /** A group alert's key (docs/oncall/grouping.md): its occurrences at GET /alert/{id}/occurrences; null for any other alert. */
+    group_key: Type.Union([Type.String(), Type.Null()]),
   },
   { title: 'AlertPublic' },
 );

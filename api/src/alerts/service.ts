@@ -26,6 +26,7 @@ export function toAlertPublic(alert: AlertRow): AlertPublic {
     occurrence_count: alert.occurrence_count,
     last_seen_at: alert.last_seen_at.toISOString(),
     next_escalation_at: alert.next_escalation_at?.toISOString() ?? null,
+    group_key: alert.group_key,
   };
 }
 

@@ -9,7 +9,7 @@
 export const AUDITED_FIELDS = {
   user: ['id', 'email', 'full_name', 'is_active', 'is_superuser', 'password_changed'],
   settings: ['require_signed_links', 'signup_open'],
-  integration: ['id', 'title', 'description', 'owner_id', 'team_id', 'escalation_policy_id'],
+  integration: ['id', 'title', 'description', 'owner_id', 'team_id', 'escalation_policy_id', 'group_by', 'group_window_minutes'],
   escalation_policy: ['id', 'owner_id', 'team_id', 'name', 'description', 'repeat', 'max_level', 'first_level_after_minutes', 'levels'],
   schedule: ['id', 'owner_id', 'team_id', 'name', 'description', 'time_zone'],
   rotation: ['id', 'schedule_id', 'name', 'shift_unit', 'shift_count', 'handoff_time', 'starts_at', 'active_hours', 'user_ids'],

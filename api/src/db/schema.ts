@@ -54,6 +54,10 @@ export interface IntegrationsTable {
   ingest_key_hash: ColumnType<string | null, string | null | undefined, string | null>;
   /** The escalation policy its alerts follow (migration 0017); null: every active superuser, by hand. */
   escalation_policy_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The label names whose values group its alerts (migration 0036); empty: no grouping. */
+  group_by: ColumnType<string[], string[] | undefined, string[]>;
+  /** How long a group's alert absorbs new alerts of its group, from its opening (migration 0036). */
+  group_window_minutes: ColumnType<number, number | undefined, number>;
 }
 
 /** Whom one level of an escalation policy reaches. */
@@ -122,6 +126,21 @@ export interface AlertsTable {
   /** Stored during a maintenance window: pages nobody until then (migration 0032). */
   silenced_until: ColumnType<Date | null, Date | null | undefined, Date | null>;
   maintenance_window_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** A group alert's key (migration 0036; grouping/): null for any other alert. */
+  group_key: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** One alert a group alert absorbed (migration 0036): a sender's dedup key, as first received. */
+export interface AlertOccurrencesTable {
+  alert_id: string;
+  dedup_key: string;
+  integration_id: string;
+  title: string;
+  severity: AlertSeverity;
+  labels: ColumnType<Record<string, string>, string, string>;
+  received_at: ColumnType<Date, Date | string, Date | string>;
+  last_seen_at: ColumnType<Date, Date | string, Date | string>;
+  resolved_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 /** A key an integration had at another vendor, hashed as ingest keys are (migration 0032). */
@@ -619,6 +638,7 @@ export interface Database {
   alerts: AlertsTable;
   integration_legacy_keys: IntegrationLegacyKeysTable;
   import_mappings: ImportMappingsTable;
+  alert_occurrences: AlertOccurrencesTable;
   alert_events: AlertEventsTable;
   password_reset_tokens: PasswordResetTokensTable;
   owner_counts: OwnerCountsTable;
@@ -663,6 +683,7 @@ export type TeamRow = Selectable<TeamsTable>;
 export type TeamMemberRow = Selectable<TeamMembersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type AlertRow = Selectable<AlertsTable>;
+export type AlertOccurrenceRow = Selectable<AlertOccurrencesTable>;
 export type IntegrationRow = Selectable<IntegrationsTable>;
 export type AlertEventRow = Selectable<AlertEventsTable>;
 export type NotificationRow = Selectable<NotificationsTable>;

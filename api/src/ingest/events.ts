@@ -23,6 +23,19 @@ export interface IngestEvent {
   policyId?: string | null;
   /** Set by an ingest stage: stored during a maintenance window, paging nobody until `until`. */
   silence?: { windowId: string; until: Date } | null;
+  /** Set by the grouping stage on a trigger (grouping/stage.ts): it joins its group's alert instead of making its own. */
+  group?: EventGroup | null;
+  /** Set by the grouping stage on an acknowledge or resolve: its key may name an occurrence of a group alert. */
+  inGroups?: boolean;
+}
+
+/** A trigger's group: the integration's group labels with this event's values, and how long a group alert absorbs. */
+export interface EventGroup {
+  /** 32 hex characters (grouping/groupKey.ts); the group alert's dedup key is `group:<key>` while it absorbs. */
+  key: string;
+  /** The group labels the event carries: the group alert's labels. */
+  labels: Labels;
+  windowMinutes: number;
 }
 
 export type Labels = Record<string, string>;

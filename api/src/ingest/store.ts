@@ -2,6 +2,7 @@ import { type RawBuilder, sql } from 'kysely';
 import { nextState } from '../alerts/alertTransitions.js';
 import type { Db, OpenDb } from '../db/database.js';
 import type { AlertState } from '../db/schema.js';
+import { type GroupedEvent, groupTransitions, storeGroupedTriggers, type TransitionChange } from '../grouping/store.js';
 import type { IngestEvent } from './events.js';
 import type { IngestResult } from './schema.js';
 
@@ -127,13 +128,21 @@ async function findAndLock(trx: Db, where: RawBuilder<unknown>, keys: string[]) 
 /**
  * Acknowledges and resolves, inside the caller's transaction, on alerts it has locked: the
  * next states come from the contract's table (alertTransitions.ts), and each change is
- * recorded as an event `via: "integration"`. A key with no open alert is ignored, as
- * PagerDuty drops such events.
+ * recorded as an event `via: "integration"`. A key with no open alert of its own may name an
+ * occurrence of a group alert (grouping/store.ts); else it is ignored, as PagerDuty drops
+ * such events.
  */
-async function applyTransitions(trx: Db, open: OpenAlert[], events: IngestEvent[], clientIp: string | null): Promise<IngestOutcome[]> {
+async function applyTransitions(
+  trx: Db,
+  integrationId: string,
+  open: OpenAlert[],
+  events: IngestEvent[],
+  clientIp: string | null,
+  now: Date,
+): Promise<IngestOutcome[]> {
   const byKey = new Map(open.map((row) => [row.dedup_key, row]));
-  const changes: { id: string; action: 'acknowledge' | 'close'; from: AlertState; to: AlertState }[] = [];
-  const outcomes = events.map((event): IngestOutcome => {
+  const changes: TransitionChange[] = [];
+  let outcomes = events.map((event): IngestOutcome => {
     const alert = byKey.get(event.dedupKey);
     if (!alert) return { dedupKey: event.dedupKey, alertId: null, result: 'ignored' };
     const action = event.action === 'resolve' ? 'close' : 'acknowledge';
@@ -141,6 +150,13 @@ async function applyTransitions(trx: Db, open: OpenAlert[], events: IngestEvent[
     if (transition.changed) changes.push({ id: alert.id, action, from: alert.state, to: transition.to });
     return { dedupKey: event.dedupKey, alertId: alert.id, result: action === 'close' ? 'resolved' : 'acknowledged' };
   });
+  const unmatched = events.filter((event, i) => event.inGroups && outcomes[i]?.result === 'ignored');
+  if (unmatched.length > 0) {
+    const grouped = await groupTransitions(trx, integrationId, unmatched, now);
+    const byGroupKey = new Map(grouped.outcomes.map((o) => [o.dedupKey, o]));
+    outcomes = outcomes.map((o) => (o.result === 'ignored' ? (byGroupKey.get(o.dedupKey) ?? o) : o));
+    for (const change of grouped.changes) if (!changes.some((c) => c.id === change.id)) changes.push(change);
+  }
   if (changes.length > 0) {
     const ids = changes.map((c) => c.id);
     const to = changes.map((c) => c.to);
@@ -205,17 +221,23 @@ export async function ingestIn(
   );
   if (!integration) return { status: 'unknown-key' };
   if (!integration.is_active) return { status: 'inactive-owner' };
+  // A grouped trigger whose key has an open alert of its own (made before grouping) repeats it, as before.
+  const openKeys = new Set(integration.open.map((row) => row.dedup_key));
+  const isGrouped = (e: IngestEvent): e is GroupedEvent => !!e.group && !openKeys.has(e.dedupKey);
+  const grouped = triggers.filter(isGrouped);
+  const plain = grouped.length > 0 ? triggers.filter((e) => !isGrouped(e)) : triggers;
   const rows: UpsertRow[] = [];
-  for (const part of inParts(triggers, triggersPerStatement))
+  for (const part of inParts(plain, triggersPerStatement))
     rows.push(...(await upsertTriggers(sql`i.id = ${integration.id}`, part, now).execute(trx)).rows);
-  const upserted = triggers.length > 0 ? upsertOutcomes(rows) : undefined;
+  const upserted = plain.length > 0 ? upsertOutcomes(rows) : undefined;
+  const joined = grouped.length > 0 ? await storeGroupedTriggers(trx, integration.id, grouped, now) : undefined;
   const transitions = events.filter((e) => e.action !== 'trigger');
-  const changed = transitions.length > 0 ? await applyTransitions(trx, integration.open, transitions, clientIp) : [];
+  const changed = transitions.length > 0 ? await applyTransitions(trx, integration.id, integration.open, transitions, clientIp, now) : [];
   return {
     status: 'done',
     teamId: integration.teamId,
-    outcomes: [...(upserted?.outcomes ?? []), ...changed],
-    created: upserted?.created ?? 0,
+    outcomes: [...(upserted?.outcomes ?? []), ...(joined?.outcomes ?? []), ...changed],
+    created: (upserted?.created ?? 0) + (joined?.created ?? 0),
   };
 }
 
@@ -237,8 +259,8 @@ function inParts(triggers: IngestEvent[], size: number): IngestEvent[][] {
 
 /**
  * Stores a body's events for the target integration, all or nothing. Triggers only (the
- * common case): one statement, the key check included. Otherwise, or a body too large for one
- * statement on this thread, one transaction.
+ * common case): one statement, the key check included. Otherwise (acknowledges, resolves,
+ * grouped triggers), or a body too large for one statement on this thread, one transaction.
  */
 export async function ingest(
   db: OpenDb,
@@ -249,7 +271,7 @@ export async function ingest(
 ): Promise<IngestAnswer> {
   const triggers = events.filter((e) => e.action === 'trigger');
   const perStatement = db.statementsOnThisThread ? IN_PROCESS_TRIGGERS_PER_STATEMENT : Number.POSITIVE_INFINITY;
-  if (triggers.length === events.length && triggers.length > 0 && triggers.length <= perStatement) {
+  if (triggers.length === events.length && triggers.length > 0 && triggers.length <= perStatement && !triggers.some((e) => e.group)) {
     const { rows } = await retrying(() => upsertTriggers(whereOf(target), triggers, now).execute(db));
     if (rows.length === 0) return { status: 'unknown-key' };
     const first = rows[0];

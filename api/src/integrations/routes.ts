@@ -7,6 +7,7 @@ import { errorResponses, IdParams, Message, pageOf } from '../common/schema.js';
 import type { ContactDeps } from '../contacts/service.js';
 import { ingestUrl } from '../ingest/keys.js';
 import { IngestKey } from '../ingest/schema.js';
+import type { IngestStages } from '../ingest/stages.js';
 import type { IntegrationReads } from './integrationReads.js';
 import {
   IntegrationCreate,
@@ -40,6 +41,8 @@ export type IntegrationRouteDeps = ContactDeps & {
   integrationReads: IntegrationReads;
   /** A deleted integration's alerts leave their owner's consoles. */
   alertChanges: AlertChangeFeed;
+  /** The intake's stage cache: a change to grouping is seen by this process's next body (docs/decisions/0090). */
+  ingestStages: Pick<IngestStages, 'invalidate'>;
 };
 
 export async function integrationRoutes(app: FastifyInstance, deps: IntegrationRouteDeps): Promise<void> {
@@ -135,18 +138,23 @@ export async function integrationRoutes(app: FastifyInstance, deps: IntegrationR
       schema: {
         tags,
         operationId: 'integrations-update_integration',
-        summary: 'Change an integration (owner or superuser): its title, description or escalation policy',
+        summary: 'Change an integration (owner or superuser): its title, description, escalation policy or grouping',
         description:
           'escalation_policy_id names any escalation policy (GET /escalation-policies); null detaches it (every active superuser, by hand). ' +
-          "An unknown id is a 422. The policy's addresses not yet asked are sent the confirmation email on the owner's behalf.",
+          "An unknown id is a 422. The policy's addresses not yet asked are sent the confirmation email on the owner's behalf. " +
+          'group_by and group_window_minutes group its alerts (docs/oncall/grouping.md); group_by [] ends grouping.',
         security,
         params: IdParams,
         body: IntegrationUpdate,
         response: { 200: IntegrationPublic, 401: e401, 404: e404, 422: e422 },
       },
     },
-    async (request) =>
-      toIntegrationPublic(await updateIntegration(deps, auditActor(request), userOf(request), request.params.id, request.body)),
+    async (request) => {
+      const integration = await updateIntegration(deps, auditActor(request), userOf(request), request.params.id, request.body);
+      if (request.body.group_by !== undefined || request.body.group_window_minutes !== undefined)
+        deps.ingestStages.invalidate(integration.id);
+      return toIntegrationPublic(integration);
+    },
   );
 
   api.delete(

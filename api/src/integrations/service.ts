@@ -21,6 +21,8 @@ export function toIntegrationPublic(integration: IntegrationRow): IntegrationPub
     created_at: integration.created_at.toISOString(),
     has_ingest_key: integration.ingest_key_hash !== null,
     escalation_policy_id: integration.escalation_policy_id,
+    group_by: integration.group_by,
+    group_window_minutes: integration.group_window_minutes,
   };
 }
 
@@ -88,6 +90,8 @@ export async function createIntegration(
         team_id: teamId,
         ingest_key_hash: hash,
         escalation_policy_id: policyId,
+        ...(input.group_by !== undefined && { group_by: input.group_by }),
+        ...(input.group_window_minutes !== undefined && { group_window_minutes: input.group_window_minutes }),
       })
       .returningAll()
       .executeTakeFirstOrThrow();
@@ -121,6 +125,8 @@ export async function updateIntegration(
         ...(patch.title !== undefined && { title: patch.title }),
         ...(patch.description !== undefined && { description: patch.description }),
         ...(patch.escalation_policy_id !== undefined && { escalation_policy_id: patch.escalation_policy_id }),
+        ...(patch.group_by !== undefined && { group_by: patch.group_by }),
+        ...(patch.group_window_minutes !== undefined && { group_window_minutes: patch.group_window_minutes }),
       })
       .where('id', '=', id)
       .returningAll()

@@ -139,6 +139,7 @@ describe('alerts API', () => {
         'description',
         'escalation_level',
         'escalation_next',
+        'group_key',
         'id',
         'integration_id',
         'last_seen_at',

@@ -16,6 +16,7 @@ const EXPECTED: Record<string, string[]> = {
     'alerts-read_alert',
     'alerts-read_alert_events',
     'alerts-read_alert_notifications',
+    'alerts-read_alert_occurrences',
     'alerts-read_alerts',
     'alerts-stats',
     'audit-export_audit_log',

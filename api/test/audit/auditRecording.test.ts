@@ -188,17 +188,19 @@ describe('audit recording', () => {
           owner_id: owner.id,
           team_id: created.team_id,
           escalation_policy_id: null,
+          group_by: [],
+          group_window_minutes: 10,
         },
       }),
     ]);
     const update = await auditedBy(t, async () =>
-      answered(await callAs(t, owner, 'PATCH', `${INTEGRATIONS}/${created.id}`, { title: 'Alertmanager' })),
+      answered(await callAs(t, owner, 'PATCH', `${INTEGRATIONS}/${created.id}`, { title: 'Alertmanager', group_by: ['alertname'] })),
     );
     expect(update).toEqual([
       expect.objectContaining({
         action: 'integration.updated',
-        before: expect.objectContaining({ title: 'Prometheus' }),
-        after: expect.objectContaining({ title: 'Alertmanager' }),
+        before: expect.objectContaining({ title: 'Prometheus', group_by: [] }),
+        after: expect.objectContaining({ title: 'Alertmanager', group_by: ['alertname'], group_window_minutes: 10 }),
       }),
     ]);
     const rotate = await auditedBy(t, async () => {

@@ -41,6 +41,8 @@ describe('create', () => {
       'created_at',
       'description',
       'escalation_policy_id',
+      'group_by',
+      'group_window_minutes',
       'has_ingest_key',
       'id',
       'ingest_key',

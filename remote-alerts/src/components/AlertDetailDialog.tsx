@@ -9,6 +9,7 @@ import {
   useCurrentUser,
 } from '@vigil/shared';
 import { AlertNotifications } from './AlertNotifications';
+import { AlertOccurrences } from './AlertOccurrences';
 import { AlertStateBadges } from './alertBadges';
 
 const capitalised = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
@@ -57,7 +58,7 @@ interface Props {
   onClose: () => void;
 }
 
-/** An alert's fields and its history (each state change: action, when, via, actor, address). */
+/** An alert's fields, its occurrences when it groups others, and its history (each state change: action, when, via, actor, address). */
 export function AlertDetailDialog({ id, onClose }: Props) {
   const styles = useStyles();
   const alert = useAlert(id);
@@ -88,6 +89,7 @@ export function AlertDetailDialog({ id, onClose }: Props) {
             }`,
           },
           { term: 'Source', value: a.integration_id ? `Integration ${a.integration_id}` : 'Added by hand' },
+          ...(a.group_key ? [{ term: 'Occurrences', value: `${a.occurrence_count} (grouped by the integration's labels)` }] : []),
           { term: 'Created', value: when(a.created_at) },
           { term: 'Updated', value: when(a.updated_at) },
         ]
@@ -120,6 +122,7 @@ export function AlertDetailDialog({ id, onClose }: Props) {
           />
         )}
       </DetailListSection>
+      {a?.group_key && <AlertOccurrences id={id} total={a.occurrence_count} />}
       <AlertNotifications id={id} />
     </DetailDialog>
   );

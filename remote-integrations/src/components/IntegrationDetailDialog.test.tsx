@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { EscalationPolicyPublic, IntegrationPublic } from '@vigil/shared';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -20,6 +20,8 @@ const INTEGRATION: IntegrationPublic = {
   created_at: '2025-01-01T00:00:00Z',
   has_ingest_key: true,
   escalation_policy_id: POLICY,
+  group_by: [],
+  group_window_minutes: 10,
 };
 const PAYMENTS: EscalationPolicyPublic = {
   id: POLICY,
@@ -56,6 +58,17 @@ beforeEach(() => {
   integration = INTEGRATION;
   policy = PAYMENTS;
   api = fakeApi((request) => {
+    if (request.path === `/api/v1/integration/${ID}` && request.method === 'PATCH') {
+      const patch = request.body as Partial<IntegrationPublic>;
+      if (patch.group_by?.includes('bad')) {
+        return {
+          status: 422,
+          body: { detail: [{ loc: ['body', 'group_by', 0], msg: 'String should match pattern', type: 'string_pattern_mismatch' }] },
+        };
+      }
+      integration = { ...integration, ...patch };
+      return { body: integration };
+    }
     if (request.path === `/api/v1/integration/${ID}`) return { body: integration };
     if (request.path === '/api/v1/escalation-policies/') return { body: { data: [policy], count: 1 } };
     if (request.path === `/api/v1/escalation-policies/${POLICY}`) return { body: policy };
@@ -100,5 +113,33 @@ describe("an integration's escalation policy in its details", () => {
     await screen.findByText('Prometheus');
     expect(screen.queryByRole('region', { name: 'Escalation policy in use' })).toBeNull();
     expect(api.sent.filter((r) => r.path === `/api/v1/escalation-policies/${POLICY}`)).toHaveLength(1);
+  });
+});
+
+describe("an integration's grouping in its details", () => {
+  it('shows the settings in force, saves new ones, and places a refusal at its field', async () => {
+    renderDialog();
+    const section = await screen.findByRole('region', { name: 'Grouping' });
+    expect(within(section).getByText('Off: every alert is its own.')).toBeTruthy();
+    const labels = within(section).getByRole('textbox', { name: /Group alerts by labels/ });
+    const window = within(section).getByRole('spinbutton', { name: /Window \(minutes\)/ });
+    const save = within(section).getByRole('button', { name: 'Save grouping' });
+    expect(save.hasAttribute('disabled')).toBe(true);
+
+    fireEvent.change(labels, { target: { value: 'alertname, cluster' } });
+    fireEvent.change(window, { target: { value: '30' } });
+    fireEvent.click(save);
+    await within(section).findByText('Alerts with the same alertname, cluster within 30 minutes of the first are one alert.');
+    expect(api.sent.filter((r) => r.method === 'PATCH')).toEqual([
+      { method: 'PATCH', path: `/api/v1/integration/${ID}`, body: { group_by: ['alertname', 'cluster'], group_window_minutes: 30 } },
+    ]);
+
+    fireEvent.change(labels, { target: { value: 'bad' } });
+    fireEvent.click(save);
+    await within(section).findByText('String should match pattern');
+    fireEvent.change(window, { target: { value: '0' } });
+    fireEvent.blur(window);
+    await waitFor(() => expect(within(section).getByText('Enter whole minutes from 1 to 1440')).toBeTruthy());
+    expect(api.sent.filter((r) => r.method === 'PATCH')).toHaveLength(2);
   });
 });

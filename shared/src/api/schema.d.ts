@@ -663,6 +663,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/alert/{id}/occurrences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A group alert's occurrences, oldest first (its team's members or a superuser)
+         * @description Each alert the group alert absorbed, by its sender dedup key, with when it was received, last seen and resolved; an alert that is not a group alert has none. At most 1,000 are listed; occurrence_count on the alert counts every trigger.
+         */
+        get: operations["alerts-read_alert_occurrences"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/integration/": {
         parameters: {
             query?: never;
@@ -720,8 +740,8 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Change an integration (owner or superuser): its title, description or escalation policy
-         * @description escalation_policy_id names any escalation policy (GET /escalation-policies); null detaches it (every active superuser, by hand). An unknown id is a 422. The policy's addresses not yet asked are sent the confirmation email on the owner's behalf.
+         * Change an integration (owner or superuser): its title, description, escalation policy or grouping
+         * @description escalation_policy_id names any escalation policy (GET /escalation-policies); null detaches it (every active superuser, by hand). An unknown id is a 422. The policy's addresses not yet asked are sent the confirmation email on the owner's behalf. group_by and group_window_minutes group its alerts (docs/oncall/grouping.md); group_by [] ends grouping.
          */
         patch: operations["integrations-update_integration"];
         trace?: never;
@@ -2096,6 +2116,7 @@ export interface components {
             /** Format: date-time */
             last_seen_at: string;
             next_escalation_at: string | null;
+            group_key: string | null;
             escalation_next: components["schemas"]["EscalationNext"] | null;
         };
         /** AlertEventPublic */
@@ -2156,6 +2177,27 @@ export interface components {
             externalURL?: string;
             alerts: components["schemas"]["AlertmanagerAlert"][];
         };
+        /** AlertOccurrencePublic */
+        AlertOccurrencePublic: {
+            dedup_key: string;
+            title: string;
+            /** @enum {unknown} */
+            severity: "critical" | "high" | "warning" | "info";
+            labels: {
+                [key: string]: string;
+            };
+            /** Format: date-time */
+            received_at: string;
+            /** Format: date-time */
+            last_seen_at: string;
+            resolved_at: string | null;
+        };
+        /** AlertOccurrencesPublic */
+        AlertOccurrencesPublic: {
+            data: components["schemas"]["AlertOccurrencePublic"][];
+            count: number;
+            firing: number;
+        };
         /** AlertPublic */
         AlertPublic: {
             /** Format: uuid */
@@ -2182,6 +2224,7 @@ export interface components {
             /** Format: date-time */
             last_seen_at: string;
             next_escalation_at: string | null;
+            group_key: string | null;
         };
         /**
          * AlertSeverity
@@ -2800,6 +2843,10 @@ export interface components {
              * @description The team it goes to; optional when the caller is in one team where they may create it
              */
             team_id?: string;
+            /** @description The label names whose values group the integration's alerts into one; empty: no grouping. */
+            group_by?: string[];
+            /** @description How many minutes after a group's alert opened it still absorbs new alerts of its group. */
+            group_window_minutes?: number;
         };
         /** IntegrationCreated */
         IntegrationCreated: {
@@ -2818,6 +2865,8 @@ export interface components {
             created_at: string;
             has_ingest_key: boolean;
             escalation_policy_id: string | null;
+            group_by: string[];
+            group_window_minutes: number;
             ingest_key: string;
             ingest_url: string;
         };
@@ -2838,6 +2887,8 @@ export interface components {
             created_at: string;
             has_ingest_key: boolean;
             escalation_policy_id: string | null;
+            group_by: string[];
+            group_window_minutes: number;
         };
         /** IntegrationsPublic */
         IntegrationsPublic: {
@@ -2850,6 +2901,10 @@ export interface components {
             description?: string | null;
             /** Format: uuid */
             escalation_policy_id?: string | null;
+            /** @description The label names whose values group the integration's alerts into one; empty: no grouping. */
+            group_by?: string[];
+            /** @description How many minutes after a group's alert opened it still absorbs new alerts of its group. */
+            group_window_minutes?: number;
         };
         /** LastMethodTest */
         LastMethodTest: {
@@ -6995,6 +7050,67 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["NotificationsPublic"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "alerts-read_alert_occurrences": {
+        parameters: {
+            query?: {
+                skip?: number;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertOccurrencesPublic"];
                 };
             };
             /** @description Default Response */
