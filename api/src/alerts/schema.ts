@@ -34,6 +34,10 @@ export const AlertPublic = Type.Object(
     last_seen_at: DateTime,
     /** When the integration's escalation policy escalates this alert unless it is acknowledged first; null: it will not. */
     next_escalation_at: Type.Union([DateTime, Type.Null()]),
+    /** Stored during a maintenance window: pages nobody until then (its end pages for it if it is still open); null: not silenced. */
+    silenced_until: Type.Union([DateTime, Type.Null()]),
+    /** The maintenance window that silenced it (kept after the window's end); null once that window is deleted. */
+    maintenance_window_id: Type.Union([Uuid, Type.Null()]),
   },
   { title: 'AlertPublic' },
 );

@@ -26,6 +26,8 @@ export function toAlertPublic(alert: AlertRow): AlertPublic {
     occurrence_count: alert.occurrence_count,
     last_seen_at: alert.last_seen_at.toISOString(),
     next_escalation_at: alert.next_escalation_at?.toISOString() ?? null,
+    silenced_until: alert.silenced_until?.toISOString() ?? null,
+    maintenance_window_id: alert.maintenance_window_id,
   };
 }
 

@@ -121,7 +121,40 @@ export interface AlertsTable {
   escalation_policy_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** Stored during a maintenance window: pages nobody until then (migration 0032). */
   silenced_until: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** The window that silenced it (migration 0034's key); kept after the window's end, null once the window is deleted. */
   maintenance_window_id: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+export const MAINTENANCE_KINDS = ['one_off', 'weekly'] as const;
+export type MaintenanceKind = (typeof MAINTENANCE_KINDS)[number];
+
+/** A team's planned work: alerts it matches page nobody while it lasts (migration 0034; maintenance/). */
+export interface MaintenanceWindowsTable {
+  id: Generated<string>;
+  team_id: string;
+  /** Null: every integration of the team. */
+  integration_id: ColumnType<string | null, string | null | undefined, never>;
+  name: string;
+  /** IANA zone of a weekly window's days and times (a one-off's is for display). */
+  time_zone: string;
+  kind: MaintenanceKind;
+  /** One-off only. */
+  starts_at: Date | null;
+  ends_at: Date | null;
+  /** Weekly only: ISO weekdays (1 = Monday), 'HH:mm' local, 'HH:mm' or '24:00' (not after start: past midnight). */
+  days: number[] | null;
+  start_time: string | null;
+  end_time: string | null;
+  /** Weekly: the last local date an occurrence starts on ('YYYY-MM-DD'); null: no end. */
+  ends_on: string | null;
+  /** Ended by hand: the occurrence in progress then ended at this instant. */
+  ended_at: Date | null;
+  match_mode: 'all' | 'any';
+  /** [{field, op, value?}] (ingest/matchers.ts); written as JSON text. */
+  matchers: ColumnType<{ field: string; op: string; value?: string }[], string | undefined, string>;
+  created_by: ColumnType<string | null, string | null, never>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
 }
 
 /** A key an integration had at another vendor, hashed as ingest keys are (migration 0032). */
@@ -592,6 +625,7 @@ export interface Database {
   users: UsersTable;
   integrations: IntegrationsTable;
   alerts: AlertsTable;
+  maintenance_windows: MaintenanceWindowsTable;
   integration_legacy_keys: IntegrationLegacyKeysTable;
   alert_events: AlertEventsTable;
   password_reset_tokens: PasswordResetTokensTable;
@@ -636,6 +670,7 @@ export type TeamRow = Selectable<TeamsTable>;
 export type TeamMemberRow = Selectable<TeamMembersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type AlertRow = Selectable<AlertsTable>;
+export type MaintenanceWindowRow = Selectable<MaintenanceWindowsTable>;
 export type IntegrationRow = Selectable<IntegrationsTable>;
 export type AlertEventRow = Selectable<AlertEventsTable>;
 export type NotificationRow = Selectable<NotificationsTable>;
