@@ -19,6 +19,7 @@ export * from './query/escalationPolicies';
 export * from './query/escalationPolicy';
 export * from './query/integrationIngest';
 export * from './query/integrations';
+export * from './query/maintenance';
 export * from './query/notificationProviders';
 export * from './query/queryClient';
 export * from './query/reachability';

@@ -9,6 +9,7 @@ import {
   useRotateIngestKey,
 } from '@vigil/shared';
 import { useEffect, useState } from 'react';
+import { MaintenanceSection } from '../maintenance/MaintenanceSection';
 import { ContactConfirmations } from './ContactConfirmations';
 import { IngestUrlPanel } from './IngestUrlPanel';
 import { PolicyPicker } from './PolicyPicker';
@@ -27,7 +28,8 @@ interface Props {
 
 /**
  * An integration's fields, its ingest URL (shown once, after creation or a key rotation), the
- * policy it escalates by (picked here, its levels edited under On call) and that policy's contacts.
+ * policy it escalates by (picked here, its levels edited under On call), that policy's contacts
+ * and its maintenance windows.
  */
 export function IntegrationDetailDialog({ id, created, onClose }: Props) {
   const styles = useStyles();
@@ -91,6 +93,7 @@ export function IntegrationDetailDialog({ id, created, onClose }: Props) {
       )}
       {integration && policy && <PolicySummary policy={policy} />}
       {integration && namesAddresses && <ContactConfirmations integrationId={integration.id} />}
+      {integration && <MaintenanceSection integrationId={integration.id} teamId={integration.team_id} />}
     </DetailDialog>
   );
 }
