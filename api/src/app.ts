@@ -50,6 +50,8 @@ import { ingestRoutes } from './ingest/routes.js';
 import { ingestStageOrder } from './ingest/stageOrder.js';
 import { createIntegrationReads } from './integrations/integrationReads.js';
 import { integrationRoutes } from './integrations/routes.js';
+import { maintenanceRoutes } from './maintenance/routes.js';
+import { MaintenanceSweep } from './maintenance/sweep.js';
 import { Notifications } from './notifications/service.js';
 import { registerOpenapi } from './openapi.js';
 import { redactUrlSecrets } from './operations/logRedaction.js';
@@ -98,6 +100,8 @@ export interface AppParts {
   escalations: EscalationTimer;
   /** Raises an alert for each heartbeat monitor whose ping is overdue. */
   heartbeats: HeartbeatChecker;
+  /** Pages for the alerts a maintenance window silenced, once it ends. */
+  maintenance: MaintenanceSweep;
   /** Deletes audit entries past AUDIT_LOG_RETENTION_DAYS, hourly. */
   auditRetention: AuditRetention;
 }
@@ -215,11 +219,14 @@ export async function composeApp(options: BuildAppOptions): Promise<{ app: Fasti
   const contacts = { db, config, now, notifications };
   const escalations = new EscalationTimer(alertActions, app.log);
   const heartbeats = new HeartbeatChecker({ db, now, notifications, alertChanges }, app.log);
+  const maintenance = new MaintenanceSweep({ db, now, notifications, alertChanges }, app.log);
   const auditRetention = new AuditRetention({ db, now, retentionDays: config.auditLogRetentionDays }, app.log);
   if (plan.runsTimers) {
     escalations.start(config.notifications.escalationCheckMs);
     // On the escalation timer's interval: a missed ping is noticed within ESCALATION_CHECK_SECONDS.
     heartbeats.start(config.notifications.escalationCheckMs);
+    // So is a window's end: its silenced alerts page within ESCALATION_CHECK_SECONDS.
+    maintenance.start(config.notifications.escalationCheckMs);
     auditRetention.start();
   }
   const tokens = new TokenSigner(config.secretKey, config.accessTokenExpireMinutes);
@@ -233,6 +240,7 @@ export async function composeApp(options: BuildAppOptions): Promise<{ app: Fasti
     // Escalations and sends under way finish first: they need the mailer and the database.
     await escalations.stop();
     await heartbeats.stop();
+    await maintenance.stop();
     await auditRetention.stop();
     await notifications.stop();
     await apiTokens.settle();
@@ -250,7 +258,7 @@ export async function composeApp(options: BuildAppOptions): Promise<{ app: Fasti
   await app.register(metricsPlugin, { db });
   await app.register(authentication, { tokens, userReads, apiTokens });
   await app.register(probeRoutes, { db, lifecycle: app.lifecycle });
-  const parts = { config, db, tokens, mailer, now, alertChanges, notifications, escalations, heartbeats, auditRetention };
+  const parts = { config, db, tokens, mailer, now, alertChanges, notifications, escalations, heartbeats, maintenance, auditRetention };
   if (!plan.servesApi) {
     // A worker: the probes and the metrics scrape, a 404 for anything else (a misrouted Service reaches nothing).
     await app.register(metricsRoute, { prefix: `${API_PREFIX}/utils`, config });
@@ -292,6 +300,7 @@ export async function composeApp(options: BuildAppOptions): Promise<{ app: Fasti
       await api.register(heartbeatPingRoutes, { prefix: '/ingest', db, config, now, alertChanges });
       await api.register(scheduleRoutes, { prefix: '/schedules', db, now });
       await api.register(escalationPolicyRoutes, { prefix: '/escalation-policies', ...contacts });
+      await api.register(maintenanceRoutes, { prefix: '/maintenance-windows', db, now, stages: intake.stages });
       await api.register(reachabilityRoutes, { db, now, providers });
       await api.register(userShiftRoutes, { prefix: '/users', db });
       await api.register(calendarFeedRoutes, { prefix: '/users/me', db, config, now });

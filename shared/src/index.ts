@@ -21,6 +21,7 @@ export * from './query/escalationPolicy';
 export * from './query/grouping';
 export * from './query/integrationIngest';
 export * from './query/integrations';
+export * from './query/maintenance';
 export * from './query/notificationProviders';
 export * from './query/queryClient';
 export * from './query/reachability';

@@ -36,6 +36,10 @@ export const AlertPublic = Type.Object(
     next_escalation_at: Type.Union([DateTime, Type.Null()]),
     /** A group alert's key (docs/oncall/grouping.md): its occurrences at GET /alert/{id}/occurrences; null for any other alert. */
     group_key: Type.Union([Type.String(), Type.Null()]),
+    /** Stored during a maintenance window: pages nobody until then (its end pages for it if it is still open); null: not silenced. */
+    silenced_until: Type.Union([DateTime, Type.Null()]),
+    /** The maintenance window that silenced it (kept after the window's end); null once that window is deleted. */
+    maintenance_window_id: Type.Union([Uuid, Type.Null()]),
   },
   { title: 'AlertPublic' },
 );

@@ -27,6 +27,8 @@ export function toAlertPublic(alert: AlertRow): AlertPublic {
     last_seen_at: alert.last_seen_at.toISOString(),
     next_escalation_at: alert.next_escalation_at?.toISOString() ?? null,
     group_key: alert.group_key,
+    silenced_until: alert.silenced_until?.toISOString() ?? null,
+    maintenance_window_id: alert.maintenance_window_id,
   };
 }
 

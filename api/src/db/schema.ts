@@ -125,6 +125,7 @@ export interface AlertsTable {
   escalation_policy_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** Stored during a maintenance window: pages nobody until then (migration 0032). */
   silenced_until: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** The window that silenced it (migration 0034's key); kept after the window's end, null once the window is deleted. */
   maintenance_window_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** A group alert's key (migration 0036; grouping/): null for any other alert. */
   group_key: ColumnType<string | null, string | null | undefined, string | null>;
@@ -141,6 +142,38 @@ export interface AlertOccurrencesTable {
   received_at: ColumnType<Date, Date | string, Date | string>;
   last_seen_at: ColumnType<Date, Date | string, Date | string>;
   resolved_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+export const MAINTENANCE_KINDS = ['one_off', 'weekly'] as const;
+export type MaintenanceKind = (typeof MAINTENANCE_KINDS)[number];
+
+/** A team's planned work: alerts it matches page nobody while it lasts (migration 0034; maintenance/). */
+export interface MaintenanceWindowsTable {
+  id: Generated<string>;
+  team_id: string;
+  /** Null: every integration of the team. */
+  integration_id: ColumnType<string | null, string | null | undefined, never>;
+  name: string;
+  /** IANA zone of a weekly window's days and times (a one-off's is for display). */
+  time_zone: string;
+  kind: MaintenanceKind;
+  /** One-off only. */
+  starts_at: Date | null;
+  ends_at: Date | null;
+  /** Weekly only: ISO weekdays (1 = Monday), 'HH:mm' local, 'HH:mm' or '24:00' (not after start: past midnight). */
+  days: number[] | null;
+  start_time: string | null;
+  end_time: string | null;
+  /** Weekly: the last local date an occurrence starts on ('YYYY-MM-DD'); null: no end. */
+  ends_on: string | null;
+  /** Ended by hand: the occurrence in progress then ended at this instant. */
+  ended_at: Date | null;
+  match_mode: 'all' | 'any';
+  /** [{field, op, value?}] (ingest/matchers.ts); written as JSON text. */
+  matchers: ColumnType<{ field: string; op: string; value?: string }[], string | undefined, string>;
+  created_by: ColumnType<string | null, string | null, never>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
 }
 
 /** A key an integration had at another vendor, hashed as ingest keys are (migration 0032). */
@@ -636,6 +669,7 @@ export interface Database {
   users: UsersTable;
   integrations: IntegrationsTable;
   alerts: AlertsTable;
+  maintenance_windows: MaintenanceWindowsTable;
   integration_legacy_keys: IntegrationLegacyKeysTable;
   import_mappings: ImportMappingsTable;
   alert_occurrences: AlertOccurrencesTable;
@@ -684,6 +718,7 @@ export type TeamMemberRow = Selectable<TeamMembersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type AlertRow = Selectable<AlertsTable>;
 export type AlertOccurrenceRow = Selectable<AlertOccurrencesTable>;
+export type MaintenanceWindowRow = Selectable<MaintenanceWindowsTable>;
 export type IntegrationRow = Selectable<IntegrationsTable>;
 export type AlertEventRow = Selectable<AlertEventsTable>;
 export type NotificationRow = Selectable<NotificationsTable>;

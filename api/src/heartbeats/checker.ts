@@ -6,6 +6,7 @@ import type { Db } from '../db/database.js';
 import type { AlertSeverity } from '../db/schema.js';
 import { clipDescription, type IngestEvent } from '../ingest/events.js';
 import { ingestIn } from '../ingest/store.js';
+import { loadWindows, silenceDuring } from '../maintenance/stage.js';
 import type { Notifications } from '../notifications/service.js';
 import { heartbeatDedupKey, missedTitle } from './service.js';
 
@@ -75,9 +76,11 @@ export class HeartbeatChecker {
       for (const m of rows) byIntegration.set(m.integration_id, [...(byIntegration.get(m.integration_id) ?? []), m]);
       let created = 0;
       const owners = new Set<string>();
+      // A miss during a maintenance window of the integration is stored silenced, as a sender's alert is.
+      const windows = await loadWindows(trx, [...byIntegration.keys()]);
       // In integration order, as ingestion locks: concurrent passes and pings never deadlock.
       for (const integrationId of [...byIntegration.keys()].sort()) {
-        const events = (byIntegration.get(integrationId) ?? []).map(missedEvent);
+        const events = silenceDuring(windows.get(integrationId) ?? [], (byIntegration.get(integrationId) ?? []).map(missedEvent), now);
         const answer = await ingestIn(trx, { integrationId }, events, null, now);
         if (answer.status !== 'done') continue;
         created += answer.created;

@@ -1,3 +1,4 @@
+import { maintenanceStage } from '../maintenance/stage.js';
 import { groupingStage } from '../grouping/stage.js';
 import type { IngestStage } from './stages.js';
 
@@ -7,5 +8,5 @@ import type { IngestStage } from './stages.js';
  * match the severity a rule set), then grouping.
  */
 export function ingestStageOrder(): IngestStage[] {
-  return [groupingStage as IngestStage];
+  return [maintenanceStage as IngestStage, groupingStage as IngestStage];
 }

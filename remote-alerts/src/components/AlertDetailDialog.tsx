@@ -10,7 +10,7 @@ import {
 } from '@vigil/shared';
 import { AlertNotifications } from './AlertNotifications';
 import { AlertOccurrences } from './AlertOccurrences';
-import { AlertStateBadges } from './alertBadges';
+import { AlertStateBadges, silencedNow, silencedText } from './alertBadges';
 
 const capitalised = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
 const when = (iso: string) => new Date(iso).toLocaleString();
@@ -79,7 +79,10 @@ export function AlertDetailDialog({ id, onClose }: Props) {
         a && [
           { term: 'ID', value: a.id },
           { term: 'Description', value: a.description || 'N/A' },
-          { term: 'State', value: <AlertStateBadges state={a.state} severity={a.severity} /> },
+          { term: 'State', value: <AlertStateBadges state={a.state} severity={a.severity} silencedUntil={a.silenced_until} /> },
+          ...(a.state !== 'closed' && silencedNow(a.silenced_until)
+            ? [{ term: 'Maintenance', value: silencedText(a.silenced_until) }]
+            : []),
           {
             term: 'Escalation level',
             value: `${a.escalation_level}${

@@ -50,7 +50,7 @@ export function AlertsTable({ selected, onSelectedChange, ...props }: Props) {
           header: 'State',
           card: 'plain',
           className: styles.stateCol,
-          cell: (alert) => <AlertStateBadges state={alert.state} severity={alert.severity} />,
+          cell: (alert) => <AlertStateBadges state={alert.state} severity={alert.severity} silencedUntil={alert.silenced_until} />,
           skeletonWidth: 120,
         },
         { header: 'Age', phoneOnly: true, card: 'plain', cell: (alert) => <AlertAge createdAt={alert.created_at} />, skeletonWidth: 80 },

@@ -24,8 +24,26 @@ const useStyles = makeStyles({
   cell: { display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: tokens.spacingHorizontalXS },
 });
 
-/** The State column: the state as a coloured badge, the severity as a quieter outline one. */
-export function AlertStateBadges({ state, severity }: { state: Schemas['AlertState']; severity: Schemas['AlertSeverity'] }) {
+/** Whether an alert is held by a maintenance window now: until then it pages nobody. */
+export const silencedNow = (silencedUntil: string | null | undefined): silencedUntil is string =>
+  Boolean(silencedUntil && new Date(silencedUntil).getTime() > Date.now());
+
+/** "Silenced by maintenance until …" (docs/oncall/maintenance.md). */
+export const silencedText = (silencedUntil: string) => `Silenced by maintenance until ${new Date(silencedUntil).toLocaleString()}`;
+
+/**
+ * The State column: the state as a coloured badge, the severity as a quieter outline one, and
+ * "Silenced" while a maintenance window holds the alert.
+ */
+export function AlertStateBadges({
+  state,
+  severity,
+  silencedUntil,
+}: {
+  state: Schemas['AlertState'];
+  severity: Schemas['AlertSeverity'];
+  silencedUntil?: string | null;
+}) {
   const styles = useStyles();
   return (
     <span className={styles.cell}>
@@ -35,6 +53,11 @@ export function AlertStateBadges({ state, severity }: { state: Schemas['AlertSta
       <Badge appearance="outline" color={SEVERITY_COLOR[severity]} shape="rounded" title={`Severity: ${severity}`}>
         {capitalised(severity)}
       </Badge>
+      {state !== 'closed' && silencedNow(silencedUntil) && (
+        <Badge appearance="tint" color="subtle" shape="rounded" title={silencedText(silencedUntil)}>
+          Silenced
+        </Badge>
+      )}
     </span>
   );
 }

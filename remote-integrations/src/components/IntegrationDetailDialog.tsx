@@ -9,6 +9,7 @@ import {
   useRotateIngestKey,
 } from '@vigil/shared';
 import { useEffect, useState } from 'react';
+import { MaintenanceSection } from '../maintenance/MaintenanceSection';
 import { ContactConfirmations } from './ContactConfirmations';
 import { GroupingSettings } from './GroupingSettings';
 import { IngestUrlPanel } from './IngestUrlPanel';
@@ -29,7 +30,7 @@ interface Props {
 /**
  * An integration's fields, its ingest URL (shown once, after creation or a key rotation), the
  * policy it escalates by (picked here, its levels edited under On call), that policy's contacts,
- * and how its alerts are grouped.
+ * how its alerts are grouped and its maintenance windows.
  */
 export function IntegrationDetailDialog({ id, created, onClose }: Props) {
   const styles = useStyles();
@@ -94,6 +95,7 @@ export function IntegrationDetailDialog({ id, created, onClose }: Props) {
       {integration && policy && <PolicySummary policy={policy} />}
       {integration && namesAddresses && <ContactConfirmations integrationId={integration.id} />}
       {integration && <GroupingSettings integration={integration} />}
+      {integration && <MaintenanceSection integrationId={integration.id} teamId={integration.team_id} />}
     </DetailDialog>
   );
 }

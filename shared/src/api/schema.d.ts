@@ -1267,6 +1267,95 @@ export interface paths {
         patch: operations["escalation_policies-update_escalation_policy"];
         trace?: never;
     };
+    "/api/v1/maintenance-windows/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the maintenance windows of the caller's teams, newest first (a superuser: all)
+         * @description `integration_id`: those that apply to the integration, its own and its team's whole-team ones (404 for an integration the caller cannot read).
+         */
+        get: operations["maintenance-read_maintenance_windows"];
+        put?: never;
+        /**
+         * Create a maintenance window for an integration or a whole team (responder or admin)
+         * @description A one-off window takes `starts_at` and `ends_at` (ending in the future, at most 30 days long); a weekly one `days`, `start_time`, `end_time` and optionally `ends_on`, read in `time_zone` (default UTC). Matching alerts raised while it is in progress are stored silenced; alerts already open are not changed. A team holds at most 100 windows: one more is a 422 at `body`.
+         */
+        post: operations["maintenance-create_maintenance_window"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/maintenance-windows/active": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The windows of the caller's teams in progress now, ending first first (at most 100)
+         * @description Each with the end of its current occurrence and how many open alerts it silences: the dashboard's card.
+         */
+        get: operations["maintenance-read_active_maintenance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/maintenance-windows/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a maintenance window */
+        get: operations["maintenance-read_maintenance_window"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a maintenance window (responder or admin)
+         * @description Its silenced alerts still open page at the sweep's next pass.
+         */
+        delete: operations["maintenance-delete_maintenance_window"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a maintenance window (responder or admin)
+         * @description The whole plan is checked again after the change. A change of its times or matchers ends the silences it holds: the next sweep silences again the alerts it still matches and pages the others.
+         */
+        patch: operations["maintenance-update_maintenance_window"];
+        trace?: never;
+    };
+    "/api/v1/maintenance-windows/{id}/end": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * End the occurrence in progress now (responder or admin); 409 when none is
+         * @description Its silenced alerts still open page at the sweep's next pass. A weekly window's next occurrences come as planned.
+         */
+        post: operations["maintenance-end_maintenance_window"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/escalation-policies/{id}/reachability": {
         parameters: {
             query?: never;
@@ -2117,6 +2206,8 @@ export interface components {
             last_seen_at: string;
             next_escalation_at: string | null;
             group_key: string | null;
+            silenced_until: string | null;
+            maintenance_window_id: string | null;
             escalation_next: components["schemas"]["EscalationNext"] | null;
         };
         /** AlertEventPublic */
@@ -2225,6 +2316,8 @@ export interface components {
             last_seen_at: string;
             next_escalation_at: string | null;
             group_key: string | null;
+            silenced_until: string | null;
+            maintenance_window_id: string | null;
         };
         /**
          * AlertSeverity
@@ -2914,6 +3007,115 @@ export interface components {
             sent_at: string | null;
             error: string | null;
         };
+        /**
+         * MaintenanceKind
+         * @enum {unknown}
+         */
+        MaintenanceKind: "one_off" | "weekly";
+        /** MaintenanceWindowCreate */
+        MaintenanceWindowCreate: {
+            name: string;
+            /**
+             * Format: uuid
+             * @description The team it goes to; optional when the caller is in one team where they may create it
+             */
+            team_id?: string;
+            integration_id?: string | null;
+            /**
+             * @description An IANA time zone
+             * @example Europe/Berlin
+             * @example UTC
+             */
+            time_zone?: string;
+            kind: components["schemas"]["MaintenanceKind"];
+            /** Format: date-time */
+            starts_at?: string;
+            /** Format: date-time */
+            ends_at?: string;
+            /** @description ISO weekdays, 1 = Monday … 7 = Sunday */
+            days?: number[];
+            start_time?: string;
+            end_time?: string;
+            ends_on?: string | null;
+            match_mode?: components["schemas"]["MatchMode"];
+            matchers?: components["schemas"]["Matcher"][];
+        };
+        /** MaintenanceWindowPublic */
+        MaintenanceWindowPublic: {
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The team it belongs to
+             */
+            team_id: string;
+            integration_id: string | null;
+            name: string;
+            time_zone: string;
+            kind: components["schemas"]["MaintenanceKind"];
+            starts_at: string | null;
+            ends_at: string | null;
+            days: number[] | null;
+            start_time: string | null;
+            end_time: string | null;
+            ends_on: string | null;
+            ended_at: string | null;
+            match_mode: components["schemas"]["MatchMode"];
+            matchers: components["schemas"]["Matcher"][];
+            /** @description Who made it; null once that user is deleted */
+            created_by: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            active: boolean;
+            current_end: string | null;
+            next_start: string | null;
+            silenced_alerts: number;
+        };
+        /** MaintenanceWindowsPublic */
+        MaintenanceWindowsPublic: {
+            data: components["schemas"]["MaintenanceWindowPublic"][];
+            count: number;
+        };
+        /** MaintenanceWindowUpdate */
+        MaintenanceWindowUpdate: {
+            name?: string;
+            /**
+             * @description An IANA time zone
+             * @example Europe/Berlin
+             * @example UTC
+             */
+            time_zone?: string;
+            kind?: components["schemas"]["MaintenanceKind"];
+            /** Format: date-time */
+            starts_at?: string;
+            /** Format: date-time */
+            ends_at?: string;
+            /** @description ISO weekdays, 1 = Monday … 7 = Sunday */
+            days?: number[];
+            start_time?: string;
+            end_time?: string;
+            ends_on?: string | null;
+            match_mode?: components["schemas"]["MatchMode"];
+            matchers?: components["schemas"]["Matcher"][];
+        };
+        /** Matcher */
+        Matcher: {
+            field: string;
+            op: components["schemas"]["MatchOperator"];
+            value?: string;
+        };
+        /**
+         * MatchMode
+         * @enum {unknown}
+         */
+        MatchMode: "all" | "any";
+        /**
+         * MatchOperator
+         * @enum {unknown}
+         */
+        MatchOperator: "equals" | "not_equals" | "regex" | "not_regex" | "exists" | "not_exists";
         /** MattermostAction */
         MattermostAction: {
             user_id: string;
@@ -9999,6 +10201,421 @@ export interface operations {
             };
         };
     };
+    "maintenance-read_maintenance_windows": {
+        parameters: {
+            query?: {
+                skip?: number;
+                limit?: number;
+                team_id?: string;
+                integration_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceWindowsPublic"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "maintenance-create_maintenance_window": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MaintenanceWindowCreate"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceWindowPublic"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "maintenance-read_active_maintenance": {
+        parameters: {
+            query?: {
+                team_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceWindowsPublic"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "maintenance-read_maintenance_window": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceWindowPublic"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "maintenance-delete_maintenance_window": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "maintenance-update_maintenance_window": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MaintenanceWindowUpdate"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceWindowPublic"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "maintenance-end_maintenance_window": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceWindowPublic"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
     "escalation_policies-read_policy_reachability": {
         parameters: {
             query?: never;
@@ -11268,7 +11885,7 @@ export interface operations {
             query?: {
                 actor?: string;
                 action?: string;
-                target_type?: "user" | "settings" | "integration" | "escalation_policy" | "schedule" | "rotation" | "override" | "contact_method" | "notification_rules" | "heartbeat_monitor" | "signin" | "team" | "team_member" | "team_invite" | "sso_group_rule" | "api_token" | "provider" | "chat_channel" | "chat_user_link" | "calendar_feed";
+                target_type?: "user" | "settings" | "integration" | "escalation_policy" | "schedule" | "rotation" | "override" | "contact_method" | "notification_rules" | "heartbeat_monitor" | "maintenance_window" | "signin" | "team" | "team_member" | "team_invite" | "sso_group_rule" | "api_token" | "provider" | "chat_channel" | "chat_user_link" | "calendar_feed";
                 target_id?: string;
                 team_id?: string;
                 since?: string;
@@ -11325,7 +11942,7 @@ export interface operations {
             query?: {
                 actor?: string;
                 action?: string;
-                target_type?: "user" | "settings" | "integration" | "escalation_policy" | "schedule" | "rotation" | "override" | "contact_method" | "notification_rules" | "heartbeat_monitor" | "signin" | "team" | "team_member" | "team_invite" | "sso_group_rule" | "api_token" | "provider" | "chat_channel" | "chat_user_link" | "calendar_feed";
+                target_type?: "user" | "settings" | "integration" | "escalation_policy" | "schedule" | "rotation" | "override" | "contact_method" | "notification_rules" | "heartbeat_monitor" | "maintenance_window" | "signin" | "team" | "team_member" | "team_invite" | "sso_group_rule" | "api_token" | "provider" | "chat_channel" | "chat_user_link" | "calendar_feed";
                 target_id?: string;
                 team_id?: string;
                 since?: string;

@@ -27,11 +27,37 @@ const teams = [OPS, '00000000-0000-4000-8000-0000000000a2'].map((id, i) => ({
   created_at: '2025-01-01T00:00:00Z',
 }));
 
+const WINDOW = {
+  id: '00000000-0000-4000-8000-0000000000b1',
+  team_id: OPS,
+  integration_id: '00000000-0000-4000-8000-0000000000c1',
+  name: 'Database upgrade',
+  time_zone: 'UTC',
+  kind: 'one_off',
+  starts_at: '2030-01-01T00:00:00Z',
+  ends_at: '2030-01-01T02:00:00Z',
+  days: null,
+  start_time: null,
+  end_time: null,
+  ends_on: null,
+  ended_at: null,
+  match_mode: 'all',
+  matchers: [],
+  created_by: null,
+  created_at: '2030-01-01T00:00:00Z',
+  updated_at: '2030-01-01T00:00:00Z',
+  active: true,
+  current_end: '2030-01-01T02:00:00Z',
+  next_start: null,
+  silenced_alerts: 3,
+};
+
 afterEach(cleanup);
 
-function show(path: string) {
+function show(path: string, maintenance: (typeof WINDOW)[] = []) {
   const api = fakeApi((request) => {
     if (request.path === '/api/v1/teams/') return { body: { data: teams, count: 2 } };
+    if (request.path === '/api/v1/maintenance-windows/active') return { body: { data: maintenance, count: maintenance.length } };
     if (request.path === '/api/v1/alert/stats') return { body: STATS };
     if (request.path === '/api/v1/alert/' || request.path === '/api/v1/integration/') return { body: { data: [], count: 4 } };
     return undefined;
@@ -58,11 +84,12 @@ describe('the dashboard', () => {
   it("counts one team's integrations and alerts under ?team=, and its cards lead to the lists narrowed so", async () => {
     const api = show(`/?team=${OPS}`);
     expect(await screen.findByRole('combobox', { name: 'Team' }, WAIT)).toBeTruthy();
-    await waitFor(() => expect(counted(api)).toHaveLength(3), WAIT);
+    await waitFor(() => expect(counted(api)).toHaveLength(4), WAIT);
     expect(counted(api)).toEqual([
       `/api/v1/alert/?skip=0&limit=1&team_id=${OPS}`,
       `/api/v1/alert/stats?team_id=${OPS}`,
       `/api/v1/integration/?skip=0&limit=1&team_id=${OPS}`,
+      `/api/v1/maintenance-windows/active?team_id=${OPS}`,
     ]);
     expect(screen.getByRole('link', { name: /Integrations/ }).getAttribute('href')).toBe(`/integrations?team=${OPS}`);
     expect(screen.getByRole('link', { name: /^Alerts/ }).getAttribute('href')).toBe(`/alerts?team=${OPS}`);
@@ -70,7 +97,22 @@ describe('the dashboard', () => {
 
   it('counts every team of the user without it, as before', async () => {
     const api = show('/');
-    await waitFor(() => expect(counted(api)).toHaveLength(3), WAIT);
-    expect(counted(api)).toEqual(['/api/v1/alert/?skip=0&limit=1', '/api/v1/alert/stats', '/api/v1/integration/?skip=0&limit=1']);
+    await waitFor(() => expect(counted(api)).toHaveLength(4), WAIT);
+    expect(counted(api)).toEqual([
+      '/api/v1/alert/?skip=0&limit=1',
+      '/api/v1/alert/stats',
+      '/api/v1/integration/?skip=0&limit=1',
+      '/api/v1/maintenance-windows/active',
+    ]);
+    expect(screen.queryByRole('heading', { name: 'In maintenance now' })).toBeNull();
+  });
+
+  it('shows the maintenance windows in progress, their silenced alerts, each leading to its integration', async () => {
+    show('/', [WINDOW]);
+    expect(await screen.findByRole('heading', { name: 'In maintenance now' }, WAIT)).toBeTruthy();
+    expect(screen.getByTestId('silenced-count').textContent).toBe('3 alerts silenced');
+    expect(screen.getByRole('link', { name: 'Database upgrade' }).getAttribute('href')).toBe(
+      `/integrations?integration=${WINDOW.integration_id}`,
+    );
   });
 });

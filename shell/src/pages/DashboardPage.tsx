@@ -12,6 +12,7 @@ import {
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { AlertStatsCards } from './AlertStatsCards';
+import { MaintenanceCard } from './MaintenanceCard';
 
 const useStyles = makeStyles({
   grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(240px, 1fr))', gap: tokens.spacingHorizontalL },
@@ -95,7 +96,10 @@ function CountCard({ to, label, icon, tone, query, linkText }: CountCardProps) {
   );
 }
 
-/** `/` (docs/product.md §2.4): the counts of integrations and alerts, each linking to its list; then open alerts by severity, MTTA and MTTR. */
+/**
+ * `/` (docs/product.md §2.4): the counts of integrations and alerts, each linking to its list;
+ * the maintenance windows in progress, if any; then open alerts by severity, MTTA and MTTR.
+ */
 export default function DashboardPage() {
   const styles = useStyles();
   const { data: user } = useCurrentUser();
@@ -125,6 +129,7 @@ export default function DashboardPage() {
         />
         <CountCard to={`/alerts${narrowed}`} label="Alerts" icon={<AlertRegular />} tone="alerts" query={alerts} linkText="View alerts" />
       </div>
+      <MaintenanceCard teamId={teamId} />
       <AlertStatsCards teamId={teamId} />
     </>
   );
