@@ -70,7 +70,7 @@ export async function retryWhileUnreachable<T>(work: () => Promise<T>, deadline:
   for (let pauseMs = Math.min(250, maxPauseMs); ; pauseMs = Math.min(pauseMs * 2, maxPauseMs)) {
     signal?.throwIfAborted();
     try {
-      return await (attemptTimeoutMs === undefined ? work() : withinAttempt(work(), attemptTimeoutMs));
+      return await (attemptTimeoutMs === undefined ? work() : answeredWithin(work(), attemptTimeoutMs));
     } catch (error) {
       if (!isConnectionError(error) || Date.now() + pauseMs > deadline) throw error;
       await pause(pauseMs, signal);
@@ -78,7 +78,12 @@ export async function retryWhileUnreachable<T>(work: () => Promise<T>, deadline:
   }
 }
 
-function withinAttempt<T>(attempt: Promise<T>, timeoutMs: number): Promise<T> {
+/**
+ * The statement's own outcome, or, once `timeoutMs` passed without one, a failure that counts
+ * as the database's absence (ETIMEDOUT: a 503 for a request, a retry for background work). The
+ * statement itself is not cancelled: its late outcome is dropped.
+ */
+export function answeredWithin<T>(attempt: Promise<T>, timeoutMs: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const unanswered = new Promise<never>((_, reject) => {
     timer = setTimeout(

@@ -19,7 +19,8 @@ const WINDOW_MS = 60_000;
  * counter behind (no `rate_limit_hits` row, no Redis key, no map entry) however many are tried.
  * A known token is never refused for its address's unknown ones: a scanner behind the same
  * NAT cannot make a cron job's pings fail and page someone. During an outage of the store pings
- * go through, as every limit does; the outage is logged once.
+ * go through uncounted (the token's look-up found the database, so the store is Redis or a
+ * database that just went); the outage is logged once.
  */
 export class PingLimits {
   private storeFailing = false;

@@ -5,6 +5,7 @@ import type { NotificationConfig } from '../config.js';
 import { isConnectionError } from '../db/connectionErrors.js';
 import type { Db, OpenDb } from '../db/database.js';
 import type { RunScript } from '../db/scripts.js';
+import { claimJobs } from './jobClaim.js';
 import { type JobSource, JobWorker } from './jobWorker.js';
 
 /** The queue of notification emails: one job per chunk of notifications rows. */
@@ -31,6 +32,11 @@ export const EMAILS_PER_JOB = 50;
 export const JOB_EXPIRE_SECONDS = 120;
 /** Jobs one fetch takes; each job's emails are sent together. */
 const JOBS_PER_FETCH = 2;
+/**
+ * A claim whose commit went unanswered is settled within this (jobClaim.ts); past it, its jobs
+ * if ours are left to expire and be retried, as any job of a process that died.
+ */
+const CLAIM_SETTLE_MS = 30_000;
 /** How long a stop waits for the sends under way. */
 const STOP_GRACE_MS = 15_000;
 
@@ -100,6 +106,8 @@ export class JobQueue {
 
   private constructor(
     private readonly boss: PgBoss,
+    private readonly db: Db,
+    private readonly schema: string,
     private readonly config: NotificationConfig,
     private readonly log: FastifyBaseLogger,
   ) {}
@@ -137,7 +145,7 @@ export class JobQueue {
     // Creating is idempotent; the update applies changed settings to an existing queue.
     await boss.createQueue(EMAIL_QUEUE, queueOptions);
     await boss.updateQueue(EMAIL_QUEUE, queueOptions);
-    queue = new JobQueue(boss, config, log);
+    queue = new JobQueue(boss, db, schema, config, log);
     return queue;
   }
 
@@ -150,11 +158,23 @@ export class JobQueue {
     if (jobs.length > 0) await this.boss.insert(jobs, { db: bossDb(trx) });
   }
 
-  /** Runs `handle` on fetched email jobs; a job it fails itself is retried, the others complete. */
+  /**
+   * Runs `handle` on claimed email jobs; a job it fails itself is retried, the others complete.
+   * A claim whose commit went unanswered (a failover) is settled: jobClaim.ts.
+   */
   async work(handle: (jobs: EmailJobs) => Promise<void>): Promise<void> {
     const { boss } = this;
     const source: JobSource<EmailJobs[number]> = {
-      fetch: () => boss.fetch<EmailJob>(EMAIL_QUEUE, { batchSize: JOBS_PER_FETCH, includeMetadata: true }),
+      fetch: () =>
+        claimJobs({
+          db: this.db,
+          schema: this.schema,
+          queue: EMAIL_QUEUE,
+          fetch: (trx) => boss.fetch<EmailJob>(EMAIL_QUEUE, { batchSize: JOBS_PER_FETCH, includeMetadata: true, db: bossDb(trx) }),
+          settleWithinMs: CLAIM_SETTLE_MS,
+          signal: this.stopping,
+          log: this.log,
+        }),
       complete: (ids) => boss.complete(EMAIL_QUEUE, ids),
       fail: (ids, error) => Promise.all(ids.map((id) => boss.fail(EMAIL_QUEUE, id, { message: error.message }))),
     };

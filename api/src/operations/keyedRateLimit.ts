@@ -19,8 +19,8 @@ export const retryAfterSeconds = (ms: number) => String(Math.max(1, Math.ceil(ms
  * plugin's route config) in the same store as every other limit, so replicas agree, and answers
  * 429 `{"detail": ...}` with Retry-After past `max`. Run it as a preHandler: after the
  * per-address limit (onRequest) and validation, so neither a refused client nor a malformed id
- * spends the key's budget. During an outage of a shared store it lets requests through, as the
- * per-address limits do (`skipOnError`).
+ * spends the key's budget. During an outage of the store it answers as the per-address limits
+ * do (rateLimitStore.ts): the database's 503 with PostgreSQL, the request let through with Redis.
  */
 export function keyedRateLimit(app: FastifyInstance, limit: KeyedRateLimit) {
   const count = app.createRateLimit({ max: limit.max, timeWindow: limit.windowMs, keyGenerator: limit.key });

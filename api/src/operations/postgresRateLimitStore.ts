@@ -1,8 +1,9 @@
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
-import { isConnectionError } from '../db/connectionErrors.js';
+import { answeredWithin, isConnectionError } from '../db/connectionErrors.js';
 import type { Db } from '../db/database.js';
+import { CONNECT_TIMEOUT_MS } from '../db/postgresPool.js';
 import type { WindowCounter } from './windowCounter.js';
 
 /** What @fastify/rate-limit expects of a store's `incr`: the hits of the key's window, and the ms left in it. */
@@ -17,6 +18,15 @@ type Callback = (error: Error | null, result?: WindowCount) => void;
 const CLEANUP_EVERY_MS = 60_000;
 
 /**
+ * A hit not answered this long fails as a lost database does (a 503 with Retry-After), so a
+ * limited route never waits for ever on a database that answers nothing (a statement sent to
+ * a primary that vanished from the network). Getting the connection may take what it takes
+ * every route (CONNECT_TIMEOUT_MS: a planned switchover holds new connections for seconds,
+ * and the requests wait through it); the upsert itself takes milliseconds.
+ */
+export const HIT_ANSWER_MS = CONNECT_TIMEOUT_MS + 2_000;
+
+/**
  * Counts hits in fixed windows, in the `rate_limit_hits` table (migration 0010), so every API
  * replica on the same PostgreSQL counts against one limit. One statement per hit: an upsert
  * that starts a window for a new key or an ended one, and otherwise adds one to the count.
@@ -29,17 +39,21 @@ export class PostgresRateLimitCounter implements WindowCounter {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  /** Adds `amount` hits (one request, or a batch of them: ingest/keyLimiter.ts) to the key's window. */
+  /**
+   * Adds `amount` hits (one request, or a batch of them: ingest/keyLimiter.ts) to the key's
+   * window. Rejects with a connection error when the database is away, or silent for HIT_ANSWER_MS.
+   */
   async hit(key: string, windowMs: number, amount = 1): Promise<WindowCount> {
     this.cleanUpNowAndThen();
     // now() is the statement's time: one clock for the comparison and the new window's end.
-    const { rows } = await sql<{ hits: number; ttl_ms: number }>`
+    const upsert = sql<{ hits: number; ttl_ms: number }>`
       INSERT INTO rate_limit_hits AS h (key, hits, window_ends_at)
       VALUES (${key}, ${amount}::int, now() + make_interval(secs => ${windowMs}::double precision / 1000))
       ON CONFLICT (key) DO UPDATE SET
         hits = CASE WHEN h.window_ends_at <= now() THEN excluded.hits ELSE h.hits + excluded.hits END,
         window_ends_at = CASE WHEN h.window_ends_at <= now() THEN excluded.window_ends_at ELSE h.window_ends_at END
       RETURNING h.hits, ceil(extract(epoch FROM h.window_ends_at - now()) * 1000)::int AS ttl_ms`.execute(this.db);
+    const { rows } = await answeredWithin(upsert, HIT_ANSWER_MS);
     const row = rows[0]!;
     return { current: row.hits, ttl: Math.max(0, row.ttl_ms) };
   }

@@ -38,13 +38,13 @@ export async function registerRateLimits(app: FastifyInstance, config: Config, d
     await app.register(rateLimit, { global: false });
     return;
   }
-  // During an outage of the store the limited routes keep working (unlimited, logged) rather
-  // than locking every user out of login.
-  const shared = { global: false, skipOnError: true };
   if (kind === 'postgresql') {
+    // The store is the database every limited route needs: while it is away a limited route
+    // answers its 503 with Retry-After at once (errors.ts), as the rest of the API does,
+    // instead of waiting for the store and then again for its own statements.
     const counter = new PostgresRateLimitCounter(db, app.log);
     app.decorate('rateLimitCounter', counter);
-    await app.register(rateLimit, { ...shared, store: postgresRateLimitStore(counter) });
+    await app.register(rateLimit, { global: false, skipOnError: false, store: postgresRateLimitStore(counter) });
     return;
   }
   const redis = new Redis(config.redisUrl!, {
@@ -65,5 +65,7 @@ export async function registerRateLimits(app: FastifyInstance, config: Config, d
     await redis.quit().catch(() => redis.disconnect());
   });
   app.decorate('rateLimitCounter', new RedisWindowCounter(redis, `${config.redisKeyPrefix}rate-limit:`));
-  await app.register(rateLimit, { ...shared, redis, nameSpace: `${config.redisKeyPrefix}rate-limit:` });
+  // During an outage of Redis alone the limited routes keep working (unlimited, logged) rather
+  // than locking every user out of login.
+  await app.register(rateLimit, { global: false, skipOnError: true, redis, nameSpace: `${config.redisKeyPrefix}rate-limit:` });
 }

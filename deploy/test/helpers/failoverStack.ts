@@ -1,7 +1,7 @@
 import { type ApiProcess, startApiProcess } from '../../../api/test/helpers/apiProcess.js';
 import { SmtpSink } from '../../../api/test/helpers/smtpSink.js';
+import { startTcpProxy, type TcpProxy } from '../../../api/test/helpers/tcpProxy.js';
 import { PostgresCluster, sqlAt } from './postgresCluster.js';
-import { startTcpProxy, type TcpProxy } from './tcpProxy.js';
 
 /**
  * Vigil as a Kubernetes deployment runs it on CloudNativePG, on this machine: a primary and a

@@ -1,12 +1,16 @@
 import { connect, createServer, type Server, type Socket } from 'node:net';
 
 /**
- * A stand-in for CloudNativePG's `-rw` Service: a TCP proxy on a loopback port that forwards
- * each connection to the current primary's port. `repoint()` is the endpoint change: new
+ * A stand-in for CloudNativePG's `-rw` Service (deploy/test/failover.test.ts), and how an API
+ * test cuts an app off its database (refused: repointed to a closed port; `silence()`). A TCP
+ * proxy on a loopback port that forwards each connection to the current primary's port.
+ * `repoint()` is the endpoint change: new
  * connections go to the new target, and the open ones are closed, as connections to a pod
  * that is gone end. For a planned switchover `pause()` holds new connections (accepted, their
  * bytes kept, nothing forwarded) until `resume()` sends them to the target of that moment,
- * so a client that connects while the primary changes waits instead of failing.
+ * so a client that connects while the primary changes waits instead of failing. `silence()`
+ * is a host that vanished from the network: new connections are held, and the open ones carry
+ * nothing either way (each side's bytes kept) until `resume()`.
  */
 export interface TcpProxy {
   readonly port: number;
@@ -14,6 +18,7 @@ export interface TcpProxy {
   readonly open: number;
   repoint(targetPort: number): void;
   pause(): void;
+  silence(): void;
   resume(): void;
   close(): Promise<void>;
 }
@@ -21,6 +26,7 @@ export interface TcpProxy {
 export async function startTcpProxy(targetPort: number): Promise<TcpProxy> {
   let target = targetPort;
   let paused = false;
+  let silent = false;
   const forwarded = new Set<{ client: Socket; upstream: Socket }>();
   const held = new Set<Socket>();
 
@@ -75,8 +81,25 @@ export async function startTcpProxy(targetPort: number): Promise<TcpProxy> {
     pause() {
       paused = true;
     },
+    silence() {
+      paused = true;
+      silent = true;
+      for (const { client, upstream } of forwarded) {
+        client.unpipe(upstream);
+        upstream.unpipe(client);
+        client.pause();
+        upstream.pause();
+      }
+    },
     resume() {
       paused = false;
+      if (silent) {
+        silent = false;
+        for (const { client, upstream } of forwarded) {
+          client.pipe(upstream);
+          upstream.pipe(client);
+        }
+      }
       for (const client of held) {
         held.delete(client);
         client.removeAllListeners('error').removeAllListeners('close');
