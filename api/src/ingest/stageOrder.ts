@@ -1,5 +1,5 @@
-import { maintenanceStage } from '../maintenance/stage.js';
 import { groupingStage } from '../grouping/stage.js';
+import { maintenanceStage } from '../maintenance/stage.js';
 import type { IngestStage } from './stages.js';
 
 /**
