@@ -122,6 +122,8 @@ export interface AlertsTable {
   /** Stored during a maintenance window: pages nobody until then (migration 0032). */
   silenced_until: ColumnType<Date | null, Date | null | undefined, Date | null>;
   maintenance_window_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Opsgenie's short alert number (migration 0037): one sequence for the instance; null on alerts closed before it. */
+  tiny_id: ColumnType<number | null, never, never>;
 }
 
 /** A key an integration had at another vendor, hashed as ingest keys are (migration 0032). */
@@ -130,6 +132,19 @@ export interface IntegrationLegacyKeysTable {
   integration_id: string;
   vendor: 'opsgenie' | 'oncall';
   created_at: CreatedAt;
+}
+
+/** What became of one request to the Opsgenie drop-in, read back by the integration's keys (migration 0037). */
+export interface OpsgenieRequestsTable {
+  id: string;
+  integration_id: string;
+  /** Opsgenie's name of it: Create, Acknowledge, Close, Escalate, UpdateMessage, UpdateDescription. */
+  action: string;
+  success: boolean;
+  status: string;
+  alert_id: string | null;
+  alias: string | null;
+  processed_at: Date;
 }
 
 export interface AlertEventsTable {
@@ -593,6 +608,7 @@ export interface Database {
   integrations: IntegrationsTable;
   alerts: AlertsTable;
   integration_legacy_keys: IntegrationLegacyKeysTable;
+  opsgenie_requests: OpsgenieRequestsTable;
   alert_events: AlertEventsTable;
   password_reset_tokens: PasswordResetTokensTable;
   owner_counts: OwnerCountsTable;
