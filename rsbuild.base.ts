@@ -164,6 +164,9 @@ export function createAppConfig(options: AppOptions): RsbuildConfig {
         historyApiFallback: true,
         proxy: {
           '/api': DEV_API_URL,
+          // The vendors' drop-ins at the origin's root: PagerDuty's and Opsgenie's /v2/…, Grafana OnCall's /integrations/v1/….
+          '/v2/': DEV_API_URL,
+          '/integrations/v1/': DEV_API_URL,
           // The public action pages are remote-actions' standalone page, not the shell's: its dev server serves them.
           ...Object.fromEntries(
             ['/actions/', '/acknowledge/', '/escalate/', '/close/', '/contacts/'].map((p) => [

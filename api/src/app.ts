@@ -46,6 +46,9 @@ import { HeartbeatChecker } from './heartbeats/checker.js';
 import { heartbeatPingRoutes, heartbeatRoutes } from './heartbeats/routes.js';
 import { enqueueRoutes } from './ingest/enqueue.js';
 import { Intake } from './ingest/intake.js';
+import { ONCALL_PREFIX, oncallRoutes } from './ingest/oncallUrls.js';
+import { opsgenieHeartbeatRoutes } from './ingest/opsgenie/heartbeatRoutes.js';
+import { opsgenieRoutes } from './ingest/opsgenie/routes.js';
 import { ingestRoutes } from './ingest/routes.js';
 import { ingestStageOrder } from './ingest/stageOrder.js';
 import { createIntegrationReads } from './integrations/integrationReads.js';
@@ -269,7 +272,7 @@ export async function composeApp(options: BuildAppOptions): Promise<{ app: Fasti
     securitySchemes: { [API_TOKEN_SCHEME]: apiTokenSecurityScheme },
     transform: documentTokenScope as never,
   });
-  // Both ingest URLs share one intake: one alert budget per key (RATE_LIMIT_INGEST_ALERTS_PER_MINUTE).
+  // Every ingest URL shares one intake: one alert budget per key (RATE_LIMIT_INGEST_ALERTS_PER_MINUTE).
   const intake = new Intake(app, { db, config, now, notifications, alertChanges, stages: ingestStageOrder() });
   app.addHook('onClose', async () => intake.close());
 
@@ -325,6 +328,10 @@ export async function composeApp(options: BuildAppOptions): Promise<{ app: Fasti
   );
   // PagerDuty's Events API v2 at the origin's root, where its clients post when only the host changes.
   await app.register(enqueueRoutes, { prefix: '/v2', intake, config });
+  // Opsgenie's Alert API and heartbeat pings, and Grafana OnCall's integration URLs: the same, for their senders.
+  await app.register(opsgenieRoutes, { prefix: '/v2', intake, ...alertActions });
+  await app.register(opsgenieHeartbeatRoutes, { prefix: '/v2', intake, config, db, now, alertChanges });
+  await app.register(oncallRoutes, { prefix: ONCALL_PREFIX, intake, config });
   if (config.consoleDir) await app.register(consolePlugin, { ...alertActions, settings, consoleDir: config.consoleDir });
   else if (config.publicPages) await app.register(publishedPublicPagesPlugin, { ...alertActions, settings, pages: config.publicPages });
   await app.ready();

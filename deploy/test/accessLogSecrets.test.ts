@@ -68,6 +68,30 @@ describe.skipIf(!NGINX)('access logs', () => {
     expect(log).not.toContain(INGEST_KEY);
   });
 
+  it("keep an OnCall integration URL's token out of the gateway's log in any case and any percent-encoding", async () => {
+    const token = 'ONCALLtokenThatMustNotBeLogged-0123456789abcdef';
+    const paths = [
+      `/integrations/v1/alertmanager/${token}/`,
+      `/INTEGRATIONS/V1/webhook/${token}`,
+      `/%69ntegrations/v1/formatted_webhook/${token}/`,
+      `/integrations/v1/webhook%2F${token}/`,
+      `/integrations%2Fv1/grafana_alerting/${token}/`,
+    ];
+    for (const pathname of paths) {
+      await request(`${stack.gateway.url}${pathname}`, {
+        from: '127.0.0.1',
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      });
+    }
+    await request(`${stack.gateway.url}/api/v1/utils/health-check/?after=oncall`, { from: '127.0.0.1' });
+    const log = await waitForLogLine(stack.gateway, 'after=oncall');
+    expect(log).toContain('POST /integrations/v1/alertmanager/[redacted]/ HTTP/1.1');
+    expect(log).toContain('POST /INTEGRATIONS/V1/webhook/[redacted] HTTP/1.1');
+    expect(log).not.toContain(token);
+  });
+
   describe("the images' own site configs, reached directly", () => {
     let root: string;
     const sites: [string, RunningNginx][] = [];

@@ -318,6 +318,33 @@ describe.skipIf(!NGINX)('gateway: one origin for the API, the shell and each rem
     expect(await res.json()).toEqual({ status: 'invalid event', message: 'Event object is invalid', errors: ['Invalid routing key'] });
   });
 
+  it("routes the Opsgenie drop-in (/v2/alerts, /v2/heartbeats/) and OnCall's integration URLs to the API, answered in the vendors' shapes", async () => {
+    const opsgenie = [
+      ['POST', '/v2/alerts'],
+      ['POST', '/v2/alerts/backup%2Fdb-1/close?identifierType=alias'],
+      ['GET', '/v2/alerts/requests/2f1c7c1e-8d0a-4f43-9a51-0c0e6f7c3b11'],
+      ['GET', '/v2/heartbeats/nightly/ping'],
+    ] as const;
+    for (const [method, pathname] of opsgenie) {
+      const res = await get(pathname, {
+        method,
+        headers: { authorization: 'GenieKey no-such-key', 'content-type': 'application/json' },
+        ...(method === 'POST' && { body: JSON.stringify({ message: 'x' }) }),
+      });
+      expect(res.status, pathname).toBe(401);
+      expect(await res.json(), pathname).toMatchObject({ message: 'Could not authenticate' });
+    }
+    for (const kind of ['alertmanager', 'grafana_alerting', 'formatted_webhook', 'webhook']) {
+      const res = await get(`/integrations/v1/${kind}/no-such-token/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ title: 'x' }),
+      });
+      expect(res.status, kind).toBe(403);
+      expect(await res.json()).toEqual({ detail: 'Integration key was not found. Permission denied.' });
+    }
+  });
+
   it('has the API answer /actions/<id> with the page of the remote-actions version the map names', async () => {
     // No such alert: the page, with the status of the refusal (a build with a renderer shows it: publicPage.test.ts).
     const res = await get(`/actions/${MISSING_ALERT}`);

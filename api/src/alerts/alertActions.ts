@@ -15,8 +15,11 @@ import { nextState } from './alertTransitions.js';
 export interface ActionSource {
   /** The signed-in user who acted, or null for the public link and the escalation timer. */
   actorId: string | null;
-  /** "policy": the escalation timer, which acts only on an alert that is due (next_escalation_at). */
-  via: Exclude<AlertEventVia, 'integration'>;
+  /**
+   * "policy": the escalation timer, which acts only on an alert that is due (next_escalation_at);
+   * "integration": a sender acting by an alert's id (the Opsgenie drop-in, ingest/opsgenie/).
+   */
+  via: AlertEventVia;
   clientIp: string | null;
   /** Whom the signed link used was mailed to; null without one. */
   recipient?: string | null;

@@ -174,6 +174,8 @@ export interface MaintenanceWindowsTable {
   created_by: ColumnType<string | null, string | null, never>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
+  /** Opsgenie's short alert number (migration 0037): one sequence for the instance; null on alerts closed before it. */
+  tiny_id: ColumnType<number | null, never, never>;
 }
 
 /** A key an integration had at another vendor, hashed as ingest keys are (migration 0032). */
@@ -194,6 +196,17 @@ export interface ImportMappingsTable {
   /** SHA-256 of what the source object asked for when it was last applied. */
   fingerprint: string;
   imported_at: ColumnType<Date, Date | string | undefined, Date | string>;
+/** What became of one request to the Opsgenie drop-in, read back by the integration's keys (migration 0037). */
+export interface OpsgenieRequestsTable {
+  id: string;
+  integration_id: string;
+  /** Opsgenie's name of it: Create, Acknowledge, Close, Escalate, UpdateMessage, UpdateDescription. */
+  action: string;
+  success: boolean;
+  status: string;
+  alert_id: string | null;
+  alias: string | null;
+  processed_at: Date;
 }
 
 export interface AlertEventsTable {
@@ -673,6 +686,7 @@ export interface Database {
   integration_legacy_keys: IntegrationLegacyKeysTable;
   import_mappings: ImportMappingsTable;
   alert_occurrences: AlertOccurrencesTable;
+  opsgenie_requests: OpsgenieRequestsTable;
   alert_events: AlertEventsTable;
   password_reset_tokens: PasswordResetTokensTable;
   owner_counts: OwnerCountsTable;

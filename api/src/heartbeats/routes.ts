@@ -222,7 +222,7 @@ export async function heartbeatPingRoutes(app: FastifyInstance, deps: HeartbeatP
           return reply.code(404).send({ detail: HEARTBEAT_NOT_FOUND });
         }
         await limits.monitor(monitorId);
-        const answer = await ping(deps.db, token, request.ip, deps.now());
+        const answer = await ping(deps.db, { token }, request.ip, deps.now());
         // Rotated or deleted since the look-up: as unknown as any other token now.
         if (!answer.found) return reply.code(404).send({ detail: HEARTBEAT_NOT_FOUND });
         if (answer.resolved && answer.teamId) deps.alertChanges.announce([answer.teamId]);

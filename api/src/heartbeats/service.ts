@@ -225,17 +225,33 @@ export async function monitorIdOfToken(db: Db, token: string): Promise<string | 
 
 export type PingAnswer = { found: false } | { found: true; resolved: boolean; teamId: string | null };
 
+/** A monitor pinged by its ping URL's token, or by id once its integration's key opened it (the Opsgenie drop-in's ping by name). */
+export type PingTarget = { token: string } | { monitorId: string };
+
+/** The ids of an integration's monitors of this name (names are not unique: a ping by name pings each). */
+export async function monitorsNamed(db: Db, integrationId: string, name: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('heartbeat_monitors')
+    .select('id')
+    .where('integration_id', '=', integrationId)
+    .where('name', '=', name)
+    .orderBy('created_at')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
 /**
  * A ping: the next deadline is one interval (plus grace) from now, and a monitor that was down
  * is up again, its missed-ping alert resolved, in one transaction. The monitor's row is
  * locked first, as the checker locks it, so a ping and a miss never cross: a miss claimed just
  * before is resolved by this ping.
  */
-export async function ping(db: Db, token: string, clientIp: string | null, now: Date): Promise<PingAnswer> {
+export async function ping(db: Db, target: PingTarget, clientIp: string | null, now: Date): Promise<PingAnswer> {
+  const which = 'token' in target ? sql`ping_token_hash = ${hashIngestKey(target.token)}` : sql`id = ${target.monitorId}`;
   return db.transaction().execute(async (trx): Promise<PingAnswer> => {
     const { rows } = await sql<{ id: string; integration_id: string; severity: HeartbeatMonitorRow['severity']; was_missed: boolean }>`
       WITH old AS (
-        SELECT id, missed_at FROM heartbeat_monitors WHERE ping_token_hash = ${hashIngestKey(token)} FOR UPDATE
+        SELECT id, missed_at FROM heartbeat_monitors WHERE ${which} FOR UPDATE
       )
       UPDATE heartbeat_monitors m
       SET last_ping_at = ${now}::timestamptz, missed_at = NULL,

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { ALERT_DESCRIPTION_MAX, ALERT_TITLE_MAX } from '../alerts/schema.js';
 import type { AlertSeverity } from '../db/schema.js';
 import type { ValidationIssue } from '../errors.js';
@@ -45,7 +46,19 @@ export const LABELS_MAX = 64;
 export const LABEL_NAME_MAX = 128;
 export const LABEL_VALUE_MAX = 1024;
 
-export const INGEST_FORMATS = ['generic', 'alertmanager', 'grafana', 'pagerduty'] as const;
+/**
+ * Our body, the monitoring tools' webhooks, and the vendors' APIs Vigil stands in for: PagerDuty's
+ * events, Opsgenie's create-alert body, and Grafana OnCall's formatted and free-form webhooks.
+ */
+export const INGEST_FORMATS = [
+  'generic',
+  'alertmanager',
+  'grafana',
+  'pagerduty',
+  'opsgenie',
+  'oncall_formatted_webhook',
+  'oncall_webhook',
+] as const;
 export type IngestFormat = (typeof INGEST_FORMATS)[number];
 
 export type ParseResult = { ok: true; events: IngestEvent[] } | { ok: false; issues: ValidationIssue[] };
@@ -58,6 +71,15 @@ export interface FormatParser {
 }
 
 export const DEDUP_KEY_MAX = 255;
+
+/**
+ * A sender's identifier as a dedup key: itself when it fits, else its SHA-256 (the same
+ * identifier always gives the same key, so a longer Opsgenie alias still deduplicates and
+ * closes; clipping it would merge two that share a beginning).
+ */
+export function boundedDedupKey(identifier: string): string {
+  return identifier.length <= DEDUP_KEY_MAX ? identifier : `sha256:${createHash('sha256').update(identifier).digest('hex')}`;
+}
 
 /** Vendor texts are cut to our limits rather than refused: a sender cannot shorten them. */
 export function clip(text: string, max: number): string {

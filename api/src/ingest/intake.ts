@@ -19,6 +19,13 @@ export type IntakeResult =
   | { kind: 'too-many'; count: number }
   | { kind: 'done'; events: IngestEvent[]; outcomes: IngestOutcome[] };
 
+/** A key's admission for a request that stores no event (an Opsgenie action or read, a ping by name). */
+export type KeyAdmission =
+  | { kind: 'limited'; retryAfterMs: number }
+  | { kind: 'unknown-key' }
+  | { kind: 'inactive-owner' }
+  | { kind: 'known'; integrationId: string };
+
 /**
  * The one way into ingestion, whichever URL a body came to (/api/v1/ingest/{key}…, or the
  * PagerDuty drop-in /v2/enqueue): the key's rate limit, validation, the key check and the
@@ -65,6 +72,23 @@ export class Intake {
     }
     this.limiter.known(keyHash);
     return integration.is_active ? undefined : { kind: 'inactive-owner' };
+  }
+
+  /**
+   * A request that acts on the key's integration without a body of events (an Opsgenie close,
+   * a request-status read, a heartbeat ping by name): it costs the key one, within the same
+   * budget as its alerts, and answers the integration.
+   */
+  async admitKey(keyHash: string): Promise<KeyAdmission> {
+    const admission = this.limiter.admit(keyHash, 1);
+    if (!admission.ok) return { kind: 'limited', retryAfterMs: admission.retryAfterMs };
+    const integration = await findIntegration(this.deps.db, keyHash);
+    if (!integration) {
+      this.limiter.forget(keyHash);
+      return { kind: 'unknown-key' };
+    }
+    this.limiter.known(keyHash);
+    return integration.is_active ? { kind: 'known', integrationId: integration.id } : { kind: 'inactive-owner' };
   }
 
   /** A body that could not be read: it costs the key one, and the key is checked all the same. */

@@ -4,6 +4,8 @@ import { type AjvIssue, type ValidationIssue, validationIssues } from '../errors
 import { type FormatParser, type IngestFormat, lastPerKey, type ParseResult } from './events.js';
 import { AlertmanagerWebhook, alertmanager, GrafanaWebhook, grafana } from './formats/alertmanager.js';
 import { GenericEvent, generic } from './formats/generic.js';
+import { OnCallFormattedWebhook, OnCallWebhook, oncallFormattedWebhook, oncallWebhook } from './formats/oncall.js';
+import { OpsgenieAlert, opsgenie } from './formats/opsgenie.js';
 import { PagerDutyEvent, pagerduty } from './formats/pagerduty.js';
 
 /** Each format's body schema (also its OpenAPI request body) and its reader. */
@@ -12,7 +14,13 @@ export const FORMATS: Record<IngestFormat, { schema: TSchema; parser: FormatPars
   alertmanager: { schema: AlertmanagerWebhook, parser: alertmanager },
   grafana: { schema: GrafanaWebhook, parser: grafana },
   pagerduty: { schema: PagerDutyEvent, parser: pagerduty },
+  opsgenie: { schema: OpsgenieAlert, parser: opsgenie },
+  oncall_formatted_webhook: { schema: OnCallFormattedWebhook, parser: oncallFormattedWebhook },
+  oncall_webhook: { schema: OnCallWebhook, parser: oncallWebhook },
 };
+
+/** The formats the auto-detecting URL tells apart (the others are only taken at their own URL). */
+export const DETECTED_FORMATS = ['generic', 'alertmanager', 'grafana', 'pagerduty'] as const satisfies readonly IngestFormat[];
 
 const validators = Object.fromEntries(Object.entries(FORMATS).map(([format, { schema }]) => [format, Compile(schema)])) as Record<
   IngestFormat,
@@ -24,7 +32,7 @@ const validators = Object.fromEntries(Object.entries(FORMATS).map(([format, { sc
  * PagerDuty's `event_action`/`routing_key`; an `alerts` list (or `version: "4"`) for
  * Alertmanager, with Grafana's `orgId` telling Grafana apart; anything else is a generic event.
  */
-export function detectFormat(body: unknown): IngestFormat {
+export function detectFormat(body: unknown): (typeof DETECTED_FORMATS)[number] {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) return 'generic';
   const b = body as Record<string, unknown>;
   if ('event_action' in b || 'routing_key' in b) return 'pagerduty';

@@ -9,7 +9,7 @@ import { redactUrlSecrets } from '../operations/logRedaction.js';
 import { INGEST_FORMATS, type IngestFormat } from './events.js';
 import type { Intake, IntakeResult } from './intake.js';
 import { hashIngestKey } from './keys.js';
-import { detectFormat, FORMATS } from './parse.js';
+import { DETECTED_FORMATS, detectFormat, FORMATS } from './parse.js';
 import { IngestParams, IngestResult } from './schema.js';
 
 const tags = ['ingestion'];
@@ -44,6 +44,9 @@ const FORMAT_SUMMARIES: Record<IngestFormat, string> = {
   alertmanager: 'a Prometheus Alertmanager webhook (version 4)',
   grafana: 'a Grafana alerting webhook',
   pagerduty: 'a PagerDuty Events API v2 event',
+  opsgenie: "an Opsgenie Alert API create-alert body (Opsgenie's URLs: /v2/alerts)",
+  oncall_formatted_webhook: "a Grafana OnCall formatted webhook (OnCall's URL: /integrations/v1/formatted_webhook/{token}/)",
+  oncall_webhook: "any JSON, as Grafana OnCall's webhook integration took it (OnCall's URL: /integrations/v1/webhook/{token}/)",
 };
 
 /**
@@ -122,7 +125,7 @@ export async function ingestRoutes(app: FastifyInstance, { intake, config }: { i
             'A body carries at most INGEST_MAX_ALERTS_PER_BODY alerts (1000): a larger one is a 413 and stores nothing. ' +
             'A key sends at most RATE_LIMIT_INGEST_ALERTS_PER_MINUTE alerts a minute (6000): past that, 429 with Retry-After. See docs/api/ingestion.md.',
           params: IngestParams,
-          body: format ? FORMATS[format].schema : Type.Union(INGEST_FORMATS.map((f) => FORMATS[f].schema)),
+          body: format ? FORMATS[format].schema : Type.Union(DETECTED_FORMATS.map((f) => FORMATS[f].schema)),
           response: { 202: IngestResult, 401: e401, 403: e403, 413: HttpErrorBody, 422: e422, 429: TooManyRequests },
         },
       },

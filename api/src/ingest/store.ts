@@ -196,7 +196,7 @@ async function retrying<T>(run: () => Promise<T>): Promise<T> {
 export type IngestTarget = { keyHash: string } | { integrationId: string };
 
 /** A key is the integration's own, or one it had at another vendor (integration_legacy_keys: a moved sender's). */
-const byKeyHash = (keyHash: string) =>
+export const byKeyHash = (keyHash: string) =>
   sql`(i.ingest_key_hash = ${keyHash} OR i.id = (SELECT l.integration_id FROM integration_legacy_keys l WHERE l.key_hash = ${keyHash}))`;
 
 const whereOf = (target: IngestTarget) => ('keyHash' in target ? byKeyHash(target.keyHash) : sql`i.id = ${target.integrationId}`);

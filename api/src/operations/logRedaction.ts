@@ -47,16 +47,36 @@ function redactQuery(query: string): string {
     .join('');
 }
 
+/** Grafana OnCall's integration URLs carry the token after the kind: `/integrations/v1/<kind>/<token>/`. */
+const ONCALL_SEGMENTS = ['integrations', 'v1'];
+
 /**
- * A path with the segment after `ingest` or `calendars` (the secret) replaced. A segment whose decoding hides
- * more (an encoded `/` before a key, an encoded `?` before a token) is replaced whole.
+ * The raw segments holding an OnCall token: those where, decoded, a part comes two after
+ * `integrations/v1` (an encoded `/` may join several parts in one raw segment: it is replaced whole).
+ */
+function oncallTokenSegments(segments: string[]): Set<number> {
+  const parts = segments.flatMap((segment, raw) =>
+    (leniently(segment).split('?')[0] ?? '').split(/[/\\]/).map((part) => ({ raw, text: part.split(';')[0] })),
+  );
+  const found = new Set<number>();
+  parts.forEach((part, j) => {
+    if (j >= 3 && parts[j - 3]?.text === ONCALL_SEGMENTS[0] && parts[j - 2]?.text === ONCALL_SEGMENTS[1]) found.add(part.raw);
+  });
+  return found;
+}
+
+/**
+ * A path with the segment after `ingest` or `calendars` (the secret) and an OnCall URL's token replaced. A
+ * segment whose decoding hides more (an encoded `/` before a key, an encoded `?` before a
+ * token) is replaced whole.
  */
 function redactPath(path: string): string {
   const segments = path.split('/');
+  const oncall = oncallTokenSegments(segments);
   return segments
     .map((segment, i) => {
       const previous = i > 0 ? leniently(segments[i - 1]!).split(';')[0] : undefined;
-      if (previous !== undefined && SECRET_SEGMENTS.includes(previous)) return REDACTED;
+      if ((previous !== undefined && SECRET_SEGMENTS.includes(previous)) || (oncall.has(i) && segment !== '')) return REDACTED;
       const plain = leniently(segment);
       const [inPath = '', ...query] = plain.split('?');
       const parts = inPath.split(/[/\\]/).map((part) => part.split(';')[0]);
@@ -68,7 +88,7 @@ function redactPath(path: string): string {
 }
 
 /**
- * A request URL as it may be logged: the ingest key or feed secret of the path and every secret query value
+ * A request URL as it may be logged: the ingest key, feed secret or OnCall token of the path and every secret query value
  * replaced, matched case-insensitively and after percent-decoding.
  */
 export function redactUrlSecrets(url: string): string {

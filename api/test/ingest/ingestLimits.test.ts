@@ -131,9 +131,13 @@ describe('the alerts a key may send a minute', () => {
     const ingest = Object.entries(paths as Record<string, { post: { responses: Record<string, any> } }>).filter(
       ([path]) => path.startsWith('/api/v1/ingest/') && !path.endsWith('/heartbeat'),
     );
-    expect(ingest.length).toBe(5);
-    // The PagerDuty drop-in too, on the same budget; a heartbeat ping has its own limit, no body to count.
-    ingest.push(['/v2/enqueue', paths['/v2/enqueue']]);
+    expect(ingest.length).toBe(8);
+    // The vendors' drop-ins too, on the same budget; a heartbeat ping has its own limit, no body to count.
+    ingest.push(['/v2/enqueue', paths['/v2/enqueue']], ['/v2/alerts', paths['/v2/alerts']]);
+    for (const kind of ['alertmanager', 'grafana_alerting', 'formatted_webhook', 'webhook']) {
+      const url = `/integrations/v1/${kind}/{token}/`;
+      ingest.push([url, paths[url]]);
+    }
     for (const [path, { post }] of ingest) {
       expect(Object.keys(post.responses), path).toEqual(expect.arrayContaining(['413', '429']));
       expect(post.responses['429'].headers['Retry-After'].schema.type, path).toBe('integer');

@@ -187,7 +187,7 @@ describe('other refusals', () => {
   });
 
   it('an unknown format in the URL is 404', async () => {
-    expect((await send(t, integration, { action: 'trigger', title: 'x' }, 'opsgenie')).statusCode).toBe(404);
+    expect((await send(t, integration, { action: 'trigger', title: 'x' }, 'zabbix')).statusCode).toBe(404);
     expect(await storedAlerts(t, integration.id)).toEqual([]);
   });
 

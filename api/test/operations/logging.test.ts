@@ -162,6 +162,25 @@ describe('redactUrlSecrets', () => {
     expect(redactUrlSecrets(`/reset-password?x=1&%74oken=${token}&y=2`)).toBe('/reset-password?x=1&%74oken=[redacted]&y=2');
   });
 
+  it("masks the token of Grafana OnCall's integration URLs, in any case or encoding", () => {
+    const token = 'ONCALLtoken0123456789abcdef';
+    expect(redactUrlSecrets(`/integrations/v1/alertmanager/${token}/`)).toBe('/integrations/v1/alertmanager/[redacted]/');
+    expect(redactUrlSecrets(`/integrations/v1/webhook/${token}`)).toBe('/integrations/v1/webhook/[redacted]');
+    for (const url of [
+      `/INTEGRATIONS/V1/webhook/${token}/`,
+      `/%69ntegrations/v1/webhook/${token}/`,
+      `/integrations/v1/webhook%2F${token}/`,
+      `/integrations%2Fv1%2Fformatted_webhook%2F${token}`,
+      `/integrations/v1/webhook;x=1/${token}/`,
+    ]) {
+      expect(redactUrlSecrets(url), url).not.toContain(token);
+    }
+    expect(redactUrlSecrets('/integrations/v1/webhook/')).toBe('/integrations/v1/webhook/');
+    expect(redactUrlSecrets('/v2/alerts/backup%2Fdb-1/close?identifierType=alias')).toBe(
+      '/v2/alerts/backup%2Fdb-1/close?identifierType=alias',
+    );
+  });
+
   it('leaves URLs without a secret as they are', () => {
     for (const url of [
       '/api/v1/alert/?skip=0&limit=10',

@@ -32,6 +32,7 @@ import * as ingestLabels from './0032_ingest_labels.js';
 import * as maintenanceWindows from './0034_maintenance_windows.js';
 import * as calendarFeeds from './0035_calendar_feeds.js';
 import * as alertGrouping from './0036_alert_grouping.js';
+import * as opsgenieRequests from './0037_opsgenie_requests.js';
 import * as importMappings from './0038_import_mappings.js';
 
 /**
@@ -74,5 +75,6 @@ export const migrations: Record<string, Migration> = {
   '0034_maintenance_windows': maintenanceWindows,
   '0035_calendar_feeds': calendarFeeds,
   '0036_alert_grouping': alertGrouping,
+  '0037_opsgenie_requests': opsgenieRequests,
   '0038_import_mappings': importMappings,
 };

@@ -72,7 +72,7 @@ const SEVERITY_LABELS: Record<string, AlertSeverity> = {
   p5: 'info',
 };
 
-function severityOf(labels: Record<string, string>): AlertSeverity {
+export function severityOf(labels: Record<string, string>): AlertSeverity {
   const value = (labels.severity ?? labels.priority ?? '').trim().toLowerCase();
   return SEVERITY_LABELS[value] ?? 'warning';
 }
