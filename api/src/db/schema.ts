@@ -132,6 +132,39 @@ export interface IntegrationLegacyKeysTable {
   created_at: CreatedAt;
 }
 
+/** An integration's routing rule (migration 0033; docs/oncall/routing.md). */
+export interface RoutingRulesTable {
+  id: Generated<string>;
+  integration_id: string;
+  /** 0 first: rules are evaluated in this order. */
+  position: number;
+  name: string;
+  mode: 'all' | 'any';
+  /** ingest/matchers.ts's Matcher list, written as JSON text. */
+  matchers: ColumnType<{ field: string; op: string; value?: string }[], string, string>;
+  action: 'route' | 'severity' | 'drop';
+  /** The policy a `route` rule sends to (of the integration's team); null otherwise. */
+  escalation_policy_id: string | null;
+  /** The severity a `severity` rule sets (a `route` rule may set one too); null otherwise. */
+  severity: AlertSeverity | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+/** An event a drop rule kept out (migration 0033): the integration's history, capped per integration. */
+export interface RoutingDropsTable {
+  id: ColumnType<string, never, never>;
+  integration_id: string;
+  /** Null once the rule is deleted; its name stays. */
+  rule_id: string | null;
+  rule_name: string;
+  dedup_key: string;
+  title: string;
+  severity: AlertSeverity;
+  labels: ColumnType<Record<string, string>, string, never>;
+  dropped_at: ColumnType<Date, Date | undefined, never>;
+}
+
 export interface AlertEventsTable {
   id: Generated<string>;
   alert_id: string;
@@ -593,6 +626,8 @@ export interface Database {
   integrations: IntegrationsTable;
   alerts: AlertsTable;
   integration_legacy_keys: IntegrationLegacyKeysTable;
+  routing_rules: RoutingRulesTable;
+  routing_drops: RoutingDropsTable;
   alert_events: AlertEventsTable;
   password_reset_tokens: PasswordResetTokensTable;
   owner_counts: OwnerCountsTable;
@@ -637,6 +672,7 @@ export type TeamMemberRow = Selectable<TeamMembersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type AlertRow = Selectable<AlertsTable>;
 export type IntegrationRow = Selectable<IntegrationsTable>;
+export type RoutingRuleRow = Selectable<RoutingRulesTable>;
 export type AlertEventRow = Selectable<AlertEventsTable>;
 export type NotificationRow = Selectable<NotificationsTable>;
 export type EscalationContactRow = Selectable<EscalationContactsTable>;

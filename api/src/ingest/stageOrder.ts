@@ -1,3 +1,4 @@
+import { routingStage } from '../routing/stage.js';
 import type { IngestStage } from './stages.js';
 
 /**
@@ -6,5 +7,5 @@ import type { IngestStage } from './stages.js';
  * match the severity a rule set), then grouping.
  */
 export function ingestStageOrder(): IngestStage[] {
-  return [];
+  return [routingStage as IngestStage];
 }

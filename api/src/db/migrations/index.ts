@@ -29,6 +29,7 @@ import * as chatLinks from './0029_chat_links.js';
 import * as chatKinds from './0030_chat_kinds.js';
 import * as notificationLimits from './0031_notification_limits.js';
 import * as ingestLabels from './0032_ingest_labels.js';
+import * as routingRules from './0033_routing_rules.js';
 
 /**
  * Every migration, in order. Listed in code (not read from a folder) so the compiled
@@ -67,4 +68,5 @@ export const migrations: Record<string, Migration> = {
   '0030_chat_kinds': chatKinds,
   '0031_notification_limits': notificationLimits,
   '0032_ingest_labels': ingestLabels,
+  '0033_routing_rules': routingRules,
 };
