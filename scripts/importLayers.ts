@@ -27,8 +27,8 @@ export const API_LAYERS: readonly (readonly string[])[] = [
   ['oncall', 'schedules', 'contacts', 'contactMethods'],
   // Escalation: policies, the timer that walks them, and whether the people they reach can be woken.
   ['escalation', 'escalationPolicies', 'reachability'],
-  // Alerts, what sends them, and the channels people answer them through (phone, chat).
-  ['alerts', 'ingest', 'integrations', 'heartbeats', 'telephony', 'chat'],
+  // Alerts, what sends them and how they are routed, and the channels people answer them through (phone, chat).
+  ['alerts', 'ingest', 'integrations', 'routing', 'heartbeats', 'telephony', 'chat'],
   // Surfaces over the features: the console's pages, instance settings, utilities.
   ['console', 'settings', 'utils'],
   // The composition root, the server's entry point and the migration command's (Kubernetes' Job).
