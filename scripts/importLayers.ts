@@ -27,8 +27,8 @@ export const API_LAYERS: readonly (readonly string[])[] = [
   ['oncall', 'schedules', 'calendars', 'contacts', 'contactMethods'],
   // Escalation: policies, the timer that walks them, and whether the people they reach can be woken.
   ['escalation', 'escalationPolicies', 'reachability'],
-  // Alerts, what sends them, the windows that silence them, and the channels people answer them through (phone, chat).
-  ['alerts', 'ingest', 'grouping', 'integrations', 'heartbeats', 'maintenance', 'telephony', 'chat'],
+  // Alerts, what sends them, how they are routed, the windows that silence them, and the channels people answer them through (phone, chat).
+  ['alerts', 'ingest', 'grouping', 'integrations', 'routing', 'heartbeats', 'maintenance', 'telephony', 'chat'],
   // Surfaces over the features: the console's pages, instance settings, utilities, the importers
   // of other vendors' configurations (`npm run import`).
   ['console', 'settings', 'utils', 'importers'],

@@ -10,6 +10,7 @@ import { createIntegration } from '../src/integrations/service.js';
 import { createUser } from '../src/users/service.js';
 import { forkServer, installCleanup, killAllNow } from './children.js';
 import { type IngestLoadResult, IngestTraffic, runIngestLoad } from './ingestLoad.js';
+import { BENCH_RULES, chosenRuns, type IngestRun, routeIntegration } from './ingestRouting.js';
 import { dropSchema } from './seed.js';
 
 /**
@@ -17,7 +18,10 @@ import { dropSchema } from './seed.js';
  * of the real API (its own process, PostgreSQL), driven by autocannon with a mix of generic
  * events and Alertmanager webhooks, new keys, repeats and resolves (bench/ingestLoad.ts).
  * Target: 2,000 alerts/s. Afterwards the database is checked against what was acknowledged.
- * Exits 0 below target too (it says BELOW); non-zero only when the benchmark could not run.
+ * Two runs on fresh schemas (`BENCH_INGEST_RUNS`): `plain`, and `routed`, whose integration has
+ * ten routing rules and an active maintenance window (bench/ingestRouting.ts), reported beside
+ * the plain one as a ratio. Exits 0 below target too (it says BELOW); non-zero only when the
+ * benchmark could not run.
  */
 const here = path.dirname(fileURLToPath(import.meta.url));
 const REPO_ROOT = path.resolve(here, '../..');
@@ -47,10 +51,12 @@ interface Seeded {
   integrationId: string;
   ownerId: string;
   ingestKey: string;
+  /** What the run added to its integration, in words (the routed run's rules and window). */
+  setup: string;
 }
 
-/** A fresh schema, one owner, one integration with a key, and `HISTORY` past alerts of it. */
-async function seed(): Promise<Seeded> {
+/** A fresh schema, one owner, one integration with a key, and `HISTORY` past alerts of it; routed, its rules and window. */
+async function seed(run: IngestRun): Promise<Seeded> {
   await dropSchema(DATABASE_URL, SCHEMA);
   const db = await openDatabase({ kind: 'postgres', url: DATABASE_URL, schema: SCHEMA, poolSize: 2 });
   try {
@@ -70,7 +76,12 @@ async function seed(): Promise<Seeded> {
       FROM generate_series(1, ${HISTORY}::int) AS g`.execute(db);
     await sql`VACUUM ANALYZE alerts`.execute(db);
     if (COUNTS_OFF) await sql`ALTER TABLE alerts DISABLE TRIGGER alerts_count_insert`.execute(db);
-    return { integrationId: integration.id, ownerId: owner.id, ingestKey };
+    let setup = 'no routing rule, no maintenance window';
+    if (run === 'routed') {
+      const maintenance = await routeIntegration(db, integration);
+      setup = `${BENCH_RULES} routing rules (every event tested by all ten); ${maintenance.note}`;
+    }
+    return { integrationId: integration.id, ownerId: owner.id, ingestKey, setup };
   } finally {
     await db.destroy();
   }
@@ -140,21 +151,20 @@ function printResult(r: IngestLoadResult): void {
   );
 }
 
-async function main(): Promise<void> {
-  installCleanup((120 + 3 * (DURATION + WARMUP)) * 1000);
-  const started = performance.now();
-  const loadAtStart = loadavg();
-  console.log(
-    `Vigil ingest benchmark: POST /api/v1/ingest/{key}, ${CONNECTIONS} connections, ${DURATION} s after ${WARMUP} s warm-up, ${cpus().length} CPUs`,
-  );
-  if (COUNTS_OFF) console.log('DIAGNOSTIC RUN: owner_counts trigger disabled (BENCH_OWNER_COUNTS=off); counts are not kept.');
-  console.log(`Load average at start: ${loadAtStart.map((l) => l.toFixed(2)).join(', ')} (1, 5, 15 min)`);
-  if ((loadAtStart[0] ?? 0) > 0.5 * cpus().length) {
-    console.log('NOTE: other work is running on this machine: the figures will be lower than on a quiet one.');
-  }
-  const seeded = await seed();
-  console.log(`Seeded schema ${SCHEMA}: one integration with ${fmt(HISTORY)} past alerts`);
+interface RunOutcome {
+  run: IngestRun;
+  setup: string;
+  result: IngestLoadResult;
+  verdict: 'PASS' | 'BELOW';
+  problems: string[];
+  mails: NotificationTally;
+  traffic: IngestTraffic;
+}
 
+/** One run on a fresh schema: seed, the server in its own process, the load, the database check. */
+async function runOnce(run: IngestRun): Promise<RunOutcome> {
+  const seeded = await seed(run);
+  console.log(`\n[${run}] seeded schema ${SCHEMA}: one integration with ${fmt(HISTORY)} past alerts; ${seeded.setup}`);
   const traffic = new IngestTraffic();
   let result: IngestLoadResult;
   const server = await forkServer(path.join(here, 'servers', 'vigilServer.ts'), {
@@ -176,7 +186,6 @@ async function main(): Promise<void> {
   } finally {
     await server.stop();
   }
-
   const db = await openDatabase({ kind: 'postgres', url: DATABASE_URL, schema: SCHEMA, poolSize: 1 });
   let problems: string[];
   let mails: NotificationTally;
@@ -187,13 +196,9 @@ async function main(): Promise<void> {
     await db.destroy();
   }
   if (env.BENCH_KEEP !== '1') await dropSchema(DATABASE_URL, SCHEMA).catch(() => {});
-
-  const loadAtEnd = loadavg();
   const verdict = result.alertsPerSec >= TARGET_ALERTS_PER_SEC ? 'PASS' : 'BELOW';
-  console.log('');
   printResult(result);
   console.log(`verdict       ${verdict}${COUNTS_OFF ? ' (diagnostic run, not a figure of record)' : ''}`);
-  console.log(`Load average at end: ${loadAtEnd.map((l) => l.toFixed(2)).join(', ')}`);
   console.log(
     problems.length === 0
       ? `Database check: passed (${fmt(traffic.allTriggers)} triggers acknowledged with warm-up, ${fmt(traffic.sentTriggers)} sent; one open alert per key${COUNTS_OFF ? '' : '; owner_counts exact'})`
@@ -203,6 +208,34 @@ async function main(): Promise<void> {
     `Notifications: ${fmt(mails.notifications)} new-alert emails written with their alerts; ${fmt(mails.sent)} (${fmt((100 * mails.sent) / Math.max(1, mails.notifications))} %) sent through the queue by the time the server stopped, the rest left queued (a running server sends them)`,
   );
   if (traffic.unexpected > 0) console.log(`WARNING: ${traffic.unexpected} answers were not 2xx: the figures are not comparable`);
+  return { run, setup: seeded.setup, result, verdict, problems, mails, traffic };
+}
+
+async function main(): Promise<void> {
+  const runs = chosenRuns();
+  installCleanup(runs.length * (120 + 3 * (DURATION + WARMUP)) * 1000);
+  const started = performance.now();
+  const loadAtStart = loadavg();
+  console.log(
+    `Vigil ingest benchmark: POST /api/v1/ingest/{key}, ${CONNECTIONS} connections, ${DURATION} s after ${WARMUP} s warm-up, ${cpus().length} CPUs; runs: ${runs.join(', ')}`,
+  );
+  if (COUNTS_OFF) console.log('DIAGNOSTIC RUN: owner_counts trigger disabled (BENCH_OWNER_COUNTS=off); counts are not kept.');
+  console.log(`Load average at start: ${loadAtStart.map((l) => l.toFixed(2)).join(', ')} (1, 5, 15 min)`);
+  if ((loadAtStart[0] ?? 0) > 0.5 * cpus().length) {
+    console.log('NOTE: other work is running on this machine: the figures will be lower than on a quiet one.');
+  }
+  const outcomes: RunOutcome[] = [];
+  for (const run of runs) outcomes.push(await runOnce(run));
+
+  const loadAtEnd = loadavg();
+  const plain = outcomes.find((o) => o.run === 'plain');
+  const routed = outcomes.find((o) => o.run === 'routed');
+  const ratio = plain && routed ? routed.result.alertsPerSec / Math.max(1, plain.result.alertsPerSec) : undefined;
+  console.log('');
+  for (const o of outcomes)
+    console.log(`${o.run.padEnd(8)} ${fmt(o.result.alertsPerSec).padStart(7)} alerts/s  p99 ${fmt(o.result.p99Ms)} ms  ${o.verdict}`);
+  if (ratio !== undefined) console.log(`routed / plain  ${fmt(ratio, 2)} (${routed?.setup})`);
+  console.log(`Load average at end: ${loadAtEnd.map((l) => l.toFixed(2)).join(', ')}`);
 
   const report = {
     date: new Date().toISOString(),
@@ -215,10 +248,15 @@ async function main(): Promise<void> {
     history: HISTORY,
     ownerCounts: COUNTS_OFF ? 'off (diagnostic)' : 'on',
     target: TARGET_ALERTS_PER_SEC,
-    result,
-    verdict,
-    databaseCheck: problems,
-    notifications: mails,
+    runs: outcomes.map(({ run, setup, result, verdict, problems, mails }) => ({
+      run,
+      setup,
+      result,
+      verdict,
+      databaseCheck: problems,
+      notifications: mails,
+    })),
+    routedToPlain: ratio,
     loadAverageAtStart: loadAtStart,
     loadAverageAtEnd: loadAtEnd,
     totalS: Math.round((performance.now() - started) / 1000),
@@ -226,7 +264,7 @@ async function main(): Promise<void> {
   await mkdir(path.dirname(OUT_FILE), { recursive: true });
   await writeFile(OUT_FILE, `${JSON.stringify(report, null, 2)}\n`);
   console.log(`\nWritten ${path.relative(REPO_ROOT, OUT_FILE)} (total ${report.totalS} s)`);
-  if (problems.length > 0) process.exitCode = 1;
+  if (outcomes.some((o) => o.problems.length > 0)) process.exitCode = 1;
 }
 
 main().then(

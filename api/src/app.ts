@@ -68,6 +68,7 @@ import { ProviderStore } from './providers/store.js';
 import { reachabilityRoutes } from './reachability/routes.js';
 import { buildValidators, requireClosedBodies } from './requestValidation.js';
 import { buildSerializers } from './responseSerialization.js';
+import { routingRoutes } from './routing/routes.js';
 import { scheduleRoutes, userShiftRoutes } from './schedules/routes.js';
 import { securityHeaders } from './securityHeaders.js';
 import { settingsRoutes } from './settings/routes.js';
@@ -300,6 +301,7 @@ export async function composeApp(options: BuildAppOptions): Promise<{ app: Fasti
       await api.register(contactConfirmationRoutes, { prefix: '/contacts/confirmation', db, config, now });
       await api.register(ingestRoutes, { prefix: '/ingest', intake, config });
       await api.register(heartbeatRoutes, { prefix: '/integration', db, config, now });
+      await api.register(routingRoutes, { prefix: '/integration', ...contacts, intake });
       await api.register(heartbeatPingRoutes, { prefix: '/ingest', db, config, now, alertChanges });
       await api.register(scheduleRoutes, { prefix: '/schedules', db, now });
       await api.register(escalationPolicyRoutes, { prefix: '/escalation-policies', ...contacts });

@@ -25,6 +25,7 @@ export * from './query/maintenance';
 export * from './query/notificationProviders';
 export * from './query/queryClient';
 export * from './query/reachability';
+export * from './query/routingRules';
 export * from './query/schedules';
 export * from './query/settings';
 export * from './query/ssoGroupRules';

@@ -55,7 +55,10 @@ export async function actOnAlert(
     const row = await trx
       .selectFrom('alerts as a')
       .leftJoin('integrations as i', 'i.id', 'a.integration_id')
-      .leftJoin('escalation_policies as p', 'p.id', 'i.escalation_policy_id')
+      .leftJoin('escalation_policies as p', (join) =>
+        // A routing rule's policy (alerts.escalation_policy_id), else the integration's.
+        join.on(sql<boolean>`p.id = COALESCE(a.escalation_policy_id, i.escalation_policy_id)`),
+      )
       .selectAll('a')
       .select(['p.levels', 'p.repeat', 'p.max_level', 'p.first_level_after_minutes'])
       .where('a.id', '=', id)

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Config } from '../config.js';
 import { outboundRequest } from '../contactMethods/outboundMessages.js';
 import type { Db } from '../db/database.js';
@@ -19,7 +20,10 @@ function selectAlertRows(db: Db, ids: string[]) {
       .selectFrom('notifications as n')
       .innerJoin('alerts as a', 'a.id', 'n.alert_id')
       .leftJoin('integrations as i', 'i.id', 'a.integration_id')
-      .leftJoin('escalation_policies as p', 'p.id', 'i.escalation_policy_id')
+      .leftJoin('escalation_policies as p', (join) =>
+        // A routing rule's policy (alerts.escalation_policy_id), else the integration's.
+        join.on(sql<boolean>`p.id = COALESCE(a.escalation_policy_id, i.escalation_policy_id)`),
+      )
       .leftJoin('contact_methods as m', 'm.id', 'n.contact_method_id')
       .leftJoin('users as u', 'u.id', 'm.user_id')
       .select(['n.id', 'n.kind', 'n.level', 'n.recipient', 'a.id as alert_id', 'a.owner_id', 'a.title', 'a.description', 'a.severity'])

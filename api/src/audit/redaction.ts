@@ -16,6 +16,7 @@ export const AUDITED_FIELDS = {
   override: ['id', 'schedule_id', 'kind', 'user_id', 'replaces_user_id', 'starts_at', 'ends_at'],
   contact_method: ['id', 'user_id', 'kind', 'label', 'topic', 'verified_at', 'target_changed', 'secret_changed'],
   notification_rules: ['user_id', 'rules'],
+  routing_rules: ['integration_id', 'rules'],
   heartbeat_monitor: ['id', 'integration_id', 'name', 'interval_minutes', 'grace_minutes', 'severity'],
   maintenance_window: [
     'id',

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
-import type { ContactStatus, EscalationContactRow, IntegrationRow, UserRow } from '../db/schema.js';
+import type { ContactStatus, EscalationContactRow, EscalationPolicyRow, IntegrationRow, UserRow } from '../db/schema.js';
 import { HttpError } from '../errors.js';
 // upward: a contact is an address a policy names; who may see it follows the policies naming it.
 import { seesAddresses, type Viewer } from '../escalation/addressVisibility.js';
@@ -26,18 +26,21 @@ export const DAILY_LIMIT = 'Too many confirmation emails today; try again later'
 const DAY_MS = 24 * 3_600_000;
 
 /**
- * Every external address of the integration's escalation policy that `viewer` may read, in
- * level order, once: none unless they administer the policy's team or are a superuser
- * (escalation/addressVisibility.ts), so its contacts are neither listed nor found by guessing.
+ * Every external address of the integration's escalation policies (its own, then those its
+ * routing rules route to, in rule order) that `viewer` may read, once each: none unless they
+ * administer the policies' team or are a superuser (escalation/addressVisibility.ts), so its
+ * contacts are neither listed nor found by guessing.
  */
 export async function integrationAddresses(db: Db, integration: IntegrationRow, viewer: Viewer): Promise<string[]> {
-  if (!integration.escalation_policy_id) return [];
-  const policy = await db
-    .selectFrom('escalation_policies')
-    .select(['levels', 'team_id'])
-    .where('id', '=', integration.escalation_policy_id)
-    .executeTakeFirst();
-  return policy && seesAddresses(viewer, policy.team_id) ? policyEmails(policy) : [];
+  const { rows } = await sql<Pick<EscalationPolicyRow, 'levels' | 'team_id'>>`
+    SELECT p.levels, p.team_id FROM escalation_policies p
+    JOIN (
+      SELECT ${integration.escalation_policy_id}::uuid AS policy_id, -1 AS position
+      UNION ALL
+      SELECT escalation_policy_id, position FROM routing_rules WHERE integration_id = ${integration.id} AND escalation_policy_id IS NOT NULL
+    ) used ON used.policy_id = p.id
+    ORDER BY used.position`.execute(db);
+  return [...new Set(rows.filter((policy) => seesAddresses(viewer, policy.team_id)).flatMap((policy) => policyEmails(policy)))];
 }
 
 /**

@@ -129,6 +129,8 @@ export interface AlertsTable {
   maintenance_window_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** A group alert's key (migration 0036; grouping/): null for any other alert. */
   group_key: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Opsgenie's short alert number (migration 0037): one sequence for the instance; null on alerts closed before it. */
+  tiny_id: ColumnType<number | null, never, never>;
 }
 
 /** One alert a group alert absorbed (migration 0036): a sender's dedup key, as first received. */
@@ -174,8 +176,6 @@ export interface MaintenanceWindowsTable {
   created_by: ColumnType<string | null, string | null, never>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
-  /** Opsgenie's short alert number (migration 0037): one sequence for the instance; null on alerts closed before it. */
-  tiny_id: ColumnType<number | null, never, never>;
 }
 
 /** A key an integration had at another vendor, hashed as ingest keys are (migration 0032). */
@@ -196,6 +196,8 @@ export interface ImportMappingsTable {
   /** SHA-256 of what the source object asked for when it was last applied. */
   fingerprint: string;
   imported_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 /** What became of one request to the Opsgenie drop-in, read back by the integration's keys (migration 0037). */
 export interface OpsgenieRequestsTable {
   id: string;
@@ -207,6 +209,39 @@ export interface OpsgenieRequestsTable {
   alert_id: string | null;
   alias: string | null;
   processed_at: Date;
+}
+
+/** An integration's routing rule (migration 0033; docs/oncall/routing.md). */
+export interface RoutingRulesTable {
+  id: Generated<string>;
+  integration_id: string;
+  /** 0 first: rules are evaluated in this order. */
+  position: number;
+  name: string;
+  mode: 'all' | 'any';
+  /** ingest/matchers.ts's Matcher list, written as JSON text. */
+  matchers: ColumnType<{ field: string; op: string; value?: string }[], string, string>;
+  action: 'route' | 'severity' | 'drop';
+  /** The policy a `route` rule sends to (of the integration's team); null otherwise. */
+  escalation_policy_id: string | null;
+  /** The severity a `severity` rule sets (a `route` rule may set one too); null otherwise. */
+  severity: AlertSeverity | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+/** An event a drop rule kept out (migration 0033): the integration's history, capped per integration. */
+export interface RoutingDropsTable {
+  id: ColumnType<string, never, never>;
+  integration_id: string;
+  /** Null once the rule is deleted; its name stays. */
+  rule_id: string | null;
+  rule_name: string;
+  dedup_key: string;
+  title: string;
+  severity: AlertSeverity;
+  labels: ColumnType<Record<string, string>, string, never>;
+  dropped_at: ColumnType<Date, Date | undefined, never>;
 }
 
 export interface AlertEventsTable {
@@ -687,6 +722,8 @@ export interface Database {
   import_mappings: ImportMappingsTable;
   alert_occurrences: AlertOccurrencesTable;
   opsgenie_requests: OpsgenieRequestsTable;
+  routing_rules: RoutingRulesTable;
+  routing_drops: RoutingDropsTable;
   alert_events: AlertEventsTable;
   password_reset_tokens: PasswordResetTokensTable;
   owner_counts: OwnerCountsTable;
@@ -734,6 +771,7 @@ export type AlertRow = Selectable<AlertsTable>;
 export type AlertOccurrenceRow = Selectable<AlertOccurrencesTable>;
 export type MaintenanceWindowRow = Selectable<MaintenanceWindowsTable>;
 export type IntegrationRow = Selectable<IntegrationsTable>;
+export type RoutingRuleRow = Selectable<RoutingRulesTable>;
 export type AlertEventRow = Selectable<AlertEventsTable>;
 export type NotificationRow = Selectable<NotificationsTable>;
 export type EscalationContactRow = Selectable<EscalationContactsTable>;

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { AlertRow } from '../db/schema.js';
 import type { EscalationNext } from '../email/templates.js';
@@ -21,14 +22,19 @@ export interface EscalationNextPublic {
  */
 export async function escalationNextOf(db: Db, alert: AlertRow, now: Date): Promise<EscalationNextPublic | null> {
   if (alert.state === 'closed') return null;
-  const row = alert.integration_id
-    ? await db
-        .selectFrom('integrations as i')
-        .innerJoin('escalation_policies as p', 'p.id', 'i.escalation_policy_id')
-        .select(['p.levels', 'p.repeat', 'p.max_level', 'p.first_level_after_minutes'])
-        .where('i.id', '=', alert.integration_id)
-        .executeTakeFirst()
-    : undefined;
+  // A routing rule's policy (the alert's own), else its integration's.
+  const row =
+    alert.escalation_policy_id || alert.integration_id
+      ? await db
+          .selectFrom('escalation_policies as p')
+          .select(['p.levels', 'p.repeat', 'p.max_level', 'p.first_level_after_minutes'])
+          .where(
+            'p.id',
+            '=',
+            sql<string>`COALESCE(${alert.escalation_policy_id ?? null}::uuid, (SELECT i.escalation_policy_id FROM integrations i WHERE i.id = ${alert.integration_id}::uuid))`,
+          )
+          .executeTakeFirst()
+      : undefined;
   const policy = row ? joinedPolicyOf(row) : null;
   // Only an alert nobody acknowledged waits for the timer (next_escalation_at); else by hand, now.
   const at = alert.next_escalation_at ?? now;

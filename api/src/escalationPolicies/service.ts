@@ -15,12 +15,17 @@ import type { EscalationLevelInput, EscalationPolicyCreate, EscalationPolicyPubl
  * as schedules: the team's members read it, its external addresses only its admins and
  * superusers (escalation/addressVisibility.ts); its admins and superusers change or delete it,
  * a lesser member gets 403, anyone else 404. It reaches only its team's members and schedules,
- * and serves only its team's integrations. A policy some integration uses is not deleted (409):
- * its alerts would stop escalating unseen.
+ * and serves only its team's integrations. A policy some integration uses, itself or through a
+ * routing rule, is not deleted (409): its alerts would stop escalating unseen.
  */
 export { NOT_ENOUGH_PRIVILEGES } from '../errors.js';
 export const policyInUse = (count: number) =>
   `This escalation policy is used by ${count} integration${count === 1 ? '' : 's'}: give ${count === 1 ? 'it' : 'them'} another policy first`;
+
+export const policyRoutedTo = (titles: string[]) =>
+  `This escalation policy is used by the routing rules of ${titles.length === 1 ? 'the integration' : 'the integrations'} ${titles
+    .map((t) => JSON.stringify(t))
+    .join(', ')}: change those rules first`;
 
 /**
  * The policies one user owns at most: a team needs a handful, and each is a row that the policy
@@ -132,12 +137,24 @@ async function checkTargetsExist(db: Db, teamId: string, levels: EscalationLevel
 export async function askPolicyContacts(trx: Db, deps: ContactDeps, policyId: string, levels: EscalationLevel[]): Promise<number> {
   const emails = policyEmails({ levels });
   if (emails.length === 0) return 0;
+  // The integrations it serves: by their own policy, or through a routing rule.
   const owners = await trx
-    .selectFrom('integrations')
-    .select('owner_id')
+    .selectFrom('integrations as i')
+    .select('i.owner_id')
     .distinct()
-    .where('escalation_policy_id', '=', policyId)
-    .where('owner_id', 'is not', null)
+    .where((eb) =>
+      eb.or([
+        eb('i.escalation_policy_id', '=', policyId),
+        eb.exists(
+          eb
+            .selectFrom('routing_rules as r')
+            .select('r.id')
+            .whereRef('r.integration_id', '=', 'i.id')
+            .where('r.escalation_policy_id', '=', policyId),
+        ),
+      ]),
+    )
+    .where('i.owner_id', 'is not', null)
     .execute();
   let asked = 0;
   for (const { owner_id } of owners) if (owner_id) asked += await requestConfirmations(trx, deps, owner_id, emails);
@@ -245,6 +262,16 @@ export async function deletePolicy(db: Db, actor: AuditActor, user: UserRow, id:
       .where('escalation_policy_id', '=', id)
       .executeTakeFirstOrThrow();
     if (Number(n) > 0) throw new HttpError(409, policyInUse(Number(n)));
+    // Routing rules' integrations too (their rules are changed under the policy's key-share lock).
+    const routing = await trx
+      .selectFrom('routing_rules as r')
+      .innerJoin('integrations as i', 'i.id', 'r.integration_id')
+      .select('i.title')
+      .distinct()
+      .where('r.escalation_policy_id', '=', id)
+      .orderBy('i.title')
+      .execute();
+    if (routing.length > 0) throw new HttpError(409, policyRoutedTo(routing.map((r) => r.title)));
     await trx.deleteFrom('escalation_policies').where('id', '=', id).execute();
     await recordAudit(trx, actor, {
       action: 'escalation_policy.deleted',

@@ -1,5 +1,6 @@
 import { groupingStage } from '../grouping/stage.js';
 import { maintenanceStage } from '../maintenance/stage.js';
+import { routingStage } from '../routing/stage.js';
 import type { IngestStage } from './stages.js';
 
 /**
@@ -8,5 +9,5 @@ import type { IngestStage } from './stages.js';
  * match the severity a rule set), then grouping.
  */
 export function ingestStageOrder(): IngestStage[] {
-  return [maintenanceStage as IngestStage, groupingStage as IngestStage];
+  return [routingStage as IngestStage, maintenanceStage as IngestStage, groupingStage as IngestStage];
 }

@@ -73,6 +73,8 @@ beforeEach(() => {
     if (request.path === '/api/v1/escalation-policies/') return { body: { data: [policy], count: 1 } };
     if (request.path === `/api/v1/escalation-policies/${POLICY}`) return { body: policy };
     if (request.path === `/api/v1/integration/${ID}/contacts`) return { body: { data: [NOC], count: 1 } };
+    if (request.path === `/api/v1/integration/${ID}/routing-rules`) return { body: { data: [], count: 0 } };
+    if (request.path === `/api/v1/integration/${ID}/routing-drops`) return { body: { data: [], count: 0 } };
     return undefined;
   });
 });

@@ -7,6 +7,7 @@ import {
   useIntegration,
   useNotify,
   useRotateIngestKey,
+  useRoutingRules,
 } from '@vigil/shared';
 import { useEffect, useState } from 'react';
 import { MaintenanceSection } from '../maintenance/MaintenanceSection';
@@ -15,6 +16,7 @@ import { GroupingSettings } from './GroupingSettings';
 import { IngestUrlPanel } from './IngestUrlPanel';
 import { PolicyPicker } from './PolicyPicker';
 import { PolicySummary } from './PolicySummary';
+import { RoutingRulesSection } from './routing/RoutingRulesSection';
 
 const useStyles = makeStyles({
   rotate: { display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: tokens.spacingVerticalS },
@@ -30,7 +32,7 @@ interface Props {
 /**
  * An integration's fields, its ingest URL (shown once, after creation or a key rotation), the
  * policy it escalates by (picked here, its levels edited under On call), that policy's contacts,
- * how its alerts are grouped and its maintenance windows.
+ * its routing rules with the alerts they dropped, how its alerts are grouped and its maintenance windows.
  */
 export function IntegrationDetailDialog({ id, created, onClose }: Props) {
   const styles = useStyles();
@@ -42,6 +44,8 @@ export function IntegrationDetailDialog({ id, created, onClose }: Props) {
   const policy = useEscalationPolicy(integration?.escalation_policy_id).data;
   // Addresses only its owner and superusers read: for anyone else's policy there are none to list.
   const namesAddresses = policy?.levels.some((level) => level.targets.emails.length > 0);
+  // A routing rule's policy has contacts of the integration's too (listed with its own).
+  const routes = useRoutingRules(integration?.id ?? '').data?.data.some((rule) => rule.action === 'route');
   const rotate = useRotateIngestKey();
   const [rotatedUrl, setRotatedUrl] = useState<string>();
   // A URL belongs to the integration it was made for: another one starts without.
@@ -93,7 +97,8 @@ export function IntegrationDetailDialog({ id, created, onClose }: Props) {
         <PolicyPicker integrationId={integration.id} teamId={integration.team_id} policyId={integration.escalation_policy_id} />
       )}
       {integration && policy && <PolicySummary policy={policy} />}
-      {integration && namesAddresses && <ContactConfirmations integrationId={integration.id} />}
+      {integration && (namesAddresses || routes) && <ContactConfirmations integrationId={integration.id} />}
+      {integration && <RoutingRulesSection integration={integration} />}
       {integration && <GroupingSettings integration={integration} />}
       {integration && <MaintenanceSection integrationId={integration.id} teamId={integration.team_id} />}
     </DetailDialog>

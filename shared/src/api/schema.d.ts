@@ -1083,6 +1083,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/integration/{id}/routing-rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An integration's routing rules, in order (its team's members)
+         * @description Rules run in order on every trigger: a matching `severity` rule sets the severity and evaluation goes on; the first matching `route` (to a policy of the integration's team) or `drop` rule ends it; none: the integration's policy. Acknowledges and resolves are never routed nor dropped. See docs/oncall/routing.md.
+         */
+        get: operations["integrations-read_routing_rules"];
+        /**
+         * Replace an integration's routing rules with this ordered list (team admins or a superuser)
+         * @description Rules run in order on every trigger: a matching `severity` rule sets the severity and evaluation goes on; the first matching `route` (to a policy of the integration's team) or `drop` rule ends it; none: the integration's policy. Acknowledges and resolves are never routed nor dropped. See docs/oncall/routing.md. One transaction: the next body ingested sees the whole new list. A rule with the `id` of a saved one changes it; without, a new one; a saved rule left out is deleted. At most 50 rules. A regular expression that does not compile, a policy of another team, an action without its value: 422 naming the rule ("rule 2 (\"Drop staging\"): …").
+         */
+        put: operations["integrations-replace_routing_rules"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/integration/{id}/routing-rules/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Try routing rules on the integration's newest alerts and a sample event (its team's members); changes nothing
+         * @description The rules given (absent: the saved ones) are checked as a save checks them. Each alert (the newest `limit`, 20 by default, as stored: its labels, title and severity) and the sample event (first) is answered with the rule that ended the evaluation, every rule that matched, the outcome, the policy it would escalate by and its severity.
+         */
+        post: operations["integrations-test_routing_rules"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/integration/{id}/routing-drops": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The events routing rules dropped, newest first (its team's members)
+         * @description The newest 1000 of the last 30 days; older ones are deleted.
+         */
+        get: operations["integrations-read_routing_drops"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/ingest/{token}/heartbeat": {
         parameters: {
             query?: never;
@@ -3924,6 +3988,120 @@ export interface components {
             starts_at?: string;
             active_hours?: components["schemas"]["ActiveHoursRule"][];
         };
+        /**
+         * RoutingAction
+         * @enum {unknown}
+         */
+        RoutingAction: "route" | "severity" | "drop";
+        /** RoutingAppliedRule */
+        RoutingAppliedRule: {
+            position: number;
+            name: string;
+            action: components["schemas"]["RoutingAction"];
+        };
+        /** RoutingDropPublic */
+        RoutingDropPublic: {
+            id: string;
+            rule_id: string | null;
+            rule_name: string;
+            dedup_key: string;
+            title: string;
+            severity: components["schemas"]["AlertSeverity"];
+            labels: {
+                [key: string]: string;
+            };
+            /** Format: date-time */
+            dropped_at: string;
+        };
+        /** RoutingDropsPublic */
+        RoutingDropsPublic: {
+            data: components["schemas"]["RoutingDropPublic"][];
+            count: number;
+        };
+        /**
+         * RoutingOutcome
+         * @enum {unknown}
+         */
+        RoutingOutcome: "routed" | "dropped" | "default";
+        /** RoutingRuleInput */
+        RoutingRuleInput: {
+            /** Format: uuid */
+            id?: string;
+            name: string;
+            mode?: components["schemas"]["MatchMode"];
+            matchers: components["schemas"]["Matcher"][];
+            action: components["schemas"]["RoutingAction"];
+            escalation_policy_id?: string | null;
+            severity?: components["schemas"]["AlertSeverity"] | null;
+        };
+        /** RoutingRulePublic */
+        RoutingRulePublic: {
+            /** Format: uuid */
+            id: string;
+            position: number;
+            name: string;
+            mode: components["schemas"]["MatchMode"];
+            matchers: components["schemas"]["Matcher"][];
+            action: components["schemas"]["RoutingAction"];
+            escalation_policy_id: string | null;
+            severity: components["schemas"]["AlertSeverity"] | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /** RoutingRulesPublic */
+        RoutingRulesPublic: {
+            data: components["schemas"]["RoutingRulePublic"][];
+            count: number;
+        };
+        /** RoutingRulesUpdate */
+        RoutingRulesUpdate: {
+            rules: components["schemas"]["RoutingRuleInput"][];
+        };
+        /** RoutingSampleEvent */
+        RoutingSampleEvent: {
+            title: string;
+            description?: string | null;
+            severity?: components["schemas"]["AlertSeverity"];
+            dedup_key?: string;
+            labels?: {
+                [key: string]: string;
+            };
+        };
+        /** RoutingTestAnswer */
+        RoutingTestAnswer: {
+            data: components["schemas"]["RoutingTestResult"][];
+            count: number;
+        };
+        /** RoutingTestRequest */
+        RoutingTestRequest: {
+            rules?: components["schemas"]["RoutingRuleInput"][];
+            limit?: number;
+            event?: components["schemas"]["RoutingSampleEvent"];
+        };
+        /** RoutingTestResult */
+        RoutingTestResult: {
+            source: components["schemas"]["RoutingTestSource"];
+            alert_id: string | null;
+            dedup_key: string | null;
+            title: string;
+            severity: components["schemas"]["AlertSeverity"];
+            labels: {
+                [key: string]: string;
+            };
+            created_at: string | null;
+            outcome: components["schemas"]["RoutingOutcome"];
+            rule: components["schemas"]["RoutingAppliedRule"] | null;
+            applied: components["schemas"]["RoutingAppliedRule"][];
+            escalation_policy_id: string | null;
+            result_severity: components["schemas"]["AlertSeverity"];
+        };
+        /**
+         * RoutingTestSource
+         * @enum {unknown}
+         */
+        RoutingTestSource: "alert" | "sample";
         /** ScheduleCreate */
         ScheduleCreate: {
             name: string;
@@ -9470,6 +9648,249 @@ export interface operations {
             };
         };
     };
+    "integrations-read_routing_rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RoutingRulesPublic"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "integrations-replace_routing_rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RoutingRulesUpdate"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RoutingRulesPublic"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "integrations-test_routing_rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RoutingTestRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RoutingTestAnswer"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "integrations-read_routing_drops": {
+        parameters: {
+            query?: {
+                skip?: number;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RoutingDropsPublic"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPError"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
     "heartbeats-ping_get": {
         parameters: {
             query?: never;
@@ -12583,7 +13004,7 @@ export interface operations {
             query?: {
                 actor?: string;
                 action?: string;
-                target_type?: "user" | "settings" | "integration" | "escalation_policy" | "schedule" | "rotation" | "override" | "contact_method" | "notification_rules" | "heartbeat_monitor" | "maintenance_window" | "signin" | "team" | "team_member" | "team_invite" | "sso_group_rule" | "api_token" | "provider" | "chat_channel" | "chat_user_link" | "calendar_feed";
+                target_type?: "user" | "settings" | "integration" | "escalation_policy" | "schedule" | "rotation" | "override" | "contact_method" | "notification_rules" | "routing_rules" | "heartbeat_monitor" | "maintenance_window" | "signin" | "team" | "team_member" | "team_invite" | "sso_group_rule" | "api_token" | "provider" | "chat_channel" | "chat_user_link" | "calendar_feed";
                 target_id?: string;
                 team_id?: string;
                 since?: string;
@@ -12640,7 +13061,7 @@ export interface operations {
             query?: {
                 actor?: string;
                 action?: string;
-                target_type?: "user" | "settings" | "integration" | "escalation_policy" | "schedule" | "rotation" | "override" | "contact_method" | "notification_rules" | "heartbeat_monitor" | "maintenance_window" | "signin" | "team" | "team_member" | "team_invite" | "sso_group_rule" | "api_token" | "provider" | "chat_channel" | "chat_user_link" | "calendar_feed";
+                target_type?: "user" | "settings" | "integration" | "escalation_policy" | "schedule" | "rotation" | "override" | "contact_method" | "notification_rules" | "routing_rules" | "heartbeat_monitor" | "maintenance_window" | "signin" | "team" | "team_member" | "team_invite" | "sso_group_rule" | "api_token" | "provider" | "chat_channel" | "chat_user_link" | "calendar_feed";
                 target_id?: string;
                 team_id?: string;
                 since?: string;

@@ -29,6 +29,7 @@ import * as chatLinks from './0029_chat_links.js';
 import * as chatKinds from './0030_chat_kinds.js';
 import * as notificationLimits from './0031_notification_limits.js';
 import * as ingestLabels from './0032_ingest_labels.js';
+import * as routingRules from './0033_routing_rules.js';
 import * as maintenanceWindows from './0034_maintenance_windows.js';
 import * as calendarFeeds from './0035_calendar_feeds.js';
 import * as alertGrouping from './0036_alert_grouping.js';
@@ -72,6 +73,7 @@ export const migrations: Record<string, Migration> = {
   '0030_chat_kinds': chatKinds,
   '0031_notification_limits': notificationLimits,
   '0032_ingest_labels': ingestLabels,
+  '0033_routing_rules': routingRules,
   '0034_maintenance_windows': maintenanceWindows,
   '0035_calendar_feeds': calendarFeeds,
   '0036_alert_grouping': alertGrouping,
