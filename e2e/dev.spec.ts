@@ -19,7 +19,7 @@ const REPO = process.cwd();
 const ADMIN = { email: 'admin@example.com', password: 'dev-spec-admin-password' };
 /** A remote's exposed page: its header's description is the text the test edits (in the copy). */
 const EDITED = 'remote-settings/src/pages/SettingsPage.tsx';
-const DESCRIPTION = /(<PageHeader title="User Settings" description=")([^"]*)(")/;
+const DESCRIPTION = /(<PageHeader\s+title="User Settings"\s+description=")([^"]*)(")/;
 const EDIT_MARK = ' (hot-reloaded by e2e/dev.spec.ts)';
 const APPS = ['shell', 'remote-settings', 'remote-actions'];
 /** Where each app listens relative to VIGIL_DEV_PORT (scripts/apps.ts, as rsbuild.base.ts's DEV_PORTS). */
